@@ -1,0 +1,39 @@
+"""vectorless-assets: compile documents into a navigable Document IR, orchestrated by Dagster.
+
+Public API::
+
+    from vectorless_assets import compile_document, save_ir, load_ir, Document
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from vectorless_assets.version import __version__
+
+if TYPE_CHECKING:
+    from vectorless_assets.errors import CompileError, SourceError
+    from vectorless_assets.ir import Document, IRIntegrityError, load_ir, save_ir
+    from vectorless_assets.pipeline.compile import compile_document
+    from vectorless_assets.pipeline.options import CompileOptions
+
+_LAZY = {
+    "compile_document": "vectorless_assets.pipeline.compile",
+    "CompileOptions": "vectorless_assets.pipeline.options",
+    "Document": "vectorless_assets.ir",
+    "load_ir": "vectorless_assets.ir",
+    "save_ir": "vectorless_assets.ir",
+    "IRIntegrityError": "vectorless_assets.ir",
+    "CompileError": "vectorless_assets.errors",
+    "SourceError": "vectorless_assets.errors",
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'vectorless_assets' has no attribute {name!r}")

@@ -1,0 +1,1 @@
+"""Frontends: source bytes -> ParsedDocument (raw nodes). Pure functions, no Dagster."""

@@ -1,0 +1,94 @@
+"""What frontends produce: a flat list of raw sections plus document facts (ParsePass output)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vectorless_assets.ir.document import Diagnostic, SourceFormat
+
+
+class RawNode(BaseModel):
+    """One heading and the text under it, before any tree exists.
+
+    `level` is the heading level (1 = top; 0 = text before the first heading, owned by the
+    root). Lines are 1-based and inclusive, pages 1-based physical pages.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    title: str
+    level: int
+    content: str = ""
+    line_start: int | None = None
+    line_end: int | None = None
+    start_page: int | None = None
+    end_page: int | None = None
+    start_page_label: str | None = None
+    end_page_label: str | None = None
+    token_count: int = 0
+
+
+class ParsedDocument(BaseModel):
+    """ParsePass output: raw nodes in document order, and facts about the source."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    format: SourceFormat
+    title: str = ""
+    description: str = ""
+    raw_nodes: list[RawNode] = Field(default_factory=list)
+    page_count: int | None = None
+    line_count: int | None = None
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+
+
+FORMAT_BY_SUFFIX: dict[str, SourceFormat] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+    ".mkd": "markdown",
+    ".txt": "markdown",
+    ".pdf": "pdf",
+    ".docx": "docx",
+}
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    """The bytes of one source document and where they came from.
+
+    `key` is the path relative to the documents root (the doc_id is derived from it);
+    `name` is the file name.
+    """
+
+    key: str
+    data: bytes
+    path: str | None = None
+
+    @property
+    def name(self) -> str:
+        return Path(self.key).name
+
+    @property
+    def stem(self) -> str:
+        return Path(self.key).stem
+
+    @property
+    def format(self) -> SourceFormat:
+        return format_for(self.key, self.data)
+
+
+def format_for(name: str, data: bytes = b"") -> SourceFormat:
+    """Source format from the file suffix, sniffing the bytes for unknown suffixes."""
+    suffix = Path(name).suffix.lower()
+    if suffix in FORMAT_BY_SUFFIX:
+        return FORMAT_BY_SUFFIX[suffix]
+    if data.startswith(b"%PDF"):
+        return "pdf"
+    if data.startswith(b"PK\x03\x04") and b"word/" in data[:4096]:
+        return "docx"
+    return "markdown"
+

@@ -1,0 +1,135 @@
+"""The Document IR (schema version 3): the single artifact of a compile."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vectorless_assets.ir.indexes import (
+    ChainIndex,
+    Concept,
+    ContentOverlapMap,
+    EvidenceScoreMap,
+    NavigationIndex,
+    QueryRoutingTable,
+    ReasoningIndex,
+)
+from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.version import SCHEMA_VERSION
+
+SourceFormat = Literal["pdf", "markdown", "docx"]
+Severity = Literal["info", "warning", "error"]
+
+
+class Diagnostic(BaseModel):
+    """A finding of a pass (validate, verify, a frontend), kept in the IR."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    source: str
+    code: str
+    message: str
+    severity: Severity = "warning"
+    node_id: str | None = None
+
+
+class DocumentMeta(BaseModel):
+    """Processing metadata for incremental recompilation and diagnostics."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    created_at: datetime
+    modified_at: datetime
+    content_fingerprint: str
+    logic_fingerprint: str
+    processing_version: int
+    node_count: int = 0
+    total_summary_tokens: int = 0
+    processing_model: str | None = None
+    processing_duration_ms: int = 0
+    line_count: int | None = None
+    tool_version: str = ""
+    mode: str = "fast"
+    pass_durations_ms: dict[str, float] = Field(default_factory=dict)
+    llm_calls: int = 0
+    llm_tokens: int = 0
+
+
+class Document(BaseModel):
+    """A compiled document: tree, indexes, acceleration data and metadata."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    schema_version: int = SCHEMA_VERSION
+    doc_id: str
+    name: str
+    format: SourceFormat
+    source_path: str | None = None
+    description: str = ""
+    tree: DocumentTree = Field(default_factory=DocumentTree)
+    nav_index: NavigationIndex = Field(default_factory=NavigationIndex)
+    reasoning_index: ReasoningIndex = Field(default_factory=ReasoningIndex)
+    summary: str = ""
+    concepts: list[Concept] = Field(default_factory=list)
+    query_routes: QueryRoutingTable | None = None
+    chain_index: ChainIndex | None = None
+    content_overlap: ContentOverlapMap | None = None
+    evidence_scores: EvidenceScoreMap | None = None
+    page_count: int | None = None
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    meta: DocumentMeta | None = None
+
+    @property
+    def is_old(self) -> bool:
+        return self.schema_version < SCHEMA_VERSION
+
+
+def referenced_node_ids(doc: Document) -> set[str]:
+    """Every node id any index or reference of `doc` points at."""
+    ids: set[str] = set()
+    for node in doc.tree.nodes:
+        ids.update(r.target_node_id for r in node.references if r.target_node_id)
+    nav = doc.nav_index
+    ids.update(nav.entries)
+    ids.update(e.node_id for e in nav.entries.values())
+    for parent, routes in nav.child_routes.items():
+        ids.add(parent)
+        ids.update(r.node_id for r in routes)
+    if nav.doc_card:
+        ids.update(s.node_id for s in nav.doc_card.sections)
+    ri = doc.reasoning_index
+    for postings in ri.keywords.values():
+        ids.update(p.node_id for p in postings)
+    ids.update(ri.section_map.values())
+    if ri.summary_shortcut:
+        ids.add(ri.summary_shortcut.root_node_id)
+        ids.update(s.node_id for s in ri.summary_shortcut.sections)
+    for concept in doc.concepts:
+        ids.update(concept.sections)
+    if doc.query_routes:
+        for route in doc.query_routes.intent_routes:
+            ids.add(route.node_id)
+            ids.update(t.node_id for t in route.targets)
+        for targets in doc.query_routes.concept_routes.values():
+            ids.update(t.node_id for t in targets)
+    if doc.chain_index:
+        for chain in doc.chain_index.chains:
+            ids.update(chain.node_ids)
+        ids.update(doc.chain_index.node_chains)
+    if doc.content_overlap:
+        for pair in doc.content_overlap.pairs:
+            ids.update((pair.node_a, pair.node_b))
+        for group in doc.content_overlap.duplicate_groups:
+            ids.update(group.node_ids)
+    if doc.evidence_scores:
+        ids.update(doc.evidence_scores.scores)
+    ids.update(d.node_id for d in doc.diagnostics if d.node_id)
+    return ids
+
+
+def dangling_node_ids(doc: Document) -> set[str]:
+    """Node ids referenced by some index but absent from the final tree (must be empty)."""
+    present = {n.node_id for n in doc.tree.nodes}
+    return referenced_node_ids(doc) - present

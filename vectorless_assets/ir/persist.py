@@ -1,0 +1,125 @@
+"""Saving and loading IR files: a checksummed JSON envelope, written atomically.
+
+File layout (`<doc_id>.bin`, JSON despite the suffix, as the original tool names it)::
+
+    {"version": 2, "checksum": sha256_hex(canonical_json(payload)), "payload": {...}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.errors import (
+    IRChecksumError,
+    IRFormatError,
+    IRSchemaError,
+    IRVersionError,
+)
+from vectorless_assets.ir.identity import canonical_json
+from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
+
+IR_SUFFIX = ".bin"
+
+
+def payload_checksum(payload: Any) -> str:
+    return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()
+
+
+def document_payload(doc: Document) -> dict[str, Any]:
+    """The JSON payload of a Document (what the checksum covers)."""
+    return doc.model_dump(mode="json")
+
+
+def envelope_bytes(doc: Document) -> bytes:
+    payload = document_payload(doc)
+    envelope = {"version": FORMAT_VERSION, "checksum": payload_checksum(payload), "payload": payload}
+    return canonical_json(envelope).encode("utf-8")
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write `data` to `path` via a temp file in the same folder and a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
+    """Persist `doc` atomically; a crash never leaves half a file at `path`."""
+    return atomic_write_bytes(path, envelope_bytes(doc))
+
+
+def parse_envelope(data: bytes, path: object = "<bytes>") -> dict[str, Any]:
+    """Verify an envelope's structure, version and checksum; return the payload."""
+    try:
+        envelope = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise IRFormatError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise IRFormatError(path, f"not valid JSON (truncated or corrupted): {exc.msg} at char {exc.pos}") from exc
+    if not isinstance(envelope, dict) or not {"version", "checksum", "payload"} <= envelope.keys():
+        raise IRFormatError(path, "not an IR envelope (expected keys version, checksum, payload)")
+    if envelope["version"] != FORMAT_VERSION:
+        raise IRVersionError(path, f"unknown envelope version {envelope['version']!r} (this tool reads {FORMAT_VERSION})")
+    payload = envelope["payload"]
+    if not isinstance(payload, dict):
+        raise IRFormatError(path, "payload is not a JSON object")
+    actual = payload_checksum(payload)
+    if actual != envelope["checksum"]:
+        raise IRChecksumError(path, f"checksum mismatch (recorded {str(envelope['checksum'])[:16]}…, actual {actual[:16]}…): the file was modified or corrupted")
+    return payload
+
+
+def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> Document:
+    """Validate a payload as a Document, refusing newer schemas and upgrading older ones."""
+    version = payload.get("schema_version", 0)
+    if not isinstance(version, int):
+        raise IRSchemaError(path, f"schema_version is not an integer: {version!r}")
+    if version > SCHEMA_VERSION:
+        raise IRVersionError(path, f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets")
+    try:
+        return Document.model_validate(payload)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        old = f" (old schema_version {version}, fields cannot be upgraded)" if version < SCHEMA_VERSION else ""
+        raise IRSchemaError(path, f"invalid document{old}: {where}: {first['msg']} ({exc.error_count()} errors)") from exc
+
+
+def load_ir_bytes(data: bytes, path: object = "<bytes>") -> Document:
+    return document_from_payload(parse_envelope(data, path), path)
+
+
+def load_ir(path: str | os.PathLike[str]) -> Document:
+    """Load and verify an IR file. Raises `IRIntegrityError` (a subclass) on any problem.
+
+    A document whose `schema_version` is below 3 loads (upgraded where its fields allow) and
+    reports `doc.is_old`; one above 3 is refused.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise IRFormatError(path, f"cannot read file: {exc.strerror or exc}") from exc
+    return load_ir_bytes(data, path)
+
+
+def verify_ir(path: str | os.PathLike[str]) -> Document:
+    """Alias of `load_ir` for callers that only want the integrity check."""
+    return load_ir(path)

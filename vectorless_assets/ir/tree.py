@@ -1,0 +1,191 @@
+"""The document tree: an arena of titled sections.
+
+Nodes live in one flat list (`DocumentTree.nodes`) and point at each other by id
+(`parent`, `children`). Node ids are a zero-padded preorder counter ("0001" is the root);
+every pass that rewrites the tree renumbers it with `DocumentTree.renumbered()`.
+
+Line and page ranges have different scopes, on purpose:
+
+* `line_start`/`line_end` are the source lines the node owns *itself* (its heading line and
+  its own body, 1-based, inclusive). Over a whole tree they are disjoint and cover every line
+  of a text source exactly once (a single line longer than the split limit may be shared by
+  consecutive nodes). `DocumentTree.span_lines()` gives a subtree's span.
+* `start_page`/`end_page` are 1-based physical pages of the whole subtree (propagated up by
+  the enrich pass); `own_start_page`/`own_end_page` are the pages of the node's own text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+ReferenceKind = Literal[
+    "section", "chapter", "appendix", "table", "figure", "page", "equation", "title"
+]
+
+
+class NodeReference(BaseModel):
+    """An in-document reference found in a node's text ("see Section 2.1")."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    text: str
+    kind: ReferenceKind
+    target: str
+    target_node_id: str | None = None
+    confidence: float = 0.0
+
+
+class TreeNode(BaseModel):
+    """One titled section of the document."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    node_id: str
+    parent: str | None = None
+    children: list[str] = Field(default_factory=list)
+    title: str = ""
+    structure: str = ""
+    depth: int = 0
+    content: str = ""
+    summary: str = ""
+    line_start: int | None = None
+    line_end: int | None = None
+    start_page: int | None = None
+    end_page: int | None = None
+    own_start_page: int | None = None
+    own_end_page: int | None = None
+    start_page_label: str | None = None
+    end_page_label: str | None = None
+    token_count: int = 0
+    total_tokens: int = 0
+    references: list[NodeReference] = Field(default_factory=list)
+    routing_keywords: list[str] = Field(default_factory=list)
+    question_hints: list[str] = Field(default_factory=list)
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+
+def format_node_id(counter: int) -> str:
+    """Preorder counter -> node id ("0001"); at least four digits, more when needed."""
+    return f"{counter:04d}"
+
+
+class DocumentTree(BaseModel):
+    """Arena-based hierarchical tree. `nodes[0]` is the root; ids are preorder counters."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    nodes: list[TreeNode] = Field(default_factory=list)
+    _index: dict[str, int] | None = PrivateAttr(default=None)
+
+    # -- lookup -------------------------------------------------------------------------
+    @property
+    def root_id(self) -> str | None:
+        return self.nodes[0].node_id if self.nodes else None
+
+    @property
+    def root(self) -> TreeNode:
+        return self.nodes[0]
+
+    def _ids(self) -> dict[str, int]:
+        if self._index is None or len(self._index) != len(self.nodes):
+            self._index = {n.node_id: i for i, n in enumerate(self.nodes)}
+        return self._index
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __contains__(self, node_id: object) -> bool:
+        return isinstance(node_id, str) and node_id in self._ids()
+
+    def get(self, node_id: str) -> TreeNode:
+        return self.nodes[self._ids()[node_id]]
+
+    def children_of(self, node_id: str) -> list[TreeNode]:
+        return [self.get(c) for c in self.get(node_id).children]
+
+    def leaves(self) -> list[TreeNode]:
+        return [n for n in self.nodes if not n.children]
+
+    def preorder(self, start: str | None = None) -> Iterator[TreeNode]:
+        """Nodes of the subtree at `start` (default: root) in document order."""
+        if not self.nodes:
+            return
+        stack = [start or self.nodes[0].node_id]
+        while stack:
+            node = self.get(stack.pop())
+            yield node
+            stack.extend(reversed(node.children))
+
+    def ancestors(self, node_id: str) -> list[TreeNode]:
+        """Path from the root down to (excluding) `node_id`."""
+        out: list[TreeNode] = []
+        parent = self.get(node_id).parent
+        while parent is not None:
+            node = self.get(parent)
+            out.append(node)
+            parent = node.parent
+        return list(reversed(out))
+
+    def leaf_count(self, node_id: str) -> int:
+        return sum(1 for n in self.preorder(node_id) if not n.children)
+
+    def span_lines(self, node_id: str) -> tuple[int | None, int | None]:
+        """First and last source line of the whole subtree (None for non-text sources)."""
+        starts = [n.line_start for n in self.preorder(node_id) if n.line_start is not None]
+        ends = [n.line_end for n in self.preorder(node_id) if n.line_end is not None]
+        return (min(starts) if starts else None, max(ends) if ends else None)
+
+    def max_depth(self) -> int:
+        return max((n.depth for n in self.nodes), default=0)
+
+    # -- rebuilding ---------------------------------------------------------------------
+    def renumbered(self) -> DocumentTree:
+        """A copy in preorder with fresh ids ("0001"…), depths and `structure` numbers.
+
+        Reference targets that pointed at a renumbered node follow it; targets that no
+        longer exist are cleared.
+        """
+        if not self.nodes:
+            return DocumentTree()
+        order = list(self.preorder())
+        width = max(4, len(str(len(order))))
+        new_id = {n.node_id: f"{i:0{width}d}" for i, n in enumerate(order, start=1)}
+        out: list[TreeNode] = []
+        structure: dict[str, str] = {}
+        depth: dict[str, int] = {}
+        for node in order:
+            nid = new_id[node.node_id]
+            if node.parent is None or node.parent not in new_id:
+                structure[nid], depth[nid], parent = "", 0, None
+            else:
+                parent = new_id[node.parent]
+                siblings = self.get(node.parent).children
+                pos = siblings.index(node.node_id) + 1
+                prefix = structure[parent]
+                structure[nid] = f"{prefix}.{pos}" if prefix else str(pos)
+                depth[nid] = depth[parent] + 1
+            refs = [
+                r.model_copy(
+                    update={"target_node_id": new_id.get(r.target_node_id or "", None)}
+                )
+                for r in node.references
+            ]
+            out.append(
+                node.model_copy(
+                    update={
+                        "node_id": nid,
+                        "parent": parent,
+                        "children": [new_id[c] for c in node.children],
+                        "structure": structure[nid],
+                        "depth": depth[nid],
+                        "references": refs,
+                    }
+                )
+            )
+        return DocumentTree(nodes=out)

@@ -1,0 +1,1 @@
+"""The pass table and the in-process compiler built from it (no Dagster here)."""
