@@ -1,0 +1,42 @@
+"""doc_id and fingerprints are deterministic and distinguish what must differ."""
+
+from __future__ import annotations
+
+import uuid
+
+from vectorless_assets import compile_document
+from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
+from vectorless_assets.pipeline.options import CompileOptions
+
+
+def test_doc_id_is_uuid5_of_relative_key() -> None:
+    a, b = doc_id_for("a/index.md"), doc_id_for("b/index.md")
+    assert a != b
+    assert uuid.UUID(a).version == 5
+    assert doc_id_for("a/index.md") == a
+    assert doc_id_for("./a\\index.md") == a
+    assert document_key("/a/index.md/") == "a/index.md"
+
+
+def test_content_fingerprint_is_blake2b_128() -> None:
+    fp = content_fingerprint(b"hello")
+    assert len(fp) == 32 and int(fp, 16) >= 0
+    assert fp != content_fingerprint(b"hello ")
+
+
+def test_logic_fingerprint_tracks_options() -> None:
+    base = CompileOptions()
+    assert base.logic_fingerprint() == CompileOptions().logic_fingerprint()
+    assert base.logic_fingerprint() != base.with_mode("deep").logic_fingerprint()
+    assert base.logic_fingerprint() != CompileOptions(processing_version=base.processing_version + 1).logic_fingerprint()
+    assert base.logic_fingerprint() != CompileOptions(split_max_tokens=1000).logic_fingerprint()
+
+
+def test_meta_records_fingerprints_and_tool_version(guide_bytes: bytes) -> None:
+    doc = compile_document(guide_bytes, name="docs/guide.md", mode="standard")
+    assert doc.doc_id == doc_id_for("docs/guide.md")
+    assert doc.meta is not None
+    assert doc.meta.content_fingerprint == content_fingerprint(guide_bytes)
+    assert doc.meta.logic_fingerprint == CompileOptions(mode="standard").logic_fingerprint()
+    assert doc.meta.tool_version and doc.meta.mode == "standard"
+    assert doc.meta.node_count == len(doc.tree.nodes)

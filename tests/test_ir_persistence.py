@@ -1,0 +1,167 @@
+"""save_ir / load_ir: envelope, checksum, atomic writes, and every way a file can be wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vectorless_assets import compile_document, load_ir, save_ir
+from vectorless_assets.ir import (
+    IRChecksumError,
+    IRFormatError,
+    IRIntegrityError,
+    IRSchemaError,
+    IRVersionError,
+)
+from vectorless_assets.ir.identity import canonical_json
+from vectorless_assets.ir.persist import payload_checksum
+
+
+@pytest.fixture
+def saved(tmp_path: Path, guide_bytes: bytes) -> tuple[Path, object]:
+    doc = compile_document(guide_bytes, name="guide.md", mode="deep")
+    return save_ir(doc, tmp_path / f"{doc.doc_id}.bin"), doc
+
+
+def _rewrite(path: Path, mutate) -> None:
+    env = json.loads(path.read_text())
+    mutate(env)
+    path.write_text(json.dumps(env))
+
+
+def test_roundtrip_is_identical(saved) -> None:
+    path, doc = saved
+    again = load_ir(path)
+    assert again == doc
+    assert again.model_dump(mode="json") == doc.model_dump(mode="json")
+
+
+def test_envelope_layout_and_checksum(saved) -> None:
+    path, _ = saved
+    env = json.loads(path.read_text(encoding="utf-8"))
+    assert set(env) == {"version", "checksum", "payload"}
+    assert env["version"] == 2
+    assert env["payload"]["schema_version"] == 3
+    assert env["checksum"] == payload_checksum(env["payload"])
+    # canonical JSON: what is on disk is exactly the canonical form of the envelope
+    assert path.read_text(encoding="utf-8") == canonical_json(env)
+
+
+def test_floats_survive_roundtrip(tmp_path: Path, guide_bytes: bytes) -> None:
+    doc = compile_document(guide_bytes, name="guide.md", mode="deep")
+    odd = doc.model_copy(update={"name": "x"})
+    odd.tree.nodes[0].references = []
+    weird = [0.1 + 0.2, 1 / 3, 1e-17, 123456789.123456789, 2.0**-1074]
+    from vectorless_assets.ir import EvidenceScore, EvidenceScoreMap
+
+    odd.evidence_scores = EvidenceScoreMap(scores={odd.tree.nodes[0].node_id: EvidenceScore(density=weird[0], data_richness=weird[1], specificity=weird[2], composite=weird[4])})
+    path = save_ir(odd, tmp_path / "f.bin")
+    assert load_ir(path) == odd
+
+
+def test_tampered_payload_is_refused(saved) -> None:
+    path, _ = saved
+    _rewrite(path, lambda env: env["payload"].__setitem__("name", "evil"))
+    with pytest.raises(IRChecksumError) as info:
+        load_ir(path)
+    assert str(path) in str(info.value) and "checksum" in str(info.value)
+
+
+def test_truncated_file_is_refused(saved) -> None:
+    path, _ = saved
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(IRFormatError, match="not valid JSON"):
+        load_ir(path)
+
+
+@pytest.mark.parametrize("garbage", [b"", b"\x00\x01\x02binary", b"[1,2,3]", b'{"version":2}', "caf\xe9".encode("latin-1")])
+def test_garbage_files_are_refused(tmp_path: Path, garbage: bytes) -> None:
+    path = tmp_path / "g.bin"
+    path.write_bytes(garbage)
+    with pytest.raises(IRIntegrityError):
+        load_ir(path)
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(IRFormatError, match="cannot read"):
+        load_ir(tmp_path / "nope.bin")
+
+
+def test_unknown_envelope_version_is_refused(saved) -> None:
+    path, _ = saved
+    _rewrite(path, lambda env: env.__setitem__("version", 9))
+    with pytest.raises(IRVersionError, match="envelope version 9"):
+        load_ir(path)
+
+
+def _resign(env: dict) -> None:
+    env["checksum"] = payload_checksum(env["payload"])
+
+
+def test_newer_schema_is_refused(saved) -> None:
+    path, _ = saved
+
+    def newer(env):
+        env["payload"]["schema_version"] = 4
+        _resign(env)
+
+    _rewrite(path, newer)
+    with pytest.raises(IRVersionError, match="schema_version 4 is newer"):
+        load_ir(path)
+
+
+def test_older_schema_loads_and_is_flagged(saved) -> None:
+    path, doc = saved
+
+    def older(env):
+        env["payload"]["schema_version"] = 2
+        for key in ("query_routes", "chain_index", "meta"):
+            env["payload"].pop(key, None)
+        _resign(env)
+
+    _rewrite(path, older)
+    old = load_ir(path)
+    assert old.is_old and old.schema_version == 2
+    assert old.tree == doc.tree and old.query_routes is None
+
+
+def test_unknown_extra_fields_are_ignored(saved) -> None:
+    path, doc = saved
+
+    def extra(env):
+        env["payload"]["future_field"] = {"x": 1}
+        env["payload"]["tree"]["nodes"][0]["future_node_field"] = 3
+        _resign(env)
+
+    _rewrite(path, extra)
+    assert load_ir(path) == doc
+
+
+def test_valid_checksum_but_invalid_document(saved) -> None:
+    path, _ = saved
+
+    def broken(env):
+        env["payload"]["tree"] = "not a tree"
+        _resign(env)
+
+    _rewrite(path, broken)
+    with pytest.raises(IRSchemaError, match="tree"):
+        load_ir(path)
+
+
+def test_atomic_write_keeps_old_file_when_serialisation_fails(saved, monkeypatch) -> None:
+    path, doc = saved
+    before = path.read_bytes()
+    import vectorless_assets.ir.persist as persist
+
+    def boom(_doc):
+        raise RuntimeError("crash while serialising")
+
+    monkeypatch.setattr(persist, "envelope_bytes", boom)
+    with pytest.raises(RuntimeError):
+        persist.save_ir(doc, path)
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp file left behind

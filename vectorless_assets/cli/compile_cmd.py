@@ -1,0 +1,105 @@
+"""`vectorless compile`: source documents -> `<doc_id>.bin` IR files."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from vectorless_assets.cli import settings
+from vectorless_assets.cli.output import emit_json, error, progress
+from vectorless_assets.cli.sources import SourceRef, discover
+from vectorless_assets.errors import CompileError
+from vectorless_assets.ir import save_ir
+from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.pipeline.compile import compile_document
+from vectorless_assets.pipeline.options import MODES, CompileOptions
+
+
+@dataclass
+class CompileResult:
+    key: str
+    path: str
+    ok: bool
+    doc_id: str = ""
+    ir_path: str = ""
+    nodes: int = 0
+    status: str = ""
+    error: str = ""
+    ms: float = 0.0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("compile", help="compile documents (Markdown, PDF, DOCX) into IR files")
+    p.add_argument("paths", nargs="+", help="files or folders (searched recursively for .md/.pdf/.docx)")
+    p.add_argument("--mode", choices=MODES, default="fast", help="compilation mode (default: fast)")
+    p.add_argument("--out", default=None, help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})")
+    p.add_argument("--root", default=None, help="documents root: keys and doc_ids are paths relative to it")
+    p.add_argument("--no-outline", action="store_true", help="ignore PDF outlines (detect headings)")
+    p.add_argument("--in-process", action="store_true", help="compile in this process without Dagster")
+    p.add_argument("--force", action="store_true", help="recompile even when nothing changed")
+    p.add_argument("--json", action="store_true", help="machine-readable results on stdout")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(handler=cmd_compile)
+
+
+def duplicate_keys(refs: list[SourceRef]) -> dict[str, list[str]]:
+    seen: dict[str, list[str]] = {}
+    for ref in refs:
+        seen.setdefault(ref.key, []).append(str(ref.path))
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions, *, show_progress: bool = True) -> list[CompileResult]:
+    """Compile each source with `compile_document` and save it; one failure never stops the rest."""
+    results: list[CompileResult] = []
+    for i, ref in enumerate(refs, start=1):
+        t0 = time.perf_counter()
+        result = CompileResult(key=ref.key, path=str(ref.path), ok=False, doc_id=doc_id_for(ref.key))
+        try:
+            doc = compile_document(ref.path, options=options, root=ref.root)
+            target = save_ir(doc, out / f"{doc.doc_id}.bin")
+            result.ok, result.ir_path, result.nodes, result.status = True, str(target), len(doc.tree.nodes), "compiled"
+        except CompileError as exc:
+            result.error, result.status = exc.problem, "failed"
+        except Exception as exc:  # a bug in a pass must not stop the batch
+            result.error, result.status = f"internal error: {type(exc).__name__}: {exc}", "failed"
+        result.ms = round((time.perf_counter() - t0) * 1000, 1)
+        results.append(result)
+        state = f"ok ({result.nodes} nodes, {result.ms:.0f} ms)" if result.ok else f"FAILED: {result.error}"
+        progress(f"[{i}/{len(refs)}] {ref.key} {state}", enabled=show_progress)
+    return results
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    refs = discover(args.paths, args.root)
+    if not refs:
+        error("no .md, .pdf or .docx files found in " + ", ".join(args.paths))
+        return 2
+    dups = duplicate_keys(refs)
+    if dups:
+        for key, paths in dups.items():
+            error(f"two sources share the key {key!r}: {', '.join(paths)} (use --root)")
+        return 2
+    options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
+    out = settings.ir_dir(args.out)
+    results = run_compile(refs, out, options, in_process=args.in_process, force=args.force, show_progress=not args.quiet)
+    if args.json:
+        emit_json([asdict(r) for r in results])
+    else:
+        for r in results:
+            if not r.ok:
+                error(f"{r.path}: {r.error}")
+        ok = sum(r.ok for r in results)
+        print(f"{ok}/{len(results)} documents compiled into {out}" + (f" ({len(results) - ok} failed)" if ok < len(results) else ""))
+    return 0 if all(r.ok for r in results) else 1
+
+
+def run_compile(refs: list[SourceRef], out: Path, options: CompileOptions, *, in_process: bool, force: bool, show_progress: bool) -> list[CompileResult]:
+    """Compile through Dagster on the local instance, or in process when asked."""
+    if in_process:
+        return compile_in_process(refs, out, options, show_progress=show_progress)
+    from vectorless_assets.cli.dagster_bridge import compile_with_dagster
+
+    return compile_with_dagster(refs, out, options, force=force, show_progress=show_progress)

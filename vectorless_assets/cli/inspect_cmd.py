@@ -1,0 +1,65 @@
+"""`vectorless inspect` and `vectorless verify`: read IR files without compiling."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from vectorless_assets.cli.output import emit_json, error
+from vectorless_assets.ir import IRIntegrityError, load_ir
+from vectorless_assets.ir.document import dangling_node_ids
+from vectorless_assets.ir.outline import outline_lines
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("inspect", help="print an IR file's outline (node ids, pages/lines, tokens)")
+    p.add_argument("ir", help="an IR file (<doc_id>.bin)")
+    p.add_argument("--depth", type=int, default=None, help="only nodes up to this depth")
+    p.add_argument("--json", action="store_true", help="print the whole IR as JSON")
+    p.set_defaults(handler=cmd_inspect)
+    v = sub.add_parser("verify", help="check IR files' integrity (exit 0 only if all are intact)")
+    v.add_argument("ir", nargs="+", help="IR files")
+    v.add_argument("--json", action="store_true", help="machine-readable result")
+    v.set_defaults(handler=cmd_verify)
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    try:
+        doc = load_ir(args.ir)
+    except IRIntegrityError as exc:
+        error(str(exc))
+        return 1
+    if args.json:
+        emit_json(doc.model_dump(mode="json"))
+        return 0
+    pages = f", {doc.page_count} pages" if doc.page_count else ""
+    print(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})")
+    print(f"doc_id {doc.doc_id}  source {doc.source_path}")
+    for line in outline_lines(doc.tree, max_depth=args.depth):
+        print(line)
+    for d in doc.diagnostics:
+        if d.severity != "info":
+            print(f"{d.severity}: [{d.source}] {d.message}" + (f" (node {d.node_id})" if d.node_id else ""))
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    results = []
+    for path in args.ir:
+        try:
+            doc = load_ir(path)
+            dangling = sorted(dangling_node_ids(doc))
+            ok = not dangling
+            problem = f"indexes point at missing nodes: {', '.join(dangling[:5])}" if dangling else ""
+            results.append({"path": str(Path(path)), "ok": ok, "doc_id": doc.doc_id, "schema_version": doc.schema_version, "old_schema": doc.is_old, "problem": problem})
+        except IRIntegrityError as exc:
+            results.append({"path": str(Path(path)), "ok": False, "error": type(exc).__name__, "problem": exc.problem})
+    if args.json:
+        emit_json(results)
+    else:
+        for r in results:
+            status = "ok" if r["ok"] else "FAILED"
+            extra = f": {r['problem']}" if r.get("problem") else ""
+            old = " (old schema)" if r.get("old_schema") else ""
+            print(f"{status}  {r['path']}{old}{extra}")
+    return 0 if all(r["ok"] for r in results) else 1
