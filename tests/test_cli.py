@@ -1,0 +1,91 @@
+"""The `vectorless` command line: compile, inspect, verify, bad input isolation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vectorless_assets.cli import main
+from vectorless_assets.ir import load_ir
+from vectorless_assets.ir.identity import doc_id_for
+
+
+@pytest.fixture
+def docs(tmp_path: Path, guide_bytes: bytes) -> Path:
+    root = tmp_path / "docs"
+    (root / "a").mkdir(parents=True)
+    (root / "b").mkdir()
+    (root / "a" / "index.md").write_text("# Alpha\n\nFirst folder.\n")
+    (root / "b" / "index.md").write_text("# Beta\n\nSecond folder.\n")
+    (root / "guide.md").write_bytes(guide_bytes)
+    return root
+
+
+def _compile(args: list[str], capsys) -> tuple[int, list[dict]]:
+    rc = main(["compile", "--in-process", "--json", "-q", *args])
+    return rc, json.loads(capsys.readouterr().out)
+
+
+def test_colliding_names_in_two_folders_get_distinct_ids(docs: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "ir"
+    rc, results = _compile([str(docs), "--out", str(out)], capsys)
+    assert rc == 0
+    by_key = {r["key"]: r for r in results}
+    assert set(by_key) == {"a/index.md", "b/index.md", "guide.md"}
+    assert by_key["a/index.md"]["doc_id"] == doc_id_for("a/index.md") != by_key["b/index.md"]["doc_id"]
+    assert {p.name for p in out.iterdir()} == {r["doc_id"] + ".bin" for r in results}
+    assert load_ir(by_key["b/index.md"]["ir_path"]).tree.nodes[1].title == "Beta"
+
+
+def test_recompiling_keeps_doc_ids(docs: Path, tmp_path: Path, capsys) -> None:
+    _, first = _compile([str(docs), "--out", str(tmp_path / "o1")], capsys)
+    _, second = _compile([str(docs), "--out", str(tmp_path / "o2")], capsys)
+    assert [r["doc_id"] for r in first] == [r["doc_id"] for r in second]
+
+
+def test_bad_files_fail_alone_with_a_clear_message(docs: Path, tmp_path: Path, capsys) -> None:
+    (docs / "empty.md").write_bytes(b"")
+    (docs / "binary.md").write_bytes(b"\x00\x01\x02\xff\xfe" * 200)
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.7\n this is not really a pdf \x00\xff")
+    rc, results = _compile([str(docs), "--out", str(tmp_path / "ir")], capsys)
+    assert rc == 1
+    status = {r["key"]: r for r in results}
+    for bad in ("empty.md", "binary.md", "broken.pdf"):
+        assert not status[bad]["ok"] and status[bad]["error"]
+        assert "\n" not in status[bad]["error"] and "Traceback" not in status[bad]["error"]
+        assert "internal error" not in status[bad]["error"]
+    for good in ("a/index.md", "b/index.md", "guide.md"):
+        assert status[good]["ok"] and Path(status[good]["ir_path"]).is_file()
+
+
+def test_human_output_names_failures(docs: Path, tmp_path: Path, capsys) -> None:
+    (docs / "empty.md").write_bytes(b"")
+    rc = main(["compile", "--in-process", str(docs), "--out", str(tmp_path / "ir")])
+    captured = capsys.readouterr()
+    assert rc == 1
+    assert "empty.md" in captured.err and "3/4 documents compiled" in captured.out
+
+
+def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
+    _, results = _compile([str(docs / "guide.md"), "--out", str(tmp_path / "ir"), "--mode", "deep"], capsys)
+    ir = results[0]["ir_path"]
+    assert main(["inspect", ir]) == 0
+    text = capsys.readouterr().out
+    assert "Getting started" in text and "0001" in text and "tok]" in text
+    assert main(["inspect", ir, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["doc_id"] == results[0]["doc_id"]
+    assert main(["verify", ir]) == 0
+    capsys.readouterr()
+    raw = Path(ir).read_text().replace("Getting started", "Getting hacked")
+    Path(ir).write_text(raw)
+    assert main(["verify", ir, "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report[0]["ok"] is False and report[0]["error"] == "IRChecksumError"
+    assert main(["inspect", ir]) == 1
+
+
+def test_no_sources_is_an_error(tmp_path: Path, capsys) -> None:
+    assert main(["compile", "--in-process", str(tmp_path)]) == 2
+    assert "no .md" in capsys.readouterr().err
