@@ -1,0 +1,72 @@
+"""A deterministic fake OpenAI-compatible server on 127.0.0.1, for tests (real HTTP, no network).
+
+Answers depend only on the prompt: branch prompts (asking for OVERVIEW/QUESTIONS/TAGS) get
+those three lines, concept prompts a JSON list, synonym prompts a JSON object, anything else
+a two-sentence summary quoting the first words of the prompt's text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def answer(prompt: str) -> str:
+    words = [w for w in prompt.split() if w.isalpha()][-12:]
+    digest = hashlib.sha256(prompt.encode()).hexdigest()[:6]
+    if "OVERVIEW" in prompt:
+        return f"OVERVIEW: Section about {' '.join(words[:5])} ({digest}).\nQUESTIONS: What is {words[0] if words else 'this'}?, How does it work?, Why does it matter?\nTAGS: {', '.join(words[:3]) or 'general'}"
+    if "concept" in prompt.lower() and "json" in prompt.lower():
+        return json.dumps([{"name": "Fake concept", "summary": f"A concept ({digest}).", "sections": []}])
+    if "synonym" in prompt.lower():
+        return json.dumps({})
+    return f"Summary of {' '.join(words[:6])}. Digest {digest}."
+
+
+class FakeLLMServer:
+    """Start with `with FakeLLMServer() as srv:`; `srv.base_url`, `srv.requests` (count), `srv.fail_next`."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.fail_next = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("Content-Length", 0))
+                body = json.loads(self.rfile.read(length))
+                outer.requests += 1
+                if outer.fail_next > 0:
+                    outer.fail_next -= 1
+                    self.send_response(503)
+                    self.end_headers()
+                    return
+                prompt = body["messages"][-1]["content"]
+                reply = {"choices": [{"message": {"role": "assistant", "content": answer(prompt)}}], "model": body.get("model")}
+                data = json.dumps(reply).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def __enter__(self) -> FakeLLMServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
