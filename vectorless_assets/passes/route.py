@@ -1,15 +1,102 @@
-"""RoutePass: intent routes from question hints, concept routes from tags."""
+"""RoutePass: intent routes from question hints, concept routes from tags.
+
+* **Intent routes.** Every question hint of a node becomes an `IntentRoute(intent, node_id,
+  targets)`. A branch's targets are its children, ranked by relevance: 0.7 + 0.1·min(hints, 3)
+  for a child with question hints and content, 0.5 for content only, 0.3 for neither (ties in
+  document order), at most `MAX_TARGETS`. A leaf with hints targets itself (relevance 1.0).
+  "Content" means the child's own text is not blank, or, for a branch child, that some leaf
+  below it has text.
+* **Concept routes.** Every routing keyword (tag, lowercased) maps to the nodes carrying it:
+  0.9 for a leaf, 0.7 for a branch, ≤ `MAX_TARGETS` per tag (ranked by relevance, then
+  document order); the `MAX_CONCEPTS` tags carried by most nodes are kept (ties
+  alphabetically).
+
+Branch hints and tags are read from the navigation index (the same values enhance put on
+the tree); leaf hints and tags from the tree.
+"""
 
 from __future__ import annotations
 
-from vectorless_assets.ir.indexes import NavigationIndex, QueryRoutingTable
-from vectorless_assets.ir.tree import DocumentTree
+from collections import defaultdict
+
+from vectorless_assets.ir.indexes import (
+    IntentRoute,
+    NavigationIndex,
+    QueryRoutingTable,
+    RouteTarget,
+)
+from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
+
+MAX_TARGETS = 10
+MAX_CONCEPTS = 50
+
+
+def _has_text(tree: DocumentTree) -> dict[str, bool]:
+    """Node id -> whether the node or any node below it has non-blank text (O(n))."""
+    out: dict[str, bool] = {}
+    for node in reversed(list(tree.preorder())):
+        out[node.node_id] = bool(node.content.strip()) or any(out[c] for c in node.children)
+    return out
+
+
+def child_relevance(hint_count: int, has_content: bool) -> float:
+    """Relevance of a child for an intent of its parent (reference constants)."""
+    if hint_count and has_content:
+        return round(0.7 + 0.1 * min(hint_count, 3), 6)
+    return 0.5 if has_content else 0.3
 
 
 def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> QueryRoutingTable:
-    """Intent routes from question hints, concept routes from tags.
+    """Intent routes from question hints (ranked children), concept routes from tags.
 
-    STUB: to be implemented (issue 3).
+    No LLM: uses the hints and tags enhance put on the nodes. Linear in nodes plus hints.
     """
-    return QueryRoutingTable()
+    if not tree.nodes:
+        return QueryRoutingTable()
+    entries = nav_index.entries
+
+    def hints(node: TreeNode) -> list[str]:
+        entry = entries.get(node.node_id)
+        return list(entry.question_hints) if entry is not None else list(node.question_hints)
+
+    def tags(node: TreeNode) -> list[str]:
+        entry = entries.get(node.node_id)
+        return list(entry.topic_tags) if entry is not None else list(node.routing_keywords)
+
+    has_text = _has_text(tree)
+    order = {n.node_id: i for i, n in enumerate(tree.preorder())}
+    intent_routes: list[IntentRoute] = []
+    tagged: dict[str, list[RouteTarget]] = defaultdict(list)
+    for node in tree.preorder():
+        node_hints = [h.strip() for h in hints(node) if h.strip()]
+        if node_hints:
+            if node.children:
+                ranked = sorted(
+                    (
+                        RouteTarget(
+                            node_id=c.node_id,
+                            relevance=child_relevance(
+                                len([h for h in hints(c) if h.strip()]), has_text[c.node_id]
+                            ),
+                        )
+                        for c in tree.children_of(node.node_id)
+                    ),
+                    key=lambda t: (-t.relevance, order[t.node_id]),
+                )[:MAX_TARGETS]
+            else:
+                ranked = [RouteTarget(node_id=node.node_id, relevance=1.0)]
+            for hint in dict.fromkeys(node_hints):
+                intent_routes.append(
+                    IntentRoute(intent=hint, node_id=node.node_id, targets=list(ranked))
+                )
+        relevance = 0.7 if node.children else 0.9
+        for tag in dict.fromkeys(t.strip().lower() for t in tags(node)):
+            if tag:
+                tagged[tag].append(RouteTarget(node_id=node.node_id, relevance=relevance))
+    chosen = sorted(tagged.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:MAX_CONCEPTS]
+    concept_routes = {
+        tag: sorted(targets, key=lambda t: (-t.relevance, order[t.node_id]))[:MAX_TARGETS]
+        for tag, targets in sorted(chosen)
+    }
+    return QueryRoutingTable(intent_routes=intent_routes, concept_routes=concept_routes)
