@@ -1,39 +1,112 @@
-"""Markdown frontend. STUB (ATX headings only) - replaced by the markdown-it-py frontend."""
+"""Markdown frontend: bytes -> raw sections, lossless, on markdown-it-py's block parser.
+
+Contract (tested, and checked over the whole Markdown corpus):
+
+* Decoding and what a line is: see `frontends.text_source` (UTF-8, BOM stripped, documented
+  fallback for invalid UTF-8, `SourceError` for binary bytes; lines split on ``\\n``).
+* Structure: CommonMark + GFM tables. ATX and setext headings count only at the top level,
+  so ``#`` lines inside ``` or ~~~ fences, HTML blocks, quotes and list items stay body text.
+* YAML front matter (a leading ``---`` block closed by ``---`` or ``...``) is never a
+  heading; its ``title`` and ``description`` become the document's. A leading ``---`` block
+  that is not YAML (no mapping, and its lines do not look like ``key: value``) is parsed as
+  ordinary Markdown instead, so headings inside it are not lost.
+* Lossless: every line lands in exactly one raw node. Text before the first heading
+  (front matter included) is a level-0 node owned by the root. A heading node owns its
+  heading line(s) and every line up to the next top-level heading. `content` is the exact
+  text of the body lines (heading lines excluded: they are the title), blank lines and
+  separators included, joined by ``\\n``; so ``title`` + ``content`` rebuild the source.
+* Titles are the heading's source text (inline code, emphasis markers and links kept as
+  written, multi-line setext titles joined by spaces, ATX closing ``#``s removed).
+* Document title: front-matter ``title``; else the h1 when the first heading is the only h1;
+  else empty (the parse pass then uses the file stem). No heading at all gives one level-0
+  node: the root holds the whole text and the split pass cuts it.
+"""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from vectorless_assets.errors import SourceError
+import yaml
+
+from vectorless_assets.frontends.markdown_blocks import BlockScan, scan_blocks
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
+from vectorless_assets.frontends.text_source import decode_text
+from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 
-_H = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_YAMLISH_LINE = re.compile(r"^(?:\s*$|\s*#|[\w.\-\"' ]+:(?:\s|$)|\s+\S|-\s)")
 
 
-def parse_markdown(data: bytes, *, options: CompileOptions) -> ParsedDocument:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SourceError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
-    lines = text.split("\n")
+def parse_markdown(data: bytes, *, options: CompileOptions | None = None) -> ParsedDocument:
+    """Parse Markdown bytes into raw sections (see the module docstring for the contract)."""
+    decoded = decode_text(data)
+    return parse_markdown_text(decoded.text, diagnostics=decoded.diagnostics)
+
+
+def parse_markdown_text(text: str, *, diagnostics: list[Diagnostic] | None = None) -> ParsedDocument:
+    """Parse already decoded, newline-normalized Markdown text."""
+    diags = list(diagnostics or [])
+    scan = scan_blocks(text)
+    meta: dict[str, Any] = {}
+    if scan.front_matter is not None:
+        meta, ok, problem = _front_matter(scan.front_matter_text)
+        if not ok:
+            scan = scan_blocks(text, front_matter=False)
+        elif problem:
+            diags.append(Diagnostic(source="parse", code="front_matter_yaml", message=f"front matter is not valid YAML: {problem}"))
+    nodes = _raw_nodes(text, scan)
+    return ParsedDocument(
+        format="markdown",
+        title=_text_field(meta.get("title")) or _sole_h1(scan),
+        description=_text_field(meta.get("description")),
+        raw_nodes=nodes,
+        line_count=scan.line_count,
+        diagnostics=diags,
+    )
+
+
+def _raw_nodes(text: str, scan: BlockScan) -> list[RawNode]:
+    """Cut the lines at the top-level headings: a level-0 preamble, then one node per heading."""
+    starts, ends, n = scan.line_starts, scan.line_ends, scan.line_count
+
+    def body(first: int, stop: int) -> str:  # 0-based half-open line range
+        return text[starts[first]:ends[stop - 1]] if stop > first else ""
+
     nodes: list[RawNode] = []
-    cur = RawNode(title="", level=0, line_start=1, line_end=0)
-    body: list[str] = []
+    first_heading = scan.headings[0].start if scan.headings else n
+    if first_heading > 0:
+        content = body(0, first_heading)
+        nodes.append(RawNode(title="", level=0, content=content, line_start=1, line_end=first_heading, token_count=estimate_tokens(content)))
+    for i, h in enumerate(scan.headings):
+        stop = scan.headings[i + 1].start if i + 1 < len(scan.headings) else n
+        content = body(h.end, stop)
+        nodes.append(RawNode(title=h.title, level=h.level, content=content, line_start=h.start + 1, line_end=stop, token_count=estimate_tokens(content)))
+    return nodes
 
-    def close(end: int) -> None:
-        content = "\n".join(body).strip("\n")
-        nodes.append(cur.model_copy(update={"content": content, "line_end": end, "token_count": estimate_tokens(content)}))
 
-    for i, line in enumerate(lines, start=1):
-        m = _H.match(line)
-        if m:
-            if cur.level > 0 or body:
-                close(i - 1)
-            cur = RawNode(title=m.group(2), level=len(m.group(1)), line_start=i, line_end=i)
-            body = []
-        else:
-            body.append(line)
-    close(len(lines))
-    return ParsedDocument(format="markdown", raw_nodes=nodes, line_count=len(lines))
+def _front_matter(raw: str) -> tuple[dict[str, Any], bool, str]:
+    """(mapping, is front matter, YAML problem) for the text between the ``---`` fences."""
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else {}
+    except yaml.YAMLError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        looks_yaml = all(_YAMLISH_LINE.match(line) for line in raw.split("\n"))
+        return {}, looks_yaml, first
+    if isinstance(value, dict):
+        return value, True, ""
+    return {}, value is None, ""
+
+
+def _text_field(value: object) -> str:
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return " ".join(str(value).split())
+
+
+def _sole_h1(scan: BlockScan) -> str:
+    h1 = [h for h in scan.headings if h.level == 1]
+    if len(h1) == 1 and scan.headings[0] is h1[0]:
+        return h1[0].title
+    return ""
