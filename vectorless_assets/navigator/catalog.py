@@ -1,0 +1,109 @@
+"""A catalog over a folder of IR files (`<doc_id>.bin`): which document covers what, and
+`locate` across all of them.
+
+Every file is verified on load; a file that fails (tampered, truncated, newer schema) is
+refused and listed in `rejected`, the others stay usable. Documents are described from
+their DocCards (derived from the tree when the compile mode built none).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.persist import IR_SUFFIX
+from vectorless_assets.navigator.bm25 import BM25, terms
+from vectorless_assets.navigator.cursor import DocumentNavigator
+from vectorless_assets.navigator.views import NavigationError
+
+#: Weight of the document's own relevance in a cross-document hit's score.
+DOC_WEIGHT = 0.25
+
+
+class Catalog:
+    """Navigators for every valid IR in `folder`, keyed by doc_id, in file-name order."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+        if not self.folder.is_dir():
+            raise NavigationError(f"{self.folder}: not a folder of IR files")
+        self.navigators: dict[str, DocumentNavigator] = {}
+        self.paths: dict[str, Path] = {}
+        self.rejected: list[dict[str, str]] = []
+        for path in sorted(self.folder.glob(f"*{IR_SUFFIX}")):
+            try:
+                nav = DocumentNavigator.open(path)
+            except (IRIntegrityError, NavigationError) as exc:
+                self.rejected.append({"path": str(path), "error": type(exc).__name__, "problem": getattr(exc, "problem", str(exc))})
+                continue
+            self.navigators[nav.doc.doc_id] = nav
+            self.paths[nav.doc.doc_id] = path
+        self._bm25: BM25 | None = None
+
+    def __len__(self) -> int:
+        return len(self.navigators)
+
+    def get(self, key: str) -> DocumentNavigator:
+        """A document's navigator by doc_id, doc_id prefix, or name (case-insensitive)."""
+        if key in self.navigators:
+            return self.navigators[key]
+        found = [n for i, n in self.navigators.items() if i.startswith(key)]
+        found = found or [n for n in self.navigators.values() if n.doc.name.casefold() == key.casefold()]
+        found = found or [n for n in self.navigators.values() if (n.doc.source_path or "").casefold() == key.casefold()]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise NavigationError(f"{key!r} is ambiguous: {', '.join(n.doc.doc_id for n in found)}")
+        raise NavigationError(f"no document {key!r} in {self.folder}")
+
+    def entries(self) -> list[dict[str, Any]]:
+        """One row per document: identity, size and what it covers (overview, sections, tags)."""
+        rows = []
+        for doc_id, nav in self.navigators.items():
+            card = nav.doc_card()
+            rows.append({
+                "doc_id": doc_id, "name": nav.doc.name, "format": nav.doc.format,
+                "source_path": nav.doc.source_path, "path": str(self.paths[doc_id]),
+                "page_count": nav.doc.page_count, "node_count": len(nav.doc.tree),
+                "mode": nav.doc.meta.mode if nav.doc.meta else None, "old_schema": nav.doc.is_old,
+                "overview": card.get("overview", ""),
+                "sections": [s["title"] for s in card.get("sections", [])],
+                "topic_tags": card.get("topic_tags", []),
+            })
+        return rows
+
+    def _doc_text(self, nav: DocumentNavigator) -> str:
+        card = nav.doc_card()
+        parts = [nav.doc.name, nav.doc.source_path or "", nav.doc.description, nav.doc.summary, card.get("overview", "")]
+        parts += [s["title"] for s in card.get("sections", [])] + list(card.get("topic_tags", []))
+        parts += [c.name for c in nav.doc.concepts]
+        return "\n".join(p for p in parts if p)
+
+    def covers(self, query: str, k: int = 5) -> list[dict[str, Any]]:
+        """Documents ranked by how well their card (name, overview, sections, tags) matches `query`."""
+        ids = list(self.navigators)
+        if self._bm25 is None:
+            self._bm25 = BM25([terms(self._doc_text(self.navigators[i])) for i in ids])
+        scores = self._bm25.scores(terms(query))
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+        return [{"doc_id": ids[i], "name": self.navigators[ids[i]].doc.name, "score": round(s, 4)} for i, s in ranked]
+
+    def locate(self, query: str, k: int = 5, per_doc: int | None = None) -> list[dict[str, Any]]:
+        """The best sections across all documents, each hit tagged with its doc_id and name.
+
+        A hit's score is its in-document score (comparable across documents: a share of the
+        question's weight) times ``(1 - DOC_WEIGHT) + DOC_WEIGHT * r``, where r is the
+        document's card relevance relative to the best document's.
+        """
+        per_doc = per_doc or k
+        rel = {r["doc_id"]: r["score"] for r in self.covers(query, k=len(self.navigators))}
+        best = max(rel.values(), default=0.0) or 1.0
+        hits: list[dict[str, Any]] = []
+        for doc_id, nav in self.navigators.items():
+            factor = (1 - DOC_WEIGHT) + DOC_WEIGHT * rel.get(doc_id, 0.0) / best
+            for hit in nav.locate(query, k=per_doc):
+                hits.append({"doc_id": doc_id, "doc_name": nav.doc.name, **hit, "score": round(hit["score"] * factor, 4)})
+        hits.sort(key=lambda h: -h["score"])
+        return hits[:k]

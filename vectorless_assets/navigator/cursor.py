@@ -1,0 +1,231 @@
+"""`DocumentNavigator`: a cursor over one compiled Document IR, for agents and people.
+
+The navigator walks the tree like a file system (`ls`, `cd`, `back`, `pwd`), reads
+(`cat`, `head`), searches (`find`, `grep`, `locate`), summarises (`toc`, `stats`,
+`doc_card`) and exposes the acceleration indexes (see `IndexVerbs`). Every verb returns
+plain JSON-serialisable data; what `cat` reads is collected as evidence, each item with
+its node id, title path and page/line range for citations. No Dagster, no LLM.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.persist import load_ir
+from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.navigator.indexverbs import IndexVerbs
+from vectorless_assets.navigator.locate import Locator
+from vectorless_assets.navigator.views import NavigationError, child_listing, describe, node_ref
+
+Target = str | int | None
+
+
+class DocumentNavigator(IndexVerbs):
+    """A cursor over `doc`, starting at the root. See the module docstring for the verbs."""
+
+    def __init__(self, doc: Document) -> None:
+        if not doc.tree.nodes:
+            raise NavigationError(f"document {doc.name!r} has an empty tree")
+        self.doc = doc
+        self.cwd: str = doc.tree.nodes[0].node_id
+        self.history: list[str] = []
+        self._evidence: dict[str, dict[str, Any]] = {}
+        self._locator: Locator | None = None
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> DocumentNavigator:
+        """Load and verify an IR file; a tampered or corrupted file raises `IRIntegrityError`."""
+        return cls(load_ir(path))
+
+    # -- moving -------------------------------------------------------------------------
+    def _resolve(self, target: Target) -> TreeNode:
+        """A node from an id, `..`, `/`, `.`, a 1-based child index, or a title."""
+        tree, here = self.doc.tree, self.doc.tree.get(self.cwd)
+        if target is None or target == ".":
+            return here
+        if isinstance(target, int) or (isinstance(target, str) and target.isdigit() and target not in tree and len(target) < 4):
+            children = tree.children_of(here.node_id)
+            i = int(target)
+            if not 1 <= i <= len(children):
+                raise NavigationError(f"no child #{i} here ({len(children)} children)")
+            return children[i - 1]
+        text = target.strip()
+        if text in tree:
+            return tree.get(text)
+        if text in ("/", "~"):
+            return tree.root
+        if text == "..":
+            if here.parent is None:
+                raise NavigationError("already at the root")
+            return tree.get(here.parent)
+        return self._by_title(here, text)
+
+    def _by_title(self, here: TreeNode, text: str) -> TreeNode:
+        """Title lookup: children, then the subtree, then the whole tree; exact, prefix, substring."""
+        want = text.casefold()
+        tree = self.doc.tree
+        pools = (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes)
+        tests = (lambda t: t == want, lambda t: t.startswith(want), lambda t: want in t)
+        for pool in pools:
+            for test in tests:
+                found = [n for n in pool if test(n.title.casefold())]
+                if len(found) == 1:
+                    return found[0]
+                if found:
+                    names = ", ".join(f"{n.node_id} {n.title!r}" for n in found[:8])
+                    raise NavigationError(f"{text!r} is ambiguous: {names}; use a node id")
+        raise NavigationError(f"no node {text!r} (use an id, a child index, a title, '..' or '/')")
+
+    def cd(self, target: Target) -> dict[str, Any]:
+        """Move to a node (id, title, child index, `..`, `/`); returns the new `pwd`."""
+        node = self._resolve(target)
+        if node.node_id != self.cwd:
+            self.history.append(self.cwd)
+            self.cwd = node.node_id
+        return self.pwd()
+
+    def back(self) -> dict[str, Any]:
+        """Return to where the previous `cd` came from (stays put when there is no history)."""
+        if self.history:
+            self.cwd = self.history.pop()
+        return self.pwd()
+
+    def pwd(self) -> dict[str, Any]:
+        """Where the cursor is: the current node's citation and its depth."""
+        node = self.doc.tree.get(self.cwd)
+        return {**node_ref(self.doc, node), "depth": node.depth, "is_leaf": node.is_leaf}
+
+    def ls(self, target: Target = None) -> list[dict[str, Any]]:
+        """Children of the target (default: here) with titles, descriptions, leaf counts, hints, tags."""
+        return child_listing(self.doc, self._resolve(target))
+
+    # -- reading ------------------------------------------------------------------------
+    def cat(self, target: Target = None) -> dict[str, Any]:
+        """The node's own text (collected as evidence), its summary and its children's titles."""
+        node = self._resolve(target)
+        item = {
+            **node_ref(self.doc, node),
+            "content": node.content,
+            "summary": node.summary,
+            "tokens": node.token_count,
+            "children": [{"node_id": c.node_id, "title": c.title} for c in self.doc.tree.children_of(node.node_id)],
+        }
+        self._evidence[node.node_id] = {k: v for k, v in item.items() if k not in ("children", "summary")}
+        return item
+
+    def head(self, target: Target = None, lines: int = 10) -> dict[str, Any]:
+        """The first `lines` lines of the node's text (a peek, not collected as evidence)."""
+        node = self._resolve(target)
+        text_lines = node.content.splitlines()
+        return {**node_ref(self.doc, node), "text": "\n".join(text_lines[:lines]), "truncated": len(text_lines) > lines}
+
+    def find(self, query: str, target: Target = "/", limit: int = 20) -> list[dict[str, Any]]:
+        """Nodes whose title (first) or content contains `query`, case-insensitively, with a snippet."""
+        want = query.casefold().strip()
+        if not want:
+            return []
+        by_title, by_content = [], []
+        for node in self.doc.tree.preorder(self._resolve(target).node_id):
+            if want in node.title.casefold():
+                by_title.append({**node_ref(self.doc, node), "where": "title", "snippet": node.title})
+            else:
+                pos = node.content.casefold().find(want)
+                if pos >= 0:
+                    snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
+                    count = node.content.casefold().count(want)
+                    by_content.append({**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": count})
+            if len(by_title) >= limit:
+                break
+        by_content.sort(key=lambda r: -r["count"])
+        return (by_title + by_content)[:limit]
+
+    def grep(self, pattern: str, target: Target = None, *, ignore_case: bool = True, limit: int = 50) -> list[dict[str, Any]]:
+        """Lines matching a regular expression in the target's subtree (title lines included)."""
+        try:
+            rx = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+        except re.error as exc:
+            raise NavigationError(f"bad regular expression {pattern!r}: {exc}") from exc
+        out: list[dict[str, Any]] = []
+        for node in self.doc.tree.preorder(self._resolve(target).node_id):
+            brief = {"node_id": node.node_id, "title": node.title, "start_page": node.start_page, "end_page": node.end_page, "line_start": node.line_start, "line_end": node.line_end}
+            if rx.search(node.title):
+                out.append({**brief, "line_in_node": 0, "text": node.title})
+            for n, line in enumerate(node.content.splitlines(), start=1):
+                if rx.search(line):
+                    out.append({**brief, "line_in_node": n, "text": line.strip()})
+                    if len(out) >= limit:
+                        return out
+        return out[:limit]
+
+    # -- overviews ----------------------------------------------------------------------
+    def toc(self, target: Target = "/", max_depth: int | None = None) -> list[dict[str, Any]]:
+        """The outline below the target: one row per node in document order (own line ranges)."""
+        top = self._resolve(target)
+        rows = []
+        for node in self.doc.tree.preorder(top.node_id):
+            rel = node.depth - top.depth
+            if max_depth is not None and rel > max_depth:
+                continue
+            rows.append({
+                "node_id": node.node_id, "structure": node.structure, "title": node.title, "depth": rel,
+                "start_page": node.start_page, "end_page": node.end_page,
+                "line_start": node.line_start, "line_end": node.line_end,
+                "is_leaf": node.is_leaf, "tokens": node.total_tokens or node.token_count,
+            })
+        return rows
+
+    def stats(self) -> dict[str, Any]:
+        """Sizes of the tree and of every index (zero where the mode did not build one)."""
+        d, tree = self.doc, self.doc.tree
+        routes, chains, overlap, scores = d.query_routes, d.chain_index, d.content_overlap, d.evidence_scores
+        return {
+            "doc_id": d.doc_id, "name": d.name, "format": d.format, "mode": d.meta.mode if d.meta else None,
+            "schema_version": d.schema_version, "old_schema": d.is_old,
+            "node_count": len(tree), "leaf_count": len(tree.leaves()), "max_depth": tree.max_depth(),
+            "page_count": d.page_count, "line_count": d.meta.line_count if d.meta else None,
+            "total_tokens": sum(n.token_count for n in tree.nodes),
+            "summarised_nodes": sum(1 for n in tree.nodes if n.summary),
+            "keywords": len(d.reasoning_index.keywords), "nav_entries": len(d.nav_index.entries),
+            "concepts": len(d.concepts),
+            "intent_routes": len(routes.intent_routes) if routes else 0,
+            "concept_routes": len(routes.concept_routes) if routes else 0,
+            "chains": len(chains.chains) if chains else 0,
+            "overlap_pairs": len(overlap.pairs) if overlap else 0,
+            "scored_nodes": len(scores.scores) if scores else 0,
+            "diagnostics": len(d.diagnostics), "evidence_items": len(self._evidence),
+        }
+
+    def doc_card(self) -> dict[str, Any]:
+        """What the document covers, in one screen: the DocCard, or one derived from the tree."""
+        d, root = self.doc, self.doc.tree.root
+        base = {"doc_id": d.doc_id, "name": d.name, "format": d.format, "page_count": d.page_count}
+        card = d.nav_index.doc_card
+        if card is not None:
+            return {**base, **card.model_dump(mode="json"), "derived": False}
+        tops = self.doc.tree.children_of(root.node_id)
+        if len(tops) == 1 and tops[0].children:  # a lone h1 wrapping the whole text
+            tops = self.doc.tree.children_of(tops[0].node_id)
+        return {
+            **base, "title": d.name, "overview": d.summary or d.description,
+            "sections": [{"node_id": n.node_id, "title": n.title, "description": describe(n), "leaf_count": d.tree.leaf_count(n.node_id)} for n in tops],
+            "question_hints": [], "topic_tags": [c.name for c in d.concepts],
+            "node_count": len(d.tree), "leaf_count": len(d.tree.leaves()), "max_depth": d.tree.max_depth(),
+            "derived": True,
+        }
+
+    # -- evidence and retrieval ---------------------------------------------------------
+    def evidence(self) -> list[dict[str, Any]]:
+        """Everything read with `cat`, in reading order, each with its citation."""
+        return list(self._evidence.values())
+
+    def clear_evidence(self) -> None:
+        self._evidence.clear()
+
+    def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
+        """The `k` best nodes for a question, without an LLM (see `navigator.locate`)."""
+        if self._locator is None:
+            self._locator = Locator(self.doc)
+        return self._locator.locate(query, k)

@@ -1,0 +1,177 @@
+"""`locate`: rank the sections of one document for a question, without an LLM.
+
+Every node is scored from the signals the IR carries, each a share of the question's
+weight (the sum of its terms' idf), so scores compare across documents:
+
+* **text**: BM25 of the node's own text (title twice, summary, content); divided by the
+  best a node could reach (``(k1 + 1) * sum idf``);
+* **title** and **path**: the idf share of question terms in the node's title, and in the
+  titles above it;
+* **phrase**: the idf share of adjacent question term pairs that also stand side by side
+  in the node ("cash flow", "balance sheet");
+* **index**: reasoning-index postings of the question's keywords (title 2.0, summary 1.5,
+  content 1.0 weights, best node 1.0), when the IR has them;
+* **route**: intent routes whose question shares most terms with the query, and concept
+  routes named by query terms, when the IR has them.
+
+The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evidence score,
+when scored) and a span factor that prefers focused sections: a node covering more than 5
+pages is worth 0.6, more than 20 pages 0.35. Fast-mode IRs (no summaries, postings, routes,
+scores) are ranked by text, titles and phrases alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms, unique
+from vectorless_assets.navigator.views import node_ref, page_count
+
+WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2}
+#: (more than this many pages, factor): the first matching row applies.
+SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
+
+
+def pairs(seq: list[str]) -> set[tuple[str, str]]:
+    return {(a, b) for a, b in zip(seq, seq[1:], strict=False) if a != b}
+
+
+@dataclass
+class NodeTerms:
+    title: set[str]
+    path: set[str]
+    pairs: set[tuple[str, str]]
+
+
+@dataclass
+class Locator:
+    """Precomputed term statistics of one document, reusable for many questions."""
+
+    doc: Document
+    bm25: BM25 = field(init=False)
+    nodes: list[NodeTerms] = field(init=False)
+    folded_keys: dict[str, list[str]] = field(init=False)
+    position: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
+        units: list[list[str]] = []
+        self.nodes = []
+        title_terms: dict[str, set[str]] = {}
+        for node in self.doc.tree.nodes:
+            t = terms(node.title)
+            body = terms(node.summary) + terms(node.content)
+            units.append(t + t + body)
+            title_terms[node.node_id] = set(t)
+            path: set[str] = set()
+            for anc in self.doc.tree.ancestors(node.node_id)[1:]:
+                path |= title_terms.get(anc.node_id, set())
+            self.nodes.append(NodeTerms(title=set(t), path=path - set(t), pairs=pairs(t) | pairs(body)))
+        self.bm25 = BM25(units)
+        self.folded_keys = {}
+        for key in self.doc.reasoning_index.keywords:
+            self.folded_keys.setdefault(fold(key), []).append(key)
+
+    # -- signals ------------------------------------------------------------------------
+    def _index_scores(self, query: list[str], idf: dict[str, float]) -> dict[str, float]:
+        out: dict[str, float] = {}
+        ri = self.doc.reasoning_index
+        for term in query:
+            best: dict[str, float] = {}
+            keys = list(self.folded_keys.get(term, []))
+            for key in list(keys):
+                keys.extend(ri.synonyms.get(key, []))
+            for key in keys:
+                for p in ri.keywords.get(key, []):
+                    best[p.node_id] = max(best.get(p.node_id, 0.0), p.weight)
+            for nid, w in best.items():
+                out[nid] = out.get(nid, 0.0) + w * idf[term]
+        return out
+
+    def _route_scores(self, query: list[str], idf: dict[str, float]) -> tuple[dict[str, float], dict[str, str]]:
+        out: dict[str, float] = {}
+        why: dict[str, str] = {}
+        routes = self.doc.query_routes
+        if routes is None:
+            return out, why
+        qset = set(query)
+        total = sum(idf.values()) or 1.0
+        for route in routes.intent_routes:
+            shared = qset & set(terms(route.intent))
+            share = sum(idf[t] for t in shared) / total
+            if share < 0.3:
+                continue
+            for target in route.targets or []:
+                value = share * target.relevance
+                if value > out.get(target.node_id, 0.0):
+                    out[target.node_id], why[target.node_id] = value, f"intent '{route.intent}'"
+        for concept, targets in routes.concept_routes.items():
+            cterms = set(terms(concept))
+            if not cterms or not cterms <= qset:
+                continue
+            share = sum(idf[t] for t in cterms) / total
+            for target in targets:
+                value = share * target.relevance
+                if value > out.get(target.node_id, 0.0):
+                    out[target.node_id], why[target.node_id] = value, f"concept '{concept}'"
+        return out, why
+
+    # -- ranking ------------------------------------------------------------------------
+    def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
+        """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
+        q = unique(terms(query))
+        if not q or not self.doc.tree.nodes:
+            return []
+        idf = {t: self.bm25.idf(t) for t in q}
+        total = sum(idf.values()) or 1.0
+        text = self.bm25.scores(q)
+        index = self._index_scores(q, idf)
+        route, route_why = self._route_scores(q, idf)
+        qpairs = pairs(q)
+        tree = self.doc.tree
+        candidates = set(text) | {self.position[n] for n in [*index, *route] if n in self.position}
+        scores = self.doc.evidence_scores.scores if self.doc.evidence_scores else {}
+        ranked: list[tuple[float, int, dict[str, Any]]] = []
+        for i in candidates:
+            node, nt = tree.nodes[i], self.nodes[i]
+            parts = {
+                "text": text.get(i, 0.0) / ((K1 + 1) * total),
+                "title": sum(idf[t] for t in q if t in nt.title) / total,
+                "path": sum(idf[t] for t in q if t in nt.path) / total,
+                "phrase": sum(idf[a] + idf[b] for a, b in qpairs & nt.pairs) / (2 * total),
+                "index": index.get(node.node_id, 0.0) / total,
+                "route": route.get(node.node_id, 0.0),
+            }
+            score = sum(WEIGHTS[name] * value for name, value in parts.items())
+            ev = scores.get(node.node_id)
+            if ev is not None:
+                score *= 0.9 + 0.2 * ev.composite
+            pages = page_count(node)
+            span = next((f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0)
+            score *= span
+            ranked.append((score, i, {"parts": parts, "evidence": ev.composite if ev else None, "span": span, "route": route_why.get(node.node_id)}))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        hits = []
+        for score, i, info in ranked[:k]:
+            node = tree.nodes[i]
+            matched = [t for t in q if t in self.bm25.tfs[i]]
+            hits.append({**node_ref(self.doc, node), "score": round(score, 4), "reason": explain(matched, info), "matched": matched})
+        return hits
+
+
+def explain(matched: list[str], info: dict[str, Any]) -> str:
+    """One line saying why a node ranked where it did."""
+    parts = info["parts"]
+    bits = [f"{name} {parts[name]:.2f}" for name in WEIGHTS if parts[name] > 0]
+    reason = "; ".join(bits) or "no direct match"
+    if matched:
+        reason += f"; terms: {', '.join(matched[:8])}"
+    if info["route"]:
+        reason += f"; route {info['route']}"
+    if info["evidence"] is not None:
+        reason += f"; evidence {info['evidence']:.2f}"
+    if info["span"] < 1.0:
+        reason += f"; broad span x{info['span']}"
+    return reason
