@@ -1,15 +1,129 @@
-"""ConceptPass: key concepts with their sections (LLM, or top keywords without one)."""
+"""ConceptPass: key concepts with their sections (LLM, or top keywords without one).
+
+* **With an LLM**: one call gets the document's top-level sections (title, node id, short
+  description) and its most widespread keywords, and asks for ≤ `max_concepts` concepts, one
+  per line: `name | one-sentence summary | node ids`. Names are kept at 2–4 words (longer
+  ones cut to 4, one-word names dropped); section ids not in the tree are dropped; a concept
+  without a known section keeps the sections of the keyword postings of its words.
+  `source="llm"`. An `LLMError` or an answer with no usable line falls back to keywords.
+* **Without**: the top keywords of the reasoning index become concept names
+  (`source="keywords"`). Ranking: keywords that appear in most titles first, then in most
+  nodes (postings), then by total posting weight, then alphabetically; synonyms added by the
+  LLM are skipped. A concept's sections are the keyword's best postings (≤ `MAX_SECTIONS`),
+  its summary says where it is discussed most.
+"""
 
 from __future__ import annotations
 
+import re
+
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.nodetext import description
+from vectorless_assets.textutil import keywords, word_tokens
+
+MAX_SECTIONS = 5
+PROMPT_KEYWORDS = 40
+PROMPT_SECTIONS = 60
+
+_ID_RE = re.compile(r"\b\d{4,}\b")
+
+
+def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
+    """The LLM-free fallback: top keywords as concepts (see the module docstring)."""
+    synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
+    candidates = [kw for kw in index.keywords if kw not in synonyms]
+    in_titles: dict[str, int] = {}
+    for node in tree.nodes:
+        for kw in set(keywords(node.title)):
+            in_titles[kw] = in_titles.get(kw, 0) + 1
+
+    def rank(kw: str) -> tuple[int, int, float, str]:
+        postings = index.keywords[kw]
+        return (-in_titles.get(kw, 0), -len(postings), -sum(p.weight for p in postings), kw)
+
+    out: list[Concept] = []
+    for kw in sorted(candidates, key=rank)[:limit]:
+        sections = [p.node_id for p in index.keywords[kw][:MAX_SECTIONS] if p.node_id in tree]
+        if not sections:
+            continue
+        best = tree.get(sections[0])
+        where = f"'{best.title}'" if best.title.strip() else f"section {best.node_id}"
+        out.append(
+            Concept(
+                name=kw,
+                summary=f"Discussed in {len(index.keywords[kw])} sections, most in {where}.",
+                sections=sections,
+                source="keywords",
+            )
+        )
+    return out
+
+
+def _prompt(tree: DocumentTree, index: ReasoningIndex, limit: int) -> str:
+    root = tree.root
+    lines = [f"Document: {root.title or '(untitled)'}", "", "Sections (node id: title: about):"]
+    for node in list(tree.preorder())[1 : PROMPT_SECTIONS + 1]:
+        lines.append(f"{node.node_id}: {node.title}: {description(node, 80)}")
+    lines += ["", "Frequent keywords: " + ", ".join(list(index.keywords)[:PROMPT_KEYWORDS])]
+    lines += [
+        "",
+        f"List at most {limit} key concepts of this document, one per line, exactly "
+        "`name | one-sentence summary | node ids separated by spaces`. A name has 2 to 4 "
+        "words. Use only node ids listed above. No other text.",
+    ]
+    return "\n".join(lines)
+
+
+def _parse(answer: str, tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
+    out: list[Concept] = []
+    seen: set[str] = set()
+    for line in answer.splitlines():
+        parts = [p.strip(" \t-*`\"'") for p in line.split("|")]
+        if len(parts) < 2:
+            continue
+        words = parts[0].split()
+        if len(words) < 2:
+            continue
+        name = " ".join(words[:4])
+        if name.lower() in seen:
+            continue
+        ids = [i for i in _ID_RE.findall(" ".join(parts[2:])) if i in tree]
+        if not ids:
+            for tok in word_tokens(name):
+                ids += [p.node_id for p in index.keywords.get(tok, [])[:2]]
+        sections = list(dict.fromkeys(ids))[:MAX_SECTIONS]
+        if not sections:
+            continue
+        seen.add(name.lower())
+        out.append(Concept(name=name, summary=parts[1], sections=sections, source="llm"))
+        if len(out) >= limit:
+            break
+    return out
 
 
 def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, env: PassEnv) -> list[Concept]:
-    """Key concepts with their sections (LLM, or top keywords without one).
+    """Key concepts with their sections: asked of the LLM when there is one, else the top
+    keywords of the reasoning index (source="keywords").
 
-    STUB: to be implemented (issue 3).
+    At most `options.max_concepts`; one LLM call at most; every section id is in the tree.
     """
-    return []
+    limit = env.options.max_concepts
+    if not tree.nodes or limit <= 0:
+        return []
+    if env.llm is not None:
+        prompt = _prompt(tree, reasoning_index, limit)
+        env.usage.calls += 1
+        env.usage.prompt_chars += len(prompt)
+        try:
+            answer = env.llm.complete(prompt, max_tokens=60 * limit)
+        except LLMError:
+            env.usage.failures += 1
+        else:
+            env.usage.completion_chars += len(answer)
+            concepts = _parse(answer, tree, reasoning_index, limit)
+            if concepts:
+                return concepts
+    return keyword_concepts(tree, reasoning_index, limit)
