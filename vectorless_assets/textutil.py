@@ -1,14 +1,16 @@
 """Text primitives shared by frontends and passes: token estimate, word tokens, stopwords.
 
-Token estimator (deterministic, documented, no vocabulary file needed): the text is cut into
-pieces the way cl100k's pre-tokenizer does (letter runs, digit runs in groups of three,
-single punctuation marks, newline runs, CJK characters) and each piece is priced:
+Token estimator (deterministic, documented, no vocabulary file needed): every match of one
+regular expression is one token, and the pieces mimic cl100k's pre-tokenizer:
 
-* a letter run costs ``ceil(len / 8)`` tokens (common English words are one token);
-* a digit group of up to three digits, a punctuation mark and a newline run cost one;
-* a run of 4+ spaces (code indentation) costs one per four spaces; shorter runs are free
-  (cl100k glues a single leading space to the next word);
+* a run of letters costs ``ceil(len / 8)`` tokens (common English words are one token; a
+  single space before a word is part of it, as in cl100k);
+* a group of up to three digits, a punctuation mark or symbol, and a run of newlines cost one;
+* indentation costs one token per four spaces/tabs; other whitespace is free;
 * every CJK / kana / hangul character costs one.
+
+Calibrated against real cl100k counts by `benchmarks/bench_tokens.py` (within 15% on English
+prose). It is a single C-level regex pass (`re.subn`), about 20 MB/s.
 
 Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
@@ -28,15 +30,15 @@ _CJK = (
     "\uf900-\ufaff"  # compatibility ideographs
 )
 _CJK_RE = re.compile(f"[{_CJK}]")
-_PIECE_RE = re.compile(
-    rf"(?P<cjk>[{_CJK}])"
-    rf"|(?P<word>[^\W\d_{_CJK}]+)"
-    r"|(?P<num>\d{1,3})"
-    r"|(?P<nl>\n+)"
-    r"|(?P<sp>[ \t]{4,})"
-    r"|(?P<ws>\s+)"
-    r"|(?P<punct>.)",
-    re.UNICODE | re.DOTALL,
+# One match = one token. Alternatives are ordered by frequency (speed only: they never overlap).
+_TOKEN_RE = re.compile(
+    rf" ?[^\W\d_{_CJK}]{{1,8}}"  # a word piece (with the space before it): 8 letters per token
+    r"|[ \t]{4}"  # indentation: four spaces per token
+    r"|\n+"  # a run of newlines
+    r"|\d{1,3}"  # digits in groups of three
+    r"|[^\s\w]|_"  # a punctuation mark or symbol
+    rf"|[{_CJK}]",  # a CJK / kana / hangul character
+    re.UNICODE,
 )
 
 
@@ -44,18 +46,7 @@ def estimate_tokens(text: str) -> int:
     """Deterministic cl100k-like token estimate of `text` (see module docstring)."""
     if not text:
         return 0
-    total = 0
-    for m in _PIECE_RE.finditer(text):
-        kind = m.lastgroup
-        if kind == "word":
-            total += (len(m.group()) + 7) // 8
-        elif kind == "sp":
-            total += len(m.group()) // 4
-        elif kind == "ws":
-            continue
-        else:
-            total += 1
-    return total
+    return _TOKEN_RE.subn("", text)[1]
 
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
@@ -89,7 +80,7 @@ STOPWORDS: frozenset[str] = frozenset(
     upon us use used using ve very via was wasn we were weren what when where which while
     who whom whose why will with within without won would wouldn yet you your yours
     yourself yourselves
-    """.split()
+    """.split()  # noqa: SIM905 (a word list reads better as text)
 )
 
 
