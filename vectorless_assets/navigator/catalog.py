@@ -16,7 +16,7 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.navigator.bm25 import BM25, terms
 from vectorless_assets.navigator.cursor import DocumentNavigator
-from vectorless_assets.navigator.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError, top_sections
 
 #: Weight of the document's own relevance in a cross-document hit's score.
 DOC_WEIGHT = 0.25
@@ -51,12 +51,17 @@ class Catalog:
             return self.navigators[key]
         found = [n for i, n in self.navigators.items() if i.startswith(key)]
         found = found or [n for n in self.navigators.values() if n.doc.name.casefold() == key.casefold()]
-        found = found or [n for n in self.navigators.values() if (n.doc.source_path or "").casefold() == key.casefold()]
+        found = found or [n for n in self.navigators.values() if key.casefold() in self._names(n)]
         if len(found) == 1:
             return found[0]
         if found:
             raise NavigationError(f"{key!r} is ambiguous: {', '.join(n.doc.doc_id for n in found)}")
         raise NavigationError(f"no document {key!r} in {self.folder}")
+
+    @staticmethod
+    def _names(nav: DocumentNavigator) -> set[str]:
+        source = nav.doc.source_path or ""
+        return {source.casefold(), Path(source).name.casefold(), Path(source).stem.casefold()} - {""}
 
     def entries(self) -> list[dict[str, Any]]:
         """One row per document: identity, size and what it covers (overview, sections, tags)."""
@@ -69,7 +74,7 @@ class Catalog:
                 "page_count": nav.doc.page_count, "node_count": len(nav.doc.tree),
                 "mode": nav.doc.meta.mode if nav.doc.meta else None, "old_schema": nav.doc.is_old,
                 "overview": card.get("overview", ""),
-                "sections": [s["title"] for s in card.get("sections", [])],
+                "sections": [n.title for n in top_sections(nav.doc)],
                 "topic_tags": card.get("topic_tags", []),
             })
         return rows
@@ -77,7 +82,7 @@ class Catalog:
     def _doc_text(self, nav: DocumentNavigator) -> str:
         card = nav.doc_card()
         parts = [nav.doc.name, nav.doc.source_path or "", nav.doc.description, nav.doc.summary, card.get("overview", "")]
-        parts += [s["title"] for s in card.get("sections", [])] + list(card.get("topic_tags", []))
+        parts += [n.title for n in top_sections(nav.doc)] + list(card.get("topic_tags", []))
         parts += [c.name for c in nav.doc.concepts]
         return "\n".join(p for p in parts if p)
 

@@ -18,7 +18,13 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.indexverbs import IndexVerbs
 from vectorless_assets.navigator.locate import Locator
-from vectorless_assets.navigator.views import NavigationError, child_listing, describe, node_ref
+from vectorless_assets.navigator.views import (
+    NavigationError,
+    child_listing,
+    describe,
+    node_ref,
+    top_sections,
+)
 
 Target = str | int | None
 
@@ -200,14 +206,12 @@ class DocumentNavigator(IndexVerbs):
 
     def doc_card(self) -> dict[str, Any]:
         """What the document covers, in one screen: the DocCard, or one derived from the tree."""
-        d, root = self.doc, self.doc.tree.root
+        d = self.doc
         base = {"doc_id": d.doc_id, "name": d.name, "format": d.format, "page_count": d.page_count}
         card = d.nav_index.doc_card
         if card is not None:
             return {**base, **card.model_dump(mode="json"), "derived": False}
-        tops = self.doc.tree.children_of(root.node_id)
-        if len(tops) == 1 and tops[0].children:  # a lone h1 wrapping the whole text
-            tops = self.doc.tree.children_of(tops[0].node_id)
+        tops = top_sections(d)
         return {
             **base, "title": d.name, "overview": d.summary or d.description,
             "sections": [{"node_id": n.node_id, "title": n.title, "description": describe(n), "leaf_count": d.tree.leaf_count(n.node_id)} for n in tops],

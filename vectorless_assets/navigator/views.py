@@ -81,6 +81,14 @@ def node_tags(doc: Document, node: TreeNode) -> list[str]:
     return list(entry.topic_tags) if entry else []
 
 
+def top_sections(doc: Document) -> list[TreeNode]:
+    """The document's top-level sections; a lone heading wrapping the whole text is unwrapped."""
+    tops = doc.tree.children_of(doc.tree.root.node_id)
+    if len(tops) == 1 and tops[0].children:
+        tops = doc.tree.children_of(tops[0].node_id)
+    return tops
+
+
 def child_listing(doc: Document, parent: TreeNode) -> list[dict[str, Any]]:
     """`ls` rows for the children of `parent`, from the child routes when compiled.
 
@@ -91,11 +99,15 @@ def child_listing(doc: Document, parent: TreeNode) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for i, child in enumerate(doc.tree.children_of(parent.node_id), start=1):
         route = routes.get(child.node_id)
+        entry = doc.nav_index.entries.get(child.node_id)
+        description = route.description if route and route.description != child.title else ""
+        if not description and entry and entry.overview and not child.summary:
+            description = entry.overview
         rows.append(
             {
                 "index": i,
                 **node_ref(doc, child),
-                "description": route.description if route and route.description else describe(child),
+                "description": description or describe(child),
                 "leaf_count": route.leaf_count if route and route.leaf_count else doc.tree.leaf_count(child.node_id),
                 "is_leaf": child.is_leaf,
                 "hints": node_hints(doc, child),

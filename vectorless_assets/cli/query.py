@@ -1,0 +1,146 @@
+"""`vectorless ls|cat|find|toc|locate`: read compiled IRs (a file or a folder of them).
+
+Each command takes an IR file (`<doc_id>.bin`) or a folder of IR files. On a folder, `ls`
+lists the catalog (which document covers what), `find` and `locate` search every document,
+and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless the folder holds one
+document. Every command has `--json` (the navigator's plain data, as an agent would see it).
+Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
+not found.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from vectorless_assets.cli.output import emit_json, error
+from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the query subcommands to an argparse subparsers object."""
+    specs = [
+        ("ls", "list a node's children (file) or the documents of a folder", cmd_ls),
+        ("cat", "print a node's text with its citation", cmd_cat),
+        ("find", "find nodes whose title or text contains a string", cmd_find),
+        ("toc", "print the table of contents", cmd_toc),
+        ("locate", "rank sections for a question (no LLM)", cmd_locate),
+    ]
+    for name, help_text, handler in specs:
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("ir", metavar="IR-or-folder", help="an IR file or a folder of IR files")
+        if name == "ls":
+            p.add_argument("node", nargs="?", default=None, help="node id, title or child index (default: root)")
+        if name == "cat":
+            p.add_argument("node", help="node id, title or child index")
+        if name in ("find", "locate"):
+            p.add_argument("query", help="text to look for / the question")
+        if name == "find":
+            p.add_argument("--limit", type=int, default=20, help="at most this many results")
+        if name == "toc":
+            p.add_argument("--depth", type=int, default=None, help="only this many levels")
+        if name == "locate":
+            p.add_argument("-k", type=int, default=5, help="number of hits (default 5)")
+        p.add_argument("--doc", default=None, help="in a folder: doc_id, doc_id prefix or name")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(handler=handler)
+
+
+# -- helpers --------------------------------------------------------------------------------
+def where(row: dict[str, Any]) -> str:
+    """A citation range: pages when known, else lines."""
+    if row.get("start_page") is not None:
+        s, e = row["start_page"], row.get("end_page")
+        return f"p.{s}" if e in (None, s) else f"pp.{s}-{e}"
+    if row.get("line_start") is not None:
+        return f"lines {row['line_start']}-{row.get('line_end')}"
+    return ""
+
+
+def _open(args: argparse.Namespace) -> DocumentNavigator | Catalog:
+    path = Path(args.ir)
+    if path.is_dir():
+        catalog = Catalog(path)
+        for r in catalog.rejected:
+            error(f"refused {r['path']}: {r['problem']}")
+        if args.doc:
+            return catalog.get(args.doc)
+        return catalog
+    return DocumentNavigator.open(path)
+
+
+def _single(target: DocumentNavigator | Catalog) -> DocumentNavigator:
+    if isinstance(target, DocumentNavigator):
+        return target
+    if len(target) == 1:
+        return next(iter(target.navigators.values()))
+    raise NavigationError(f"{target.folder} holds {len(target)} documents: pick one with --doc")
+
+
+def _run(args: argparse.Namespace, body: Any) -> int:
+    try:
+        result = body(_open(args))
+    except (IRIntegrityError, NavigationError) as exc:
+        error(str(exc))
+        return 1
+    if args.json:
+        emit_json(result[0])
+    else:
+        for line in result[1]:
+            print(line)
+    return 0
+
+
+# -- commands -------------------------------------------------------------------------------
+def cmd_ls(args: argparse.Namespace) -> int:
+    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
+        if isinstance(t, Catalog) and args.node is None:
+            rows = t.entries()
+            return rows, [f"{r['doc_id']}  {r['name']}  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}" for r in rows]
+        rows = _single(t).ls(args.node)
+        return rows, [f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  ({r['leaf_count']} leaves)  {r['description'][:80]}" for r in rows]
+
+    return _run(args, body)
+
+
+def cmd_cat(args: argparse.Namespace) -> int:
+    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
+        item = _single(t).cat(args.node)
+        head = f"== {' > '.join(item['path'])}  ({item['node_id']}, {where(item)})"
+        kids = [f"  -> {c['node_id']} {c['title']}" for c in item["children"]]
+        return item, [head, item["content"].strip(), *kids]
+
+    return _run(args, body)
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
+        navs = list(t.navigators.values()) if isinstance(t, Catalog) else [t]
+        rows = [{"doc_id": n.doc.doc_id, **r} for n in navs for r in n.find(args.query, limit=args.limit)][: args.limit]
+        prefix = len(navs) > 1
+        return rows, [f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  {r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}" for r in rows]
+
+    return _run(args, body)
+
+
+def cmd_toc(args: argparse.Namespace) -> int:
+    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
+        rows = _single(t).toc(max_depth=args.depth)
+        return rows, [f"{'  ' * r['depth']}{r['node_id']}  {r['title']}  [{where(r)}]" for r in rows]
+
+    return _run(args, body)
+
+
+def cmd_locate(args: argparse.Namespace) -> int:
+    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
+        hits = t.locate(args.query, k=args.k)
+        lines = []
+        for rank, h in enumerate(hits, start=1):
+            doc = f"{h['doc_name']}: " if "doc_name" in h else ""
+            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)})  score {h['score']}")
+            lines.append(f"     {h['reason']}")
+        return hits, lines or ["no match"]
+
+    return _run(args, body)
