@@ -28,6 +28,7 @@ class CompileOptions(BaseModel):
     # frontends
     use_pdf_outline: bool = True
     max_pages: int | None = 5000
+    pdf_timeout_seconds: float | None = 600.0  # per-document PDF text extraction budget
     max_source_bytes: int = 200 * 1024 * 1024
     # build
     thinning: bool = False

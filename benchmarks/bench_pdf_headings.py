@@ -1,0 +1,120 @@
+"""Heading recovery of the PDF frontend against each PDF's own outline, with the outline ignored.
+
+For every PDF under ../shared/corpus/pdf/ whose outline has at least 10 entries, compile it
+with `use_pdf_outline=False` and compare the detected headings (raw nodes of level >= 1)
+with the outline entries: a detected heading matches an entry when their titles agree after
+normalisation (case, punctuation, spaces and leading section numbers dropped) and their
+pages differ by at most one. Reports precision, recall, F1, level accuracy (matched pairs
+with the same level) and pages/s, against pypdf's plain `extract_text` page rate.
+Groups: "filings" = pdf/financebench/, "manuals" = every other PDF.
+
+    python benchmarks/bench_pdf_headings.py [--skip-stress] [--match SUBSTRING] [--no-baseline]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from vectorless_assets.frontends.pdf import open_pdf, parse_pdf
+from vectorless_assets.frontends.pdf_outline import norm, read_outline
+from vectorless_assets.pipeline.options import CompileOptions
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
+_LEADING_NUM = re.compile(r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.:)]?\s+", re.I)
+
+
+def key(title: str) -> str:
+    """Normalised title for matching: numbering prefix dropped, then `norm`."""
+    t = " ".join(title.split())
+    stripped = _LEADING_NUM.sub("", t, count=1)
+    return norm(stripped) or norm(t)
+
+
+def score(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]]) -> tuple[int, int, int]:
+    """(matches, level matches, unused) for (key, page, level) lists; greedy one-to-one."""
+    by_key: dict[str, list[int]] = {}
+    for i, (k, _, _) in enumerate(pred):
+        by_key.setdefault(k, []).append(i)
+    used: set[int] = set()
+    hits = level_hits = 0
+    for k, page, level in truth:
+        best = None
+        for i in by_key.get(k, []):
+            if i not in used and abs(pred[i][1] - page) <= 1:
+                if best is None or abs(pred[i][1] - page) < abs(pred[best][1] - page):
+                    best = i
+        if best is not None:
+            used.add(best)
+            hits += 1
+            level_hits += pred[best][2] == level
+    return hits, level_hits, 0
+
+
+def baseline_rate(data: bytes) -> tuple[int, float]:
+    reader = PdfReader(io.BytesIO(data))
+    if reader.is_encrypted:
+        reader.decrypt("")
+    t0 = time.perf_counter()
+    for page in reader.pages:
+        page.extract_text()
+    return len(reader.pages), time.perf_counter() - t0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--skip-stress", action="store_true", help="skip pdf/stress/ (the 2,415-page manual)")
+    ap.add_argument("--match", default="", help="only files whose path contains this")
+    ap.add_argument("--no-baseline", action="store_true", help="do not time pypdf extract_text")
+    ap.add_argument("--min-entries", type=int, default=10)
+    args = ap.parse_args()
+    if not CORPUS.is_dir():
+        print(f"corpus not found: {CORPUS}", file=sys.stderr)
+        return 2
+    opts = CompileOptions(use_pdf_outline=False, max_pages=None, pdf_timeout_seconds=None)
+    rows: dict[str, list[dict[str, float]]] = {"manuals": [], "filings": []}
+    print(f"{'file':58} {'pages':>5} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5} {'lvl':>5} {'p/s':>6} {'base':>6}")
+    for path in sorted(CORPUS.rglob("*.pdf")):
+        rel = path.relative_to(CORPUS).as_posix()
+        if args.match not in rel or (args.skip_stress and rel.startswith("stress/")):
+            continue
+        data = path.read_bytes()
+        entries = read_outline(open_pdf(data))
+        if len(entries) < args.min_entries:
+            continue
+        t0 = time.perf_counter()
+        parsed = parse_pdf(data, options=opts)
+        dt = time.perf_counter() - t0
+        truth = [(key(e.title), e.page + 1, e.level) for e in entries if key(e.title)]
+        pred = [(key(r.title), r.start_page or 0, r.level) for r in parsed.raw_nodes if r.level >= 1]
+        hits, level_hits, _ = score(truth, pred)
+        p = hits / len(pred) if pred else 0.0
+        r = hits / len(truth) if truth else 0.0
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        pages = parsed.page_count or 0
+        base_pages, base_dt = (0, 0.0) if args.no_baseline else baseline_rate(data)
+        group = "filings" if rel.startswith("financebench/") else "manuals"
+        rows[group].append({"f1": f1, "p": p, "r": r, "lvl": level_hits / hits if hits else 0.0, "pages": pages, "dt": dt, "bpages": base_pages, "bdt": base_dt})
+        base = f"{base_pages / base_dt:6.1f}" if base_dt else "     -"
+        print(f"{rel[:58]:58} {pages:5d} {len(truth):5d} {len(pred):5d} {p:5.2f} {r:5.2f} {f1:5.2f} {rows[group][-1]['lvl']:5.2f} {pages / dt:6.1f} {base}", flush=True)
+    for group, rs in rows.items():
+        if not rs:
+            continue
+        med = {k: statistics.median(x[k] for x in rs) for k in ("p", "r", "f1", "lvl")}
+        rate = sum(x["pages"] for x in rs) / sum(x["dt"] for x in rs)
+        btime = sum(x["bdt"] for x in rs)
+        brate = sum(x["bpages"] for x in rs) / btime if btime else 0.0
+        ratio = f"{rate / brate:.2f}x of pypdf extract_text ({brate:.1f} pages/s)" if brate else ""
+        print(f"{group}: n={len(rs)} median P={med['p']:.2f} R={med['r']:.2f} F1={med['f1']:.2f} level-acc={med['lvl']:.2f}; {rate:.1f} pages/s {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,185 @@
+"""PDF frontend: pypdf, outline first (when it passes judgement), else detected headings.
+
+Pages are read one at a time into styled lines (`pdf_text`), running headers/footers are
+removed (`pdf_layout`), the outline is read and judged (`pdf_outline`), headings are detected
+where the outline is missing, useless, mistitled or only a chapter frame (`pdf_headings`),
+and the line stream is cut into raw sections with page ranges (`pdf_sections`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from typing import Any
+
+from vectorless_assets.errors import SourceError
+from vectorless_assets.frontends.pdf_headings import Heading, body_size, detect_headings
+from vectorless_assets.frontends.pdf_layout import is_toc_page, remove_running_lines
+from vectorless_assets.frontends.pdf_outline import OutlineEntry, judge_outline, norm, read_outline
+from vectorless_assets.frontends.pdf_sections import Placed, build_raw_nodes, place_detected, place_outline
+from vectorless_assets.frontends.pdf_text import Line, PageLines, page_lines
+from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.pipeline.options import CompileOptions
+
+_BAD_TITLE = re.compile(r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I)
+
+
+def _diag(code: str, message: str, severity: str = "warning") -> Diagnostic:
+    return Diagnostic(source="parse", code=code, message=message, severity=severity)  # type: ignore[arg-type]
+
+
+def open_pdf(data: bytes) -> Any:
+    """A pypdf reader for `data`, decrypted with the empty password when encrypted.
+
+    Raises SourceError (one line) when the bytes are not a readable PDF or need a password.
+    """
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, PdfReadError
+
+    if not data.lstrip()[:1024].find(b"%PDF") >= 0:
+        raise SourceError("not a PDF file (no %PDF header)")
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            try:
+                ok = reader.decrypt("")
+            except DependencyError as exc:
+                raise SourceError(f"encrypted PDF needs a crypto library: {exc}") from exc
+            if not ok:
+                raise SourceError("encrypted PDF: a password is required to open it")
+        _ = len(reader.pages)
+    except SourceError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, NotImplementedError) as exc:
+        raise SourceError(f"unreadable PDF: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")) from exc
+    return reader
+
+
+def _labels(reader: Any, n: int) -> list[str] | None:
+    """Printed page labels, only when the PDF declares /PageLabels."""
+    try:
+        if "/PageLabels" not in reader.trailer["/Root"]:
+            return None
+        labels = list(reader.page_labels)
+        return labels if len(labels) >= n else labels + [str(i + 1) for i in range(len(labels), n)]
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _meta_title(reader: Any) -> str:
+    try:
+        meta = reader.metadata
+        title = " ".join(str(meta.title or "").split()) if meta else ""
+    except Exception:  # noqa: BLE001
+        return ""
+    return "" if _BAD_TITLE.match(title) or len(title) > 200 else title
+
+
+def read_pages(reader: Any, options: CompileOptions, diags: list[Diagnostic]) -> tuple[list[PageLines], int]:
+    """Styled lines of every page (up to the page limit and time budget); and the page count."""
+    total = len(reader.pages)
+    limit = total if options.max_pages is None else min(total, options.max_pages)
+    if limit < total:
+        diags.append(_diag("pdf_page_limit", f"only the first {limit} of {total} pages were read (CompileOptions.max_pages)"))
+    deadline = None if options.pdf_timeout_seconds is None else time.monotonic() + options.pdf_timeout_seconds
+    cache: dict[int, bool] = {}
+    pages: list[PageLines] = []
+    failed: list[int] = []
+    for i in range(limit):
+        if deadline is not None and time.monotonic() > deadline:
+            diags.append(_diag("pdf_timeout", f"text extraction stopped after {options.pdf_timeout_seconds}s at page {i + 1} of {total} (CompileOptions.pdf_timeout_seconds)"))
+            break
+        try:
+            page = reader.pages[i]
+        except Exception:  # noqa: BLE001
+            failed.append(i + 1)
+            pages.append(PageLines(index=i, height=792.0, bottom=0.0))
+            continue
+        try:
+            pages.append(page_lines(page, i, cache))
+        except Exception:  # noqa: BLE001 - one bad page must not lose the document
+            failed.append(i + 1)
+            pages.append(_plain_page(page, i))
+    if failed:
+        diags.append(_diag("pdf_page_error", f"text of {len(failed)} page(s) could not be read with styles: {_page_list(failed)}"))
+    return pages, total
+
+
+def _plain_page(page: Any, i: int) -> PageLines:
+    try:
+        text = page.extract_text()
+    except Exception:  # noqa: BLE001
+        text = ""
+    lines = [Line(i, 800.0 - k, 0.0, 0.0, False, t.strip()) for k, t in enumerate(text.splitlines()) if t.strip()]
+    return PageLines(index=i, height=792.0, bottom=0.0, lines=lines)
+
+
+def _page_list(pages: list[int], limit: int = 20) -> str:
+    shown = ", ".join(str(p) for p in pages[:limit])
+    return shown + (f" and {len(pages) - limit} more" if len(pages) > limit else "")
+
+
+def _scan_diagnostics(pages: list[PageLines], total: int) -> list[Diagnostic]:
+    empty = [p.index + 1 for p in pages if not p.lines]
+    scanned = [p.index + 1 for p in pages if not p.lines and p.has_images]
+    if pages and len(empty) == len(pages):
+        kind = "image-only (scanned)" if scanned else "without any text layer"
+        return [_diag("pdf_no_text", f"the PDF is {kind}: no text could be extracted from its {total} page(s); OCR is not supported", "error")]
+    if scanned:
+        return [_diag("pdf_scanned_pages", f"{len(scanned)} image-only (scanned) page(s) have no text layer: {_page_list(scanned)}")]
+    return []
+
+
+def _with_frame(outline: list[Placed], detected: list[Heading], lines: list[Line]) -> list[Placed]:
+    """Shallow outline as a chapter frame: detected headings nest inside the outline entries."""
+    taken = {k for p in outline for k in range(p.start - 1, max(p.end, p.start + 1) + 1)}
+    starts = sorted(outline, key=lambda p: p.start)
+    out = list(outline)
+    j = -1
+    for h in detected:
+        if h.start in taken or norm(h.title) in {norm(p.title) for p in starts[max(0, j):j + 2]}:
+            continue
+        while j + 1 < len(starts) and starts[j + 1].start <= h.start:
+            j += 1
+        frame = starts[j].level if j >= 0 else 0
+        out.append(Placed(h.start, h.end, h.title, frame + h.level, lines[h.start].page))
+    return out
+
+
+def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
+    """Parse a PDF into raw sections with page ranges (see the module docstring)."""
+    reader = open_pdf(data)
+    diags: list[Diagnostic] = []
+    pages, total = read_pages(reader, options, diags)
+    diags += _scan_diagnostics(pages, total)
+    remove_running_lines(pages)
+    toc_pages = {p.index for p in pages if is_toc_page(p)}
+    lines = [ln for p in pages for ln in p.lines]
+    page_starts = [0]
+    for p in pages:
+        page_starts.append(page_starts[-1] + len(p.lines))
+    page_starts += [page_starts[-1]] * (total - len(pages))
+
+    entries: list[OutlineEntry] = read_outline(reader) if options.use_pdf_outline else []
+    verdict = "useless"
+    if entries:
+        texts = {p.index: norm(" ".join(ln.text for ln in p.lines)) for p in pages}
+        verdict, reason = judge_outline(entries, texts, total)
+        if verdict in ("useless", "mistitled"):
+            diags.append(_diag("pdf_outline_rejected", f"outline ignored ({verdict}): {reason}", "info"))
+        elif verdict == "shallow":
+            diags.append(_diag("pdf_outline_shallow", f"outline used as a chapter frame: {reason}", "info"))
+    if verdict == "rich":
+        placed = place_outline([e for e in entries if e.page < len(pages)], lines, page_starts[: len(pages) + 1])
+    else:
+        detected = detect_headings(lines, toc_pages, body_size(lines))
+        if verdict == "shallow":
+            framed = place_outline([e for e in entries if e.page < len(pages)], lines, page_starts[: len(pages) + 1])
+            placed = _with_frame(framed, detected, lines)
+        else:
+            placed = place_detected(detected, lines)
+    nodes = build_raw_nodes(placed, lines, total, _labels(reader, total))
+    title = _meta_title(reader) or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
+    return ParsedDocument(format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags)

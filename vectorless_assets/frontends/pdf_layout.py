@@ -1,0 +1,69 @@
+"""Page layout cleanup: running headers/footers, page numbers, table-of-contents pages."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from vectorless_assets.frontends.pdf_text import Line, PageLines
+
+_DIGITS = re.compile(r"\d+")
+_PAGE_NO = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)
+_TOC_LINE = re.compile(r"(?:\.{3,}|…|\s)\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
+ZONE_LINES = 2  # how many outermost lines at the top and the bottom of a page can be running
+
+
+def _key(text: str) -> str:
+    return _DIGITS.sub("#", text.lower()).replace(" ", "")
+
+
+def _zone(page: PageLines) -> list[tuple[str, Line]]:
+    """The outermost lines of a page (top and bottom by position), tagged with their zone."""
+    if not page.lines:
+        return []
+    by_y = sorted(page.lines, key=lambda ln: -ln.y)
+    top = [("top", ln) for ln in by_y[:ZONE_LINES]]
+    bottom = [("bottom", ln) for ln in by_y[-ZONE_LINES:] if all(ln is not t for _, t in top)]
+    return top + bottom
+
+
+def remove_running_lines(pages: list[PageLines]) -> int:
+    """Drop running headers/footers and bare page numbers in place; return how many lines went.
+
+    A line is running when it is among the outermost lines of its page and its text (digits
+    masked) recurs in the same zone on at least max(3, 20% of) the pages, or at exactly the
+    same height on at least 4 pages (chapter-title headers that change per chapter).
+    """
+    counts: Counter[tuple[str, str]] = Counter()
+    at_y: Counter[tuple[str, str, int]] = Counter()
+    for page in pages:
+        seen: set[tuple[str, str]] = set()
+        for zone, ln in _zone(page):
+            k = (zone, _key(ln.text))
+            if k not in seen:
+                seen.add(k)
+                counts[k] += 1
+                at_y[(zone, k[1], round(ln.y))] += 1
+    n = len(pages)
+    threshold = max(3, int(0.2 * n))
+    removed = 0
+    for page in pages:
+        drop: set[int] = set()
+        for zone, ln in _zone(page):
+            k = (zone, _key(ln.text))
+            if _PAGE_NO.match(ln.text.strip()) or counts[k] >= threshold or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4):
+                drop.add(id(ln))
+        if drop:
+            page.lines = [ln for ln in page.lines if id(ln) not in drop]
+            removed += len(drop)
+    return removed
+
+
+def is_toc_page(page: PageLines) -> bool:
+    """True when most lines of the page end in a page number (a table of contents)."""
+    lines = [ln for ln in page.lines if len(ln.text) > 3]
+    if len(lines) < 5:
+        return False
+    hits = sum(1 for ln in lines if _TOC_LINE.search(ln.text) and any(ch.isalpha() for ch in ln.text))
+    dotted = sum(1 for ln in lines if "..." in ln.text or ". . ." in ln.text or "…" in ln.text)
+    return hits >= 0.6 * len(lines) or dotted >= 5

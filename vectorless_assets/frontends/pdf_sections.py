@@ -1,0 +1,130 @@
+"""From the line stream and headings to raw sections: placing outline entries, cutting text.
+
+A section's text runs from the line after its heading to the line before the next heading,
+across pages. Page ranges are physical and 1-based; empty pages (blank, scanned, unread) are
+given to the section that precedes them, so every page lies in some section's range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vectorless_assets.frontends.pdf_headings import Heading
+from vectorless_assets.frontends.pdf_outline import OutlineEntry, norm
+from vectorless_assets.frontends.pdf_text import Line
+from vectorless_assets.frontends.raw import RawNode
+from vectorless_assets.textutil import estimate_tokens
+
+MAX_TITLE_LINES = 4
+
+
+@dataclass(slots=True)
+class Placed:
+    """A heading placed in the line stream: title lines are lines[start:end]; `page` 0-based."""
+
+    start: int
+    end: int
+    title: str
+    level: int
+    page: int
+
+
+def _match_title(lines: list[Line], k: int, stop: int, title: str) -> int | None:
+    """End index when lines[k:...] spell `title` (allowing a leading number), else None."""
+    s = ""
+    for m in range(k, min(stop, k + MAX_TITLE_LINES)):
+        piece = norm(lines[m].text)
+        if not piece:
+            return None
+        if m == k and piece not in title and title not in piece:
+            # e.g. outline "Introduction" vs page "1 Introduction", or a title split across lines
+            if not (title and title in piece) and not title.startswith(piece.lstrip("0123456789")):
+                return None
+        s += piece
+        if title in s:
+            return m + 1
+        if not title.startswith(s.lstrip("0123456789ivxlc")) and s not in title:
+            return None
+    return None
+
+
+def place_outline(entries: list[OutlineEntry], lines: list[Line], page_starts: list[int]) -> list[Placed]:
+    """Place each outline entry at its heading line (by title on the target page, near its
+    /XYZ top), else at the first line below its top, else at the top of its page."""
+    placed: list[Placed] = []
+    floor = 0
+    n_pages = len(page_starts) - 1
+    for e in entries:
+        page = min(e.page, n_pages - 1) if n_pages else 0
+        a, b = page_starts[page], page_starts[page + 1]
+        a = max(a, floor)
+        title = norm(e.title)
+        best: tuple[float, int, int] | None = None
+        if title:
+            for k in range(a, b):
+                end = _match_title(lines, k, b, title)
+                if end is None:
+                    continue
+                dist = abs(lines[k].y - e.top) if e.top is not None else float(k - a)
+                if best is None or dist < best[0]:
+                    best = (dist, k, end)
+        if best is not None:
+            start, end = best[1], best[2]
+        else:
+            start = a
+            if e.top is not None:
+                tol = 2.0
+                start = next((k for k in range(a, b) if lines[k].y <= e.top + tol), b if e.top < 1e9 else a)
+            end = start
+        start = max(start, floor)
+        end = max(end, start)
+        placed.append(Placed(start, end, e.title, e.level, page if best is None else lines[start].page))
+        floor = end
+    return placed
+
+
+def place_detected(headings: list[Heading], lines: list[Line]) -> list[Placed]:
+    return [Placed(h.start, h.end, h.title, h.level, lines[h.start].page) for h in headings]
+
+
+def build_raw_nodes(
+    placed: list[Placed],
+    lines: list[Line],
+    page_count: int,
+    labels: list[str] | None,
+) -> list[RawNode]:
+    """Raw nodes: an optional level-0 preamble, then one node per placed heading."""
+    placed = sorted(placed, key=lambda p: (p.start, p.end))
+    nodes: list[RawNode] = []
+    spans: list[tuple[str, int, int, int, int]] = []  # title, level, content lines [a, b), first page
+    first_start = placed[0].start if placed else len(lines)
+    first_page = placed[0].page if placed else page_count
+    if first_start > 0 or first_page > 0 or not placed:
+        spans.append(("", 0, 0, first_start, 0))
+    for i, p in enumerate(placed):
+        nxt = placed[i + 1].start if i + 1 < len(placed) else len(lines)
+        spans.append((p.title, p.level, p.end, max(p.end, nxt), p.page))
+    next_pages = [s[4] for s in spans[1:]] + [page_count]
+    for (title, level, a, b, page), next_page in zip(spans, next_pages, strict=True):
+        body = lines[a:b]
+        content = "\n".join(ln.text for ln in body)
+        start = page
+        end = max(start, body[-1].page if body else start)
+        if next_page > end + 1:  # empty pages before the next heading belong here
+            end = next_page - 1
+        if page_count:
+            start, end = min(start, page_count - 1), min(end, page_count - 1)
+        nodes.append(
+            RawNode(
+                title=title,
+                level=level,
+                content=content,
+                start_page=start + 1,
+                end_page=end + 1,
+                start_page_label=labels[start] if labels and start < len(labels) else None,
+                end_page_label=labels[end] if labels and end < len(labels) else None,
+                token_count=estimate_tokens(content),
+            )
+        )
+    return nodes
+

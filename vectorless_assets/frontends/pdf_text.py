@@ -1,0 +1,153 @@
+"""PDF text lines with their style: one pypdf `extract_text` pass per page, via `visitor_text`.
+
+pypdf calls the visitor with every text chunk it emits (spaces and line breaks included), the
+text matrix and CTM at the chunk's start, the font dictionary and the font size. We fold the
+chunks into lines and keep, per line, only what heading detection needs: position, dominant
+font size, boldness and the text. No per-glyph object outlives its page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab", re.I)
+_WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
+
+
+@dataclass(slots=True)
+class Line:
+    """One text line of a page (reading order as in the content stream)."""
+
+    page: int  # 0-based physical page index
+    y: float  # baseline, PDF user space (bigger = higher on the page)
+    x: float
+    size: float  # dominant effective font size (points)
+    bold: bool  # most characters are in a bold font
+    text: str
+
+    @property
+    def style(self) -> tuple[float, bool]:
+        return (round(self.size * 2) / 2, self.bold)
+
+
+@dataclass(slots=True)
+class PageLines:
+    """The lines of one page plus the page box height (for header/footer zones)."""
+
+    index: int
+    height: float
+    bottom: float
+    lines: list[Line] = field(default_factory=list)
+    has_images: bool = False
+
+
+class _LineBuilder:
+    """Accumulates visitor chunks into `Line`s."""
+
+    def __init__(self, page: int) -> None:
+        self.page = page
+        self.lines: list[Line] = []
+        self._parts: list[str] = []
+        self._weights: dict[tuple[float, bool], int] = {}
+        self._pos: tuple[float, float] | None = None
+        self._last_y = 0.0
+        self._last_size = 10.0
+
+    def add(self, text: str, y: float, x: float, size: float, bold: bool) -> None:
+        pieces = text.split("\n")
+        for k, piece in enumerate(pieces):
+            if k > 0:
+                self.flush()
+                y -= self._last_size * 1.2  # a break inside one chunk: next line, position unknown
+            if not piece:
+                continue
+            stripped = piece.strip()
+            if stripped and self._pos is None:
+                self._pos = (y, x)
+            self._parts.append(piece)
+            if stripped:
+                key = (size, bold)
+                self._weights[key] = self._weights.get(key, 0) + len(stripped)
+
+    def flush(self) -> None:
+        text = _WS.sub(" ", "".join(self._parts)).strip()
+        if text and self._pos is not None:
+            (size, bold), _ = max(self._weights.items(), key=lambda kv: kv[1])
+            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text))
+            self._last_y, self._last_size = self._pos[0], size or self._last_size
+        self._parts = []
+        self._weights = {}
+        self._pos = None
+
+
+def _font_is_bold(font: Any, cache: dict[int, bool]) -> bool:
+    if font is None:
+        return False
+    key = id(font)
+    if key in cache:
+        return cache[key]
+    bold = False
+    try:
+        name = str(font.get("/BaseFont", "") or font.get("/Name", ""))
+        bold = bool(_BOLD_NAME.search(name))
+        desc = font.get("/FontDescriptor")
+        if desc is None and "/DescendantFonts" in font:
+            desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+        if desc is not None:
+            desc = desc.get_object()
+            weight = desc.get("/FontWeight")
+            flags = int(desc.get("/Flags", 0) or 0)
+            if (weight is not None and float(weight) >= 600) or flags & (1 << 18):
+                bold = True
+            if not bold and _BOLD_NAME.search(str(desc.get("/FontName", ""))):
+                bold = True
+    except Exception:  # noqa: BLE001 - odd font dictionaries must never break extraction
+        pass
+    cache[key] = bold
+    return bold
+
+
+def page_lines(page: Any, index: int, bold_cache: dict[int, bool]) -> PageLines:
+    """Extract the styled lines of one pypdf page (raises whatever pypdf raises)."""
+    builder = _LineBuilder(index)
+    box = page.mediabox
+    height = float(box.height) or 792.0
+
+    def visitor(text: str, cm: Any, tm: Any, font: Any, font_size: float) -> None:
+        if not text:
+            return
+        # position and scale of the chunk: text matrix times CTM
+        a, b, c, d, e, f = (float(v) for v in tm)
+        ca, cb, cc, cd, ce, cf = (float(v) for v in cm)
+        x = e * ca + f * cc + ce
+        y = e * cb + f * cd + cf
+        scale = math.hypot(c * ca + d * cc, c * cb + d * cd)
+        size = abs(float(font_size or 0.0)) * (scale or 1.0)
+        if not 0.5 <= size <= 500:
+            size = 0.0
+        builder.add(text, y, x, round(size, 1), _font_is_bold(font, bold_cache))
+
+    text = page.extract_text(visitor_text=visitor)
+    builder.flush()
+    lines = builder.lines
+    if not lines and text.strip():  # visitor saw nothing usable: keep pypdf's plain text
+        lines = [Line(index, height - 12.0 * i, 0.0, 0.0, False, t.strip()) for i, t in enumerate(text.splitlines()) if t.strip()]
+    return PageLines(index=index, height=height, bottom=float(box.bottom), lines=lines, has_images=_has_images(page))
+
+
+def _has_images(page: Any) -> bool:
+    try:
+        res = page.get("/Resources")
+        res = res.get_object() if res is not None else None
+        xobjs = res.get("/XObject") if res is not None else None
+        if xobjs is None:
+            return False
+        for ref in xobjs.get_object().values():
+            if ref.get_object().get("/Subtype") == "/Image":
+                return True
+    except Exception:  # noqa: BLE001
+        return False
+    return False
