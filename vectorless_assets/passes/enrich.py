@@ -3,13 +3,64 @@
 from __future__ import annotations
 
 from vectorless_assets.frontends.raw import ParsedDocument
-from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.references import resolve_references
+from vectorless_assets.passes.summarize import clean, document_summary, sentences, truncate_tokens
+from vectorless_assets.passes.toc import toc_lines
+
+__all__ = ["describe", "propagate_pages", "run", "toc_lines"]
+
+DESCRIPTION_MAX_TOKENS = 120
 
 
 def run(*, tree_enhanced: DocumentTree, parsed: ParsedDocument, summary: str, env: PassEnv) -> tuple[DocumentTree, str]:
-    """Page ranges up, references resolved, document description.
+    """Page ranges propagated up, in-document references resolved, the document description.
 
-    STUB: to be implemented (issue 3).
+    `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
+    pages and its children's), with the matching page labels. References ("see Section
+    2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12") are extracted from
+    every node's text and resolved to node ids (see `passes.references`). The description
+    is the front matter's description if any, else the first sentences of the document
+    summary, else of the root and top sections. The ToC view is `passes.toc.toc_lines`.
     """
-    return tree_enhanced, parsed.description
+    tree = resolve_references(propagate_pages(tree_enhanced))
+    return tree, describe(tree, parsed, summary)
+
+
+def propagate_pages(tree: DocumentTree) -> DocumentTree:
+    """Copy with subtree page ranges and labels (children before parents, one pass)."""
+    if not tree.nodes:
+        return tree
+    done: dict[str, TreeNode] = {}
+    for node in reversed(list(tree.preorder())):
+        own_start = node.own_start_page if node.own_start_page is not None else (node.start_page if node.is_leaf else None)
+        own_end = node.own_end_page if node.own_end_page is not None else (node.end_page if node.is_leaf else None)
+        start = (own_start, node.start_page_label) if own_start is not None else None
+        end = (own_end, node.end_page_label) if own_end is not None else None
+        for cid in node.children:
+            child = done[cid]
+            if child.start_page is not None and (start is None or child.start_page < start[0]):
+                start = (child.start_page, child.start_page_label)
+            if child.end_page is not None and (end is None or child.end_page > end[0]):
+                end = (child.end_page, child.end_page_label)
+        update = {
+            "start_page": start[0] if start else None,
+            "start_page_label": start[1] if start else None,
+            "end_page": end[0] if end else None,
+            "end_page_label": end[1] if end else None,
+        }
+        same = all(getattr(node, k) == v for k, v in update.items())
+        done[node.node_id] = node if same else node.model_copy(update=update)
+    return DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
+
+
+def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
+    """One-paragraph description: front matter, else the summary, else root and top sections."""
+    if parsed.description.strip():
+        return clean(parsed.description)
+    text = summary.strip() or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
+    if not text:
+        return ""
+    lead = " ".join(sentences(text)[:2]) or clean(text)
+    return truncate_tokens(lead, DESCRIPTION_MAX_TOKENS)

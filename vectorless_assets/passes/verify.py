@@ -11,13 +11,47 @@ from vectorless_assets.passes.env import PassEnv
 def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], env: PassEnv) -> list[Diagnostic]:
     """Check that the tree exists and has nodes (error); warn on an empty summary or no concepts.
 
-    An error-severity finding fails the compile (and blocks `document_ir` in Dagster).
+    Also an error: a tree whose links are broken (a child id that is not in the tree, a
+    child whose `parent` is not the node listing it, a node unreachable from the root, or a
+    reference to a node id that is not in the tree). An error-severity finding fails the
+    compile (and blocks `document_ir` in Dagster). An empty summary is only `info` in fast
+    mode (which builds none), no concepts only `info` outside deep mode.
     """
-    out: list[Diagnostic] = []
     if not tree.nodes:
-        return [Diagnostic(source="verify", code="empty_tree", message="the tree has no nodes", severity="error")]
+        return [_diag("empty_tree", "the tree has no nodes", "error")]
+    out = _integrity(tree)
     if not summary.strip():
-        out.append(Diagnostic(source="verify", code="empty_summary", message="document summary is empty", severity="info" if env.options.mode == "fast" else "warning"))
+        out.append(_diag("empty_summary", "document summary is empty", "info" if env.options.mode == "fast" else "warning"))
     if not concepts:
-        out.append(Diagnostic(source="verify", code="no_concepts", message="no concepts were extracted", severity="info" if env.options.mode != "deep" else "warning"))
+        out.append(_diag("no_concepts", "no concepts were extracted", "info" if env.options.mode != "deep" else "warning"))
+    return out
+
+
+def _diag(code: str, message: str, severity: str = "warning", node_id: str | None = None) -> Diagnostic:
+    return Diagnostic(source="verify", code=code, message=message, severity=severity, node_id=node_id)  # type: ignore[arg-type]
+
+
+def _integrity(tree: DocumentTree) -> list[Diagnostic]:
+    ids = {n.node_id for n in tree.nodes}
+    problems: list[str] = []
+    if len(ids) != len(tree.nodes):
+        problems.append("duplicate node ids")
+    if tree.root.parent is not None:
+        problems.append(f"root {tree.root.node_id} has a parent")
+    for node in tree.nodes:
+        for cid in node.children:
+            if cid not in ids:
+                problems.append(f"node {node.node_id} lists missing child {cid}")
+            elif tree.get(cid).parent != node.node_id:
+                problems.append(f"node {cid} is listed by {node.node_id} but its parent is {tree.get(cid).parent}")
+        for ref in node.references:
+            if ref.target_node_id is not None and ref.target_node_id not in ids:
+                problems.append(f"node {node.node_id} references missing node {ref.target_node_id}")
+    if not problems:
+        reached = sum(1 for _ in tree.preorder())
+        if reached != len(tree.nodes):
+            problems.append(f"{len(tree.nodes) - reached} nodes are not reachable from the root")
+    out = [_diag("broken_tree", p, "error") for p in problems[:20]]
+    if len(problems) > 20:
+        out.append(_diag("broken_tree", f"... and {len(problems) - 20} more problems", "error"))
     return out

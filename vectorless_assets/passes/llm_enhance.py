@@ -1,0 +1,146 @@
+"""The LLM path of the enhance pass: prompts, response parsing, memo and fallback.
+
+Prompt formats follow the reference implementation: a leaf asks for a 2-3 sentence summary;
+a branch asks for three lines `OVERVIEW:` / `QUESTIONS:` (3-5, comma separated) / `TAGS:`
+(2-4 keywords). Each call is counted in `env.usage`; an `LLMError` is retried once, then
+the node falls back to the extractive path. Identical prompts (same kind, title, text and
+children) are answered once (memo keyed by a BLAKE2b hash).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from vectorless_assets.llm.protocol import LLMError
+from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.summarize import clean, truncate_tokens
+
+SYSTEM = "You summarise sections of a document for a retrieval index. Be factual and concise."
+#: Characters of a node's own text sent to the model (split keeps leaves far below this).
+MAX_PROMPT_CHARS = 24_000
+ATTEMPTS = 2
+
+LEAF_PROMPT = """Summarize the following section in 2-3 sentences. Answer with the summary only.
+
+Title: {title}
+
+{content}"""
+
+BRANCH_PROMPT = """The section below contains subsections. Answer with exactly three lines:
+OVERVIEW: <2-3 sentences on what the section covers>
+QUESTIONS: <3-5 questions this section answers, comma separated>
+TAGS: <2-4 keywords, comma separated>
+
+Title: {title}
+
+{content}
+
+Subsections:
+{children}"""
+
+DOC_PROMPT = """Summarize this document in 3-5 sentences. Answer with the summary only.
+
+Title: {title}
+
+{sections}"""
+
+_LINE = re.compile(r"^\W*(OVERVIEW|QUESTIONS|TAGS)\W*:\s*(.*)$", re.IGNORECASE)
+
+
+@dataclass
+class BranchAnswer:
+    overview: str = ""
+    questions: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LLMSummarizer:
+    """Calls `env.llm` with memo and one retry; returns None when the model fails."""
+
+    env: PassEnv
+    memo: dict[bytes, str | None] = field(default_factory=dict)
+
+    def ask(self, prompt: str, max_tokens: int) -> str | None:
+        key = hashlib.blake2b(prompt.encode("utf-8"), digest_size=16).digest()
+        if key in self.memo:
+            return self.memo[key]
+        answer = self._call(prompt, max_tokens)
+        self.memo[key] = answer
+        return answer
+
+    def _call(self, prompt: str, max_tokens: int) -> str | None:
+        llm = self.env.llm
+        if llm is None:
+            return None
+        usage = self.env.usage
+        for _ in range(ATTEMPTS):
+            usage.calls += 1
+            usage.prompt_chars += len(prompt)
+            try:
+                text = llm.complete(prompt, system=SYSTEM, max_tokens=max_tokens)
+            except LLMError:
+                usage.failures += 1
+                continue
+            usage.completion_chars += len(text or "")
+            if text and text.strip():
+                return text.strip()
+            usage.failures += 1
+        return None
+
+    def leaf(self, title: str, content: str) -> str | None:
+        prompt = LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS])
+        answer = self.ask(prompt, self.env.options.summary_max_tokens * 2)
+        if answer is None:
+            return None
+        return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
+
+    def branch(self, title: str, content: str, children: list[tuple[str, str]]) -> BranchAnswer | None:
+        lines = "\n".join(f"- {t}: {s}" if s else f"- {t}" for t, s in children[:50])
+        prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
+        answer = self.ask(prompt, self.env.options.summary_max_tokens * 2)
+        if answer is None:
+            return None
+        parsed = parse_branch(answer)
+        parsed.overview = truncate_tokens(parsed.overview, self.env.options.summary_max_tokens)
+        return parsed
+
+    def document(self, title: str, sections: list[tuple[str, str]]) -> str | None:
+        body = "\n".join(f"- {t}: {s}" if s else f"- {t}" for t, s in sections[:30])
+        answer = self.ask(DOC_PROMPT.format(title=title, sections=body), self.env.options.summary_max_tokens * 2)
+        if answer is None:
+            return None
+        return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
+
+
+def parse_branch(text: str) -> BranchAnswer:
+    """Parse the OVERVIEW/QUESTIONS/TAGS answer; an unstructured answer is all overview."""
+    out = BranchAnswer()
+    loose: list[str] = []
+    for raw in text.splitlines():
+        m = _LINE.match(raw.strip())
+        if not m:
+            if raw.strip():
+                loose.append(raw.strip())
+            continue
+        key, value = m.group(1).upper(), m.group(2).strip()
+        if key == "OVERVIEW":
+            out.overview = clean(value)
+        elif key == "QUESTIONS":
+            out.questions = _questions(value)[:5]
+        else:
+            tags = [clean(t).strip(" .").lower() for t in value.split(",")]
+            out.tags = list(dict.fromkeys(t for t in tags if t))[:4]
+    if not out.overview:
+        out.overview = clean(" ".join(loose))
+    return out
+
+
+def _questions(value: str) -> list[str]:
+    if value.count("?") >= 2:
+        parts = [p.strip(" ,;") + "?" for p in value.split("?") if p.strip(" ,;")]
+    else:
+        parts = [p.strip() for p in value.split(",")]
+    return list(dict.fromkeys(clean(p) for p in parts if clean(p)))

@@ -1,0 +1,144 @@
+"""In-document references ("see Section 2.1", "Chapter 3", "Appendix A", "Table 4",
+"Figure 2", "page 12", "Equation 3", 'see "Installation"'): extraction and resolution.
+
+Resolution targets, in order:
+
+* section / chapter / appendix: a node whose *title* carries that number ("2.1 Background",
+  "Chapter 3: Results", "Appendix A - Tables"), confidence 0.8; else (section and chapter)
+  the node whose tree `structure` is that number, confidence 0.6;
+* table / figure / equation: the node whose text has the caption ("Table 4: ...", a line
+  starting with it), or a node titled so, confidence 0.8;
+* page: the first node (document order) whose own text is on that page, confidence 0.8;
+* title: a node with that exact title (case-insensitive), confidence 0.8.
+
+A caption line is a definition, not a reference, and is not extracted; a reference that
+resolves to the node it appears in is dropped; unresolved references are kept with no
+target. One scan of every node's text and one pass over the tree: linear cost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
+
+CONFIDENCE = 0.8
+STRUCTURE_CONFIDENCE = 0.6
+MAX_REFERENCES_PER_NODE = 50
+MAX_PAGES_PER_NODE = 10_000
+
+_NUM = r"\d+(?:\.\d+)*"
+_KINDS = (
+    r"(?P<kind>(?i:sections?|§§?|chapters?|appendix|appendices|tables?|figures?|figs?\.|"
+    r"pages?|pp?\.|equations?|eqs?\.))"
+)
+_REF = re.compile(
+    rf"(?<![\w§])(?P<see>(?i:see\s+(?:also\s+)?))?{_KINDS}[ \t\u00a0]*"
+    rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?![\w.]\w)"
+)
+_TITLE_REF = re.compile(r"(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
+_CAPTION = re.compile(rf"^\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{_NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)", re.MULTILINE)
+_TITLE_NUM = re.compile(
+    rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"
+    rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
+)
+_KIND_OF: dict[str, ReferenceKind] = {
+    "section": "section", "sections": "section", "§": "section", "§§": "section",
+    "chapter": "chapter", "chapters": "chapter", "appendix": "appendix", "appendices": "appendix",
+    "table": "table", "tables": "table", "figure": "figure", "figures": "figure",
+    "fig.": "figure", "figs.": "figure", "page": "page", "pages": "page", "p.": "page",
+    "pp.": "page", "equation": "equation", "equations": "equation", "eq.": "equation",
+    "eqs.": "equation",
+}
+
+
+def kind_of(word: str) -> ReferenceKind:
+    return _KIND_OF[word.lower()]
+
+
+@dataclass
+class Targets:
+    """Everything a reference can resolve to, indexed once per tree."""
+
+    numbered: dict[tuple[str, str], str] = field(default_factory=dict)
+    structure: dict[str, str] = field(default_factory=dict)
+    captions: dict[tuple[str, str], str] = field(default_factory=dict)
+    pages: dict[int, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, tree: DocumentTree) -> Targets:
+        t = cls()
+        for node in tree.nodes:
+            if node.structure:
+                t.structure.setdefault(node.structure, node.node_id)
+            title = node.title.strip()
+            if title:
+                t.titles.setdefault(title.lower(), node.node_id)
+                m = _TITLE_NUM.match(title)
+                if m and (m.group("kind") or not m.group("target").isalpha() or m.group("end").strip()):
+                    word = (m.group("kind") or "").lower()
+                    if word in ("table", "figure"):
+                        t.captions.setdefault((word, m.group("target")), node.node_id)
+                    else:
+                        t.numbered.setdefault((word, m.group("target")), node.node_id)
+            for c in _CAPTION.finditer(node.content):
+                t.captions.setdefault((kind_of(c.group("kind")), c.group("target")), node.node_id)
+            start, end = node.own_start_page, node.own_end_page
+            if start is not None:
+                for page in range(start, min(end or start, start + MAX_PAGES_PER_NODE) + 1):
+                    t.pages.setdefault(page, node.node_id)
+        return t
+
+    def resolve(self, kind: ReferenceKind, target: str) -> tuple[str | None, float]:
+        if kind in ("section", "chapter", "appendix"):
+            for word in (kind, "§" if kind == "section" else kind, ""):
+                if (word, target) in self.numbered:
+                    return self.numbered[(word, target)], CONFIDENCE
+            if kind == "section" and ("chapter", target) in self.numbered:
+                return self.numbered[("chapter", target)], CONFIDENCE
+            if kind != "appendix" and target in self.structure:
+                return self.structure[target], STRUCTURE_CONFIDENCE
+            return None, 0.0
+        if kind in ("table", "figure", "equation"):
+            hit = self.captions.get((kind, target))
+            return (hit, CONFIDENCE) if hit else (None, 0.0)
+        if kind == "page":
+            hit = self.pages.get(int(target)) if target.isdigit() else None
+            return (hit, CONFIDENCE) if hit else (None, 0.0)
+        hit = self.titles.get(target.lower())
+        return (hit, CONFIDENCE) if hit else (None, 0.0)
+
+
+def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
+    """(text, kind, target) of the references in a node's text, first occurrence each."""
+    text = node.content
+    captions = {m.start("kind") for m in _CAPTION.finditer(text)}
+    seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
+    for m in _REF.finditer(text):
+        if m.start("kind") in captions:
+            continue
+        kind = kind_of(m.group("kind"))
+        target = m.group("target")
+        if kind != "appendix" and target.isalpha() and kind != "chapter":
+            continue  # "Table A" style letters only name appendices (and roman chapters)
+        seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
+    for m in _TITLE_REF.finditer(text):
+        seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
+    return list(seen.values())[:MAX_REFERENCES_PER_NODE]
+
+
+def resolve_references(tree: DocumentTree) -> DocumentTree:
+    """Copy of `tree` with every node's `references` extracted and resolved to node ids."""
+    targets = Targets.of(tree)
+    nodes = []
+    for node in tree.nodes:
+        refs = []
+        for text, kind, target in extract(node):
+            node_id, confidence = targets.resolve(kind, target)
+            if node_id == node.node_id:
+                continue
+            refs.append(NodeReference(text=text, kind=kind, target=target, target_node_id=node_id, confidence=confidence))
+        nodes.append(node.model_copy(update={"references": refs}) if refs or node.references else node)
+    return DocumentTree(nodes=nodes)

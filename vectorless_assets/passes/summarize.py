@@ -1,0 +1,163 @@
+"""LLM-free summaries, routing tags and question hints (the enhance pass's fallback path).
+
+Everything here is extractive and deterministic:
+
+* **summary**: a node of at most `summary_shortcut_tokens` (50) uses its own text; a longer
+  one gets its 3 best sentences (in document order) scored by how many of the node's
+  frequent keywords they hold, the first sentence favoured, cut to `summary_max_tokens`.
+  A branch whose own text is empty is summarised by what it covers (its child titles).
+* **routing keywords**: 2-4 top keywords of title (weight 3) and text (weight 1); CJK text
+  gives character bigrams (see `textutil.word_tokens`).
+* **question hints** (branches only): 3-5 questions from the node's title, its child
+  titles and its keywords.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.textutil import estimate_tokens, keywords
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|$)", re.MULTILINE)
+_MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
+_WS = re.compile(r"\s+")
+#: At most this many characters of a node's text are scanned for sentences (cost bound).
+SCAN_CHARS = 20_000
+MAX_SENTENCES = 3
+TITLE_WEIGHT = 3
+
+
+def clean(text: str) -> str:
+    """One-line text: Markdown markers stripped, whitespace collapsed."""
+    lines = (_MD_NOISE.sub("", line) for line in text.split("\n"))
+    return _WS.sub(" ", " ".join(lines)).strip()
+
+
+def truncate_tokens(text: str, max_tokens: int) -> str:
+    """`text` cut at a word boundary to at most ~`max_tokens` estimated tokens."""
+    if estimate_tokens(text) <= max_tokens:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)
+    while lo < hi:  # largest prefix within the budget
+        mid = (lo + hi + 1) // 2
+        if estimate_tokens(" ".join(words[:mid])) <= max_tokens - 1:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:  # one giant word (CJK, data): cut by characters
+        return text[: max(1, max_tokens)] + "…"
+    return " ".join(words[:lo]).rstrip(" ,;:") + "…"
+
+
+def sentences(text: str) -> list[str]:
+    """Distinct sentences of the first `SCAN_CHARS` characters (cleaned, 3+ characters)."""
+    out: dict[str, None] = {}
+    for m in _SENTENCE.finditer(text[:SCAN_CHARS]):
+        s = clean(m.group())
+        if len(s) >= 3:
+            out.setdefault(s, None)
+    return list(out)
+
+
+def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int) -> str:
+    """The node text itself when short, else its best sentences (see module docstring)."""
+    if not text.strip():
+        return ""
+    if estimate_tokens(text) <= shortcut_tokens:
+        return truncate_tokens(clean(text), max_tokens)
+    sents = sentences(text)
+    if not sents:
+        return truncate_tokens(clean(text[:SCAN_CHARS]), max_tokens)
+    freq = Counter(keywords(text[:SCAN_CHARS]))
+    scored = []
+    for i, s in enumerate(sents):
+        kws = keywords(s)
+        score = sum(freq[k] for k in set(kws)) / (1 + len(kws)) ** 0.5
+        if i == 0:
+            score *= 1.5
+        scored.append((-score, i))
+    best = sorted(i for _, i in sorted(scored)[:MAX_SENTENCES])
+    return truncate_tokens(" ".join(sents[i] for i in best), max_tokens)
+
+
+def top_keywords(title: str, text: str, n: int = 4) -> list[str]:
+    """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use."""
+    counts: Counter[str] = Counter()
+    order: dict[str, int] = {}
+    for weight, source in ((TITLE_WEIGHT, title), (1, text[:SCAN_CHARS])):
+        for k in keywords(source):
+            counts[k] += weight
+            order.setdefault(k, len(order))
+    ranked = sorted(counts, key=lambda k: (-counts[k], order[k]))
+    return ranked[:n]
+
+
+def routing_keywords(node: TreeNode, child_titles: list[str]) -> list[str]:
+    """2-4 tags of a node (fewer only when its text has fewer keywords)."""
+    return top_keywords(node.title, "\n".join([node.content, *child_titles]), 4)
+
+
+def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> list[str]:
+    """3-5 questions an agent could bring to this branch (deterministic templates)."""
+    title = clean(node.title)
+    hints: list[str] = []
+    if title:
+        hints.append(f"What is {title} about?")
+    for child in child_titles:
+        child = clean(child)
+        if child and len(hints) < 4:
+            hints.append(f"What about {child}?")
+    for tag in tags:
+        if len(hints) >= 3:
+            break
+        hints.append(f"What does {title or 'this section'} say about {tag}?")
+    if len(hints) < 3:
+        hints.append(f"Which parts does {title or 'this section'} contain?")
+    if len(hints) < 3:
+        hints.append("What are the key points here?")
+    return list(dict.fromkeys(hints))[:5]
+
+
+def branch_summary(node: TreeNode, child_titles: list[str], max_tokens: int, shortcut_tokens: int) -> str:
+    """Own text (extractive) plus the list of what the branch covers."""
+    own = extractive_summary(node.content, max_tokens, shortcut_tokens)
+    titles = [clean(t) for t in child_titles if clean(t)]
+    covers = f"Covers: {', '.join(titles)}." if titles else ""
+    return truncate_tokens(" ".join(x for x in (own, covers) if x), max_tokens)
+
+
+def document_summary(tree: DocumentTree, max_tokens: int) -> str:
+    """Document summary from the root and its top sections (their titles and first sentences).
+
+    A root whose only child is the document's title heading is looked through.
+    """
+    if not tree.nodes:
+        return ""
+    root = tree.root
+    head = root
+    while len(head.children) == 1 and not head.content.strip():
+        head = tree.get(head.children[0])
+    parts: list[str] = []
+    title = clean(head.title) or clean(root.title)
+    lead = _first_sentences(root.content, 2) or _first_sentences(head.content, 2)
+    if title and lead:
+        parts.append(f"{title}: {lead}")
+    elif title or lead:
+        parts.append(title or lead)
+    sections = []
+    for child in tree.children_of(head.node_id)[:8]:
+        first = _first_sentences(child.summary or child.content, 1)
+        name = clean(child.title)
+        if name:
+            sections.append(f"{name} ({first})" if first else name)
+    if sections:
+        parts.append("Sections: " + "; ".join(sections) + ".")
+    return truncate_tokens(" ".join(parts), max_tokens)
+
+
+def _first_sentences(text: str, n: int) -> str:
+    sents = sentences(text[:4000])
+    return " ".join(sents[:n])
