@@ -1,0 +1,294 @@
+"""Retrieval benchmark: `locate` (no LLM) against BM25 baselines, on real documents.
+
+FinanceBench (``corpus/qa/financebench-dev.jsonl`` over ``corpus/pdf/financebench/``): each
+filing is compiled with ``compile_document(path, mode=...)``; per question we rank
+
+* **locate**: ``DocumentNavigator.locate(question, k=5)`` over the filing's IR;
+* **bm25-pages**: BM25 over the filing's pages (text from pypdf, one unit per page);
+* **bm25-sections**: BM25 over our sections (each node's own title + text, the same terms).
+
+A hit is a returned unit spanning at most 5 pages whose page range contains a gold page
+(gold pages are 0-based in the data set, ours 1-based). Reported: hit@1, hit@5, and the
+pages an agent reads until the first hit (the page spans of the results in rank order up
+to and including the hit; questions with a hit@5 only), plus pages read for all 5 results.
+``--cross`` adds locate over the folder of all filings (the hit must be in the right filing).
+
+Rust book (``corpus/md/large/rust-book-all-in-one.md`` compiled as one document): every
+internal link of the book's sources (``corpus/md/rust-book/src``, concatenated in SUMMARY
+order into the big file) is a query (its link text) whose answer is the target section,
+found with mdBook's anchor rules (heading text -> lowercase, alphanumerics, ``_`` and ``-``
+kept, whitespace -> ``-``, the rest dropped; repeats on a page get ``-1``, ``-2``; no anchor
+= the page's first heading). A hit is a node owning the target heading's line. Reported
+for locate and BM25 over sections.
+
+Run by hand from the project root:
+    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from vectorless_assets.ir import Document
+from vectorless_assets.navigator import DocumentNavigator
+from vectorless_assets.navigator.bm25 import BM25, terms
+from vectorless_assets.pipeline.compile import compile_document
+
+MAX_SPAN = 5
+K = 5
+
+Unit = tuple[int | None, int | None]  # (start, end) pages or lines
+
+
+def section_units(doc: Document) -> tuple[BM25, list[Any]]:
+    """BM25 over every node's own title + text, and the nodes in the same order."""
+    nodes = list(doc.tree.nodes)
+    return BM25([terms(n.title) + terms(n.summary) + terms(n.content) for n in nodes]), nodes
+
+
+def score_ranked(spans: list[Unit], gold: set[int]) -> dict[str, Any]:
+    """hit@1, hit@5 and pages read for ranked (start_page, end_page) spans."""
+    read, first = 0, None
+    for rank, (s, e) in enumerate(spans[:K], start=1):
+        size = (e - s + 1) if s is not None and e is not None else 1
+        read += size
+        if first is None and s is not None and e is not None and size <= MAX_SPAN and any(s <= g <= e for g in gold):
+            first = (rank, read)
+    return {"hit1": first is not None and first[0] == 1, "hit5": first is not None, "pages_to_hit": first[1] if first else None, "pages_top5": read}
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    to_hit = [r["pages_to_hit"] for r in rows if r["pages_to_hit"] is not None]
+    return {
+        "n": len(rows),
+        "hit@1": round(mean(r["hit1"] for r in rows), 3) if rows else 0.0,
+        "hit@5": round(mean(r["hit5"] for r in rows), 3) if rows else 0.0,
+        "pages_to_hit": round(mean(to_hit), 2) if to_hit else None,
+        "pages_top5": round(mean(r["pages_top5"] for r in rows), 2) if rows else None,
+    }
+
+
+# -- FinanceBench ---------------------------------------------------------------------------
+def pdf_pages(path: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    if reader.is_encrypted:
+        reader.decrypt("")
+    out = []
+    for page in reader.pages:
+        try:
+            out.append(page.extract_text() or "")
+        except Exception:  # a page pypdf cannot read counts as empty
+            out.append("")
+    return out
+
+
+def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None) -> dict[str, Any]:
+    questions = [json.loads(line) for line in (corpus / "qa" / "financebench-dev.jsonl").read_text().splitlines() if line.strip()]
+    names = sorted({q["doc_name"] for q in questions})
+    navs: dict[str, DocumentNavigator] = {}
+    pages: dict[str, BM25] = {}
+    sections: dict[str, tuple[BM25, list[Any]]] = {}
+    compile_s: dict[str, float] = {}
+    for name in names:
+        pdf = corpus / "pdf" / "financebench" / f"{name}.pdf"
+        t0 = time.perf_counter()
+        doc = compile_document(pdf, mode=mode)
+        compile_s[name] = round(time.perf_counter() - t0, 2)
+        if out_dir is not None:
+            from vectorless_assets.ir import save_ir
+
+            save_ir(doc, out_dir / f"{doc.doc_id}.bin")
+        navs[name] = DocumentNavigator(doc)
+        pages[name] = BM25([terms(t) for t in pdf_pages(pdf)])
+        sections[name] = section_units(doc)
+        print(f"  compiled {name}: {len(doc.tree)} nodes, {doc.page_count} pages, {compile_s[name]} s", file=sys.stderr)
+    rows: dict[str, list[dict[str, Any]]] = {"locate": [], "bm25-pages": [], "bm25-sections": []}
+    per_question = []
+    locate_ms = []
+    for q in questions:
+        name, query = q["doc_name"], q["question"]
+        gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
+        t0 = time.perf_counter()
+        hits = navs[name].locate(query, k=K)
+        locate_ms.append((time.perf_counter() - t0) * 1000)
+        r = {"locate": score_ranked([(h["start_page"], h["end_page"]) for h in hits], gold)}
+        r["bm25-pages"] = score_ranked([(i + 1, i + 1) for i, _ in pages[name].top(terms(query), K)], gold)
+        bm, nodes = sections[name]
+        r["bm25-sections"] = score_ranked([(nodes[i].start_page, nodes[i].end_page) for i, _ in bm.top(terms(query), K)], gold)
+        for method, value in r.items():
+            rows[method].append(value)
+        per_question.append({"id": q["financebench_id"], "doc": name, "gold": sorted(gold), "locate_top": [(h["start_page"], h["end_page"], h["title"][:40]) for h in hits[:3]], **{m: v["hit5"] for m, v in r.items()}})
+    result = {m: summarise(v) for m, v in rows.items()}
+    if cross and out_dir is not None:
+        from vectorless_assets.navigator import Catalog
+
+        catalog = Catalog(out_dir)
+        by_id = {nav.doc.doc_id: name for name, nav in navs.items()}
+        cross_rows = []
+        for q in questions:
+            gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
+            hits = catalog.locate(q["question"], k=K)
+            spans = [(h["start_page"], h["end_page"]) if by_id.get(h["doc_id"]) == q["doc_name"] else (None, None) for h in hits]
+            cross_rows.append(score_ranked(spans, gold))
+        result["locate-folder"] = summarise(cross_rows)
+    result["locate_ms_per_query"] = round(mean(locate_ms), 2)
+    result["compile_seconds"] = compile_s
+    result["questions"] = per_question
+    return result
+
+
+# -- Rust book --------------------------------------------------------------------------------
+FENCE = re.compile(r"^\s*(```|~~~)")
+HEADING = re.compile(r"^(?:>\s*)?(#{1,6})\s+(.*?)\s*#*\s*$")  # blockquoted headings too
+INLINE = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")
+REFERENCE = re.compile(r"(?<!!)\[([^\]]+)\]\[([^\]]*)\]")
+DEFINITION = re.compile(r"^\s{0,3}\[([^\]]+)\]:\s*(\S+)")
+
+
+def mdbook_id(text: str) -> str:
+    """mdBook's `normalize_id` of a heading's rendered text."""
+    text = re.sub(r"<[^>]+>", "", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)).replace("`", "").replace("*", "")
+    return "".join(ch.lower() if ch.isalnum() or ch in "_-" else "-" if ch.isspace() else "" for ch in text)
+
+
+def clean_text(text: str) -> str:
+    return " ".join(re.sub(r"[`*“”\"]", "", text).split())
+
+
+def scan(src: str) -> tuple[list[tuple[int, str, str]], list[tuple[str, str]]]:
+    """Headings (line, title, unique anchor) and links (text, target) of one mdBook page."""
+    headings, links, seen = [], [], {}
+    definitions: dict[str, str] = {}
+    body: list[str] = []
+    fenced = False
+    for n, line in enumerate(src.split("\n"), start=1):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        m = HEADING.match(line)
+        if m:
+            base = mdbook_id(m.group(2))
+            count = seen.get(base)
+            seen[base] = 0 if count is None else count + 1
+            headings.append((n, m.group(2), base if count is None else f"{base}-{count + 1}"))
+            continue
+        d = DEFINITION.match(line)
+        if d:
+            definitions[d.group(1).lower()] = d.group(2)
+            continue
+        body.append(line)
+    text = "\n".join(body)
+    links += [(t, u) for t, u in INLINE.findall(text)]
+    for t, label in REFERENCE.findall(text):
+        target = definitions.get((label or t).lower())
+        if target:
+            links.append((t, target))
+    return headings, links
+
+
+def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
+    src_dir = corpus / "md" / "rust-book" / "src"
+    big_path = corpus / "md" / "large" / "rust-book-all-in-one.md"
+    big = big_path.read_text(encoding="utf-8")
+    files = re.findall(r"\]\(([^)]+\.md)\)", (src_dir / "SUMMARY.md").read_text(encoding="utf-8"))
+    pages: dict[str, tuple[int, list[tuple[int, str, str]], list[tuple[str, str]]]] = {}
+    pos = 0
+    for f in files:
+        text = (src_dir / f).read_text(encoding="utf-8")
+        at = big.find(text, pos)
+        if at < 0:
+            raise SystemExit(f"{f} is not in {big_path.name} verbatim")
+        pos = at + len(text)
+        headings, links = scan(text)
+        pages[f] = (big.count("\n", 0, at), headings, links)
+    queries: dict[tuple[str, int], None] = {}
+    unresolved = 0
+    for f, (_, _, links) in pages.items():
+        for text, target in links:
+            if re.match(r"^[a-z]+:|^\.\./|^/", target):
+                continue
+            path, _, anchor = target.partition("#")
+            page = f if not path else re.sub(r"\.html$", ".md", path)
+            if page not in pages or not clean_text(text):
+                unresolved += page not in pages and bool(path.endswith((".html", ".md")))
+                continue
+            offset, headings, _ = pages[page]
+            line = next((n for n, _, a in headings if a == anchor), None) if anchor else (headings[0][0] if headings else None)
+            if line is None:
+                unresolved += 1
+                continue
+            queries[(clean_text(text), offset + line)] = None
+    t0 = time.perf_counter()
+    doc = compile_document(big_path, mode=mode)
+    compile_s = round(time.perf_counter() - t0, 2)
+    nav = DocumentNavigator(doc)
+    bm, nodes = section_units(doc)
+    owner = {}
+    for node in doc.tree.nodes:
+        if node.line_start is not None and node.line_end is not None:
+            for ln in range(node.line_start, node.line_end + 1):
+                owner.setdefault(ln, node.node_id)
+    rows: dict[str, list[dict[str, Any]]] = {"locate": [], "bm25-sections": []}
+    misses = []
+    for text, line in queries:
+        gold = owner.get(line)
+        ranked = {
+            "locate": [h["node_id"] for h in nav.locate(text, k=K)],
+            "bm25-sections": [nodes[i].node_id for i, _ in bm.top(terms(text), K)],
+        }
+        for method, ids in ranked.items():
+            rank = ids.index(gold) + 1 if gold in ids else None
+            rows[method].append({"hit1": rank == 1, "hit5": rank is not None, "pages_to_hit": None, "pages_top5": 0})
+        if gold not in ranked["locate"][:1] and len(misses) < 15:
+            misses.append({"query": text, "gold": doc.tree.get(gold).title if gold else None, "got": [doc.tree.get(i).title for i in ranked["locate"][:2]]})
+    result = {m: {k: v for k, v in summarise(r).items() if k in ("n", "hit@1", "hit@5")} for m, r in rows.items()}
+    result.update({"queries": len(queries), "unresolved_links": unresolved, "nodes": len(doc.tree), "compile_seconds": compile_s, "sample_misses": misses})
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
+    parser.add_argument("--mode", default="deep", choices=["fast", "standard", "deep"])
+    parser.add_argument("--only", choices=["fb", "rust"], default=None)
+    parser.add_argument("--cross", action="store_true", help="also locate across the folder of all filings")
+    parser.add_argument("--out", type=Path, default=None, help="save the compiled filings' IRs here")
+    parser.add_argument("--verbose", action="store_true", help="per-question details")
+    args = parser.parse_args(argv)
+    if not args.corpus.is_dir():
+        print(f"no corpus at {args.corpus}", file=sys.stderr)
+        return 2
+    report: dict[str, Any] = {"mode": args.mode}
+    if args.only in (None, "rust"):
+        report["rust_book"] = rust_book(args.corpus, args.mode)
+    if args.only in (None, "fb"):
+        out = args.out
+        if args.cross and out is None:
+            import tempfile
+
+            out = Path(tempfile.mkdtemp(prefix="fb-irs-"))
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+        fb = financebench(args.corpus, args.mode, args.cross, out)
+        if not args.verbose:
+            fb.pop("questions")
+        report["financebench"] = fb
+    if not args.verbose and "rust_book" in report:
+        report["rust_book"].pop("sample_misses")
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
