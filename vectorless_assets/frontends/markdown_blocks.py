@@ -15,6 +15,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from vectorless_assets.frontends.text_source import line_count
+
 # markdown-it's default nesting limit (20 in the CommonMark preset) makes a deeper list
 # swallow the rest of the document; 100 is the "default" preset's limit.
 MAX_NESTING = 100
@@ -79,4 +81,8 @@ def scan_blocks(text: str, *, front_matter: bool = True) -> BlockScan:
             fm = (tok.map[0], tok.map[1])
             fm_text = tok.content
     n = state.lineMax
-    return BlockScan(headings, fm, fm_text, state.bMarks[:n], state.eMarks[:n])
+    starts, ends = state.bMarks[:n], state.eMarks[:n]
+    if line_count(src) > n:  # markdown-it drops a last line of only blanks with no newline
+        starts.append(src.rfind("\n") + 1)
+        ends.append(len(src))
+    return BlockScan(headings, fm, fm_text, starts, ends)
