@@ -22,6 +22,7 @@ from vectorless_assets.ir.indexes import ChainIndex, ChainType, ReasoningChain
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import rounded
+from vectorless_assets.passes.walk import node_map, preorder_nodes
 
 _NEXT_RE = re.compile(r"\b(next|following)\b", re.IGNORECASE)
 
@@ -52,10 +53,11 @@ def run(*, tree: DocumentTree, env: PassEnv) -> ChainIndex:
     node_chains: dict[str, list[str]] = {}
     seen: set[tuple[str, str]] = set()
     following = next_siblings(tree)
-    for node in tree.preorder():
+    nodes = node_map(tree)
+    for node in preorder_nodes(tree, nodes):
         for ref in node.references:
             target_id = ref.target_node_id
-            if not target_id or target_id == node.node_id or target_id not in tree:
+            if not target_id or target_id == node.node_id or target_id not in nodes:
                 continue
             if (node.node_id, target_id) in seen:
                 continue
@@ -65,7 +67,7 @@ def run(*, tree: DocumentTree, env: PassEnv) -> ChainIndex:
                 ReasoningChain(
                     chain_id=chain_id,
                     chain_type=chain_type(
-                        node, tree.get(target_id), ref.text, following.get(node.node_id)
+                        node, nodes[target_id], ref.text, following.get(node.node_id)
                     ),
                     node_ids=[node.node_id, target_id],
                     reference_text=ref.text,

@@ -9,7 +9,7 @@
 * **Without**: the top keywords of the reasoning index become concept names
   (`source="keywords"`). Ranking: keywords that appear in most titles first, then in most
   nodes (postings), then by total posting weight, then alphabetically; synonyms added by the
-  LLM are skipped. A concept's sections are the keyword's best postings (≤ `MAX_SECTIONS`),
+  LLM are skipped; CJK bigrams are named by `concept_name`. A concept's sections are the keyword's best postings (≤ `MAX_SECTIONS`),
   its summary says where it is discussed most.
 """
 
@@ -22,6 +22,7 @@ from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import description
+from vectorless_assets.passes.walk import node_map, preorder_nodes
 from vectorless_assets.textutil import keywords, word_tokens
 
 MAX_SECTIONS = 5
@@ -29,12 +30,42 @@ PROMPT_KEYWORDS = 40
 PROMPT_SECTIONS = 60
 
 _ID_RE = re.compile(r"\b\d{4,}\b")
+_HIRAGANA_RE = re.compile("[\u3040-\u309f]")
+_CJK = "\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK_RE = re.compile(f"[{_CJK}]")
+_TERM_RE = re.compile(f"[{_CJK}]{{2,}}")
+
+
+def cjk_terms(titles: list[str]) -> dict[str, int]:
+    """Runs of ≥ 2 kanji/katakana/hangul characters in `titles` -> number of titles."""
+    counts: dict[str, int] = {}
+    for title in titles:
+        for term in set(_TERM_RE.findall(title)):
+            counts[term] = counts.get(term, 0) + 1
+    return counts
+
+
+def concept_name(keyword: str, terms: dict[str, int]) -> str | None:
+    """Display name of a keyword concept; None for a keyword not worth a concept.
+
+    Latin keywords name themselves. A CJK keyword is a character bigram: a bigram with
+    hiragana (mostly grammar: particles, endings) is dropped, any other is widened to the
+    most frequent title term containing it (e.g. two bigrams of a katakana word both name
+    the whole word; ties: longer, then alphabetical).
+    """
+    if _HIRAGANA_RE.search(keyword):
+        return None
+    if not _CJK_RE.search(keyword):
+        return keyword
+    best = sorted((t for t in terms if keyword in t), key=lambda t: (-terms[t], -len(t), t))
+    return best[0] if best else keyword
 
 
 def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
     """The LLM-free fallback: top keywords as concepts (see the module docstring)."""
     synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
     candidates = [kw for kw in index.keywords if kw not in synonyms]
+    nodes = node_map(tree)
     in_titles: dict[str, int] = {}
     for node in tree.nodes:
         for kw in set(keywords(node.title)):
@@ -44,16 +75,24 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> l
         postings = index.keywords[kw]
         return (-in_titles.get(kw, 0), -len(postings), -sum(p.weight for p in postings), kw)
 
+    terms = cjk_terms([n.title for n in tree.nodes])
     out: list[Concept] = []
-    for kw in sorted(candidates, key=rank)[:limit]:
-        sections = [p.node_id for p in index.keywords[kw][:MAX_SECTIONS] if p.node_id in tree]
+    names: set[str] = set()
+    for kw in sorted(candidates, key=rank):
+        if len(out) >= limit:
+            break
+        name = concept_name(kw, terms)
+        if name is None or name in names:
+            continue
+        sections = [p.node_id for p in index.keywords[kw][:MAX_SECTIONS] if p.node_id in nodes]
         if not sections:
             continue
-        best = tree.get(sections[0])
+        best = nodes[sections[0]]
         where = f"'{best.title}'" if best.title.strip() else f"section {best.node_id}"
+        names.add(name)
         out.append(
             Concept(
-                name=kw,
+                name=name,
                 summary=f"Discussed in {len(index.keywords[kw])} sections, most in {where}.",
                 sections=sections,
                 source="keywords",
@@ -65,7 +104,7 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> l
 def _prompt(tree: DocumentTree, index: ReasoningIndex, limit: int) -> str:
     root = tree.root
     lines = [f"Document: {root.title or '(untitled)'}", "", "Sections (node id: title: about):"]
-    for node in list(tree.preorder())[1 : PROMPT_SECTIONS + 1]:
+    for node in preorder_nodes(tree)[1 : PROMPT_SECTIONS + 1]:
         lines.append(f"{node.node_id}: {node.title}: {description(node, 80)}")
     lines += ["", "Frequent keywords: " + ", ".join(list(index.keywords)[:PROMPT_KEYWORDS])]
     lines += [

@@ -29,28 +29,21 @@ from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import description as _describe
 from vectorless_assets.passes.nodetext import excerpt
+from vectorless_assets.passes.walk import leaf_counts, node_map, preorder_nodes
 
 OVERVIEW_CHARS = 200
 MAX_LISTED_CHILDREN = 8
 MAX_DOC_TAGS = 10
 
 
-def leaf_counts(tree: DocumentTree) -> dict[str, int]:
-    """Leaves under every node (a leaf counts itself), in one bottom-up sweep: O(n)."""
-    counts: dict[str, int] = {}
-    for node in reversed(list(tree.preorder())):
-        counts[node.node_id] = sum(counts[c] for c in node.children) if node.children else 1
-    return counts
-
-
-def _overview(node: TreeNode, tree: DocumentTree) -> str:
+def _overview(node: TreeNode, nodes: dict[str, TreeNode]) -> str:
     if node.summary.strip():
         return node.summary.strip()
     if node.content.strip():
         text = excerpt(node.content, OVERVIEW_CHARS)
         if text:
             return text
-    titles = [t for t in (tree.get(c).title.strip() for c in node.children) if t]
+    titles = [t for t in (nodes[c].title.strip() for c in node.children) if t]
     if not titles:
         return node.title.strip()
     more = len(titles) - MAX_LISTED_CHILDREN
@@ -75,15 +68,17 @@ def run(*, tree: DocumentTree, description: str, summary: str, env: PassEnv) -> 
     """
     if not tree.nodes:
         return NavigationIndex()
-    counts = leaf_counts(tree)
+    nodes = node_map(tree)
+    order = preorder_nodes(tree, nodes)
+    counts = leaf_counts(order)
     entries: dict[str, NavEntry] = {}
     child_routes: dict[str, list[ChildRoute]] = {}
-    for node in tree.preorder():
+    for node in order:
         if not node.children:
             continue
         entries[node.node_id] = NavEntry(
             node_id=node.node_id,
-            overview=_overview(node, tree),
+            overview=_overview(node, nodes),
             question_hints=list(node.question_hints),
             topic_tags=list(node.routing_keywords),
             leaf_count=counts[node.node_id],
@@ -96,13 +91,13 @@ def run(*, tree: DocumentTree, description: str, summary: str, env: PassEnv) -> 
                 description=_describe(child),
                 leaf_count=counts[child.node_id],
             )
-            for child in tree.children_of(node.node_id)
+            for child in (nodes[c] for c in node.children)
         ]
     root = tree.root
-    tops = tree.children_of(root.node_id)
+    tops = [nodes[c] for c in root.children]
     card = DocCard(
         title=root.title,
-        overview=(summary.strip() or description.strip() or _overview(root, tree)),
+        overview=(summary.strip() or description.strip() or _overview(root, nodes)),
         sections=[
             SectionCard(
                 node_id=n.node_id,

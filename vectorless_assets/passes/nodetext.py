@@ -15,7 +15,7 @@ _MARKUP_RE = re.compile(r"^[#>*\-+|`~=\s]+")
 
 def excerpt(text: str, limit: int = 100) -> str:
     """First ~`limit` characters of `text` on one line, cut at a word boundary ("…" if cut)."""
-    flat = _SPACE_RE.sub(" ", text).strip()
+    flat = _SPACE_RE.sub(" ", text[: 4 * limit + 200]).strip()
     flat = _MARKUP_RE.sub("", flat)
     if len(flat) <= limit:
         return flat

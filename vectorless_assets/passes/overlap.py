@@ -34,6 +34,7 @@ from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import rounded
 from vectorless_assets.passes.similarity import jaccard_join
+from vectorless_assets.passes.walk import preorder_nodes
 from vectorless_assets.textutil import word_tokens
 
 DUPLICATE_AT = 0.9
@@ -53,7 +54,7 @@ def overlap_kind(sim: float, len_a: int, len_b: int) -> OverlapKind:
 def leaf_token_sets(tree: DocumentTree, min_chars: int) -> list[tuple[str, frozenset[str], int]]:
     """(node id, token set, content length) of every eligible leaf, in document order."""
     out: list[tuple[str, frozenset[str], int]] = []
-    for node in tree.preorder():
+    for node in preorder_nodes(tree):
         if node.children:
             continue
         text = node.content.strip()

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from vectorless_assets.ir.indexes import (
     KeywordPosting,
@@ -31,7 +31,8 @@ from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import description, rounded
-from vectorless_assets.textutil import keywords, word_tokens
+from vectorless_assets.passes.walk import node_map, preorder_nodes
+from vectorless_assets.textutil import is_keyword, word_tokens
 
 TITLE_WEIGHT = 2.0
 SUMMARY_WEIGHT = 1.5
@@ -52,8 +53,9 @@ def keyword_weights(title: str, summary: str, content: str) -> dict[str, float]:
         (summary, SUMMARY_WEIGHT),
         (content, CONTENT_WEIGHT),
     ):
-        for kw in keywords(text):
-            acc[kw] += weight
+        for tok, count in Counter(word_tokens(text)).items():
+            if is_keyword(tok):
+                acc[tok] += weight * count
     return acc
 
 
@@ -65,9 +67,9 @@ def build_postings(
     O(tokens + postings · log postings).
     """
     raw: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    order = [n.node_id for n in tree.preorder()]
-    for i, node_id in enumerate(order):
-        node = tree.get(node_id)
+    walk = preorder_nodes(tree)
+    order = [n.node_id for n in walk]
+    for i, node in enumerate(walk):
         for kw, weight in keyword_weights(node.title, node.summary, node.content).items():
             raw[kw].append((i, weight))
     chosen = sorted(raw, key=lambda kw: (-len(raw[kw]), kw))[:max_keywords]
@@ -145,7 +147,8 @@ def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
     opts = env.options
     postings = build_postings(tree, opts.max_keywords, opts.postings_per_keyword)
     root = tree.root
-    tops = tree.children_of(root.node_id)
+    nodes = node_map(tree)
+    tops = [nodes[c] for c in root.children]
     section_map: dict[str, str] = {}
     for node in tops:
         for key in (node.title.strip().lower(), node.structure):
@@ -165,7 +168,7 @@ def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
     if env.llm is not None and opts.llm_synonyms and postings:
         synonyms = _ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], env)
         if synonyms:
-            order = {n.node_id: i for i, n in enumerate(tree.preorder())}
+            order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)
     return ReasoningIndex(
         keywords=dict(sorted(postings.items())),

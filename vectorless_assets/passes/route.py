@@ -27,15 +27,16 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.walk import node_map, preorder_nodes
 
 MAX_TARGETS = 10
 MAX_CONCEPTS = 50
 
 
-def _has_text(tree: DocumentTree) -> dict[str, bool]:
+def _has_text(order: list[TreeNode]) -> dict[str, bool]:
     """Node id -> whether the node or any node below it has non-blank text (O(n))."""
     out: dict[str, bool] = {}
-    for node in reversed(list(tree.preorder())):
+    for node in reversed(order):
         out[node.node_id] = bool(node.content.strip()) or any(out[c] for c in node.children)
     return out
 
@@ -64,11 +65,13 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> Quer
         entry = entries.get(node.node_id)
         return list(entry.topic_tags) if entry is not None else list(node.routing_keywords)
 
-    has_text = _has_text(tree)
-    order = {n.node_id: i for i, n in enumerate(tree.preorder())}
+    nodes = node_map(tree)
+    walk = preorder_nodes(tree, nodes)
+    has_text = _has_text(walk)
+    order = {n.node_id: i for i, n in enumerate(walk)}
     intent_routes: list[IntentRoute] = []
     tagged: dict[str, list[RouteTarget]] = defaultdict(list)
-    for node in tree.preorder():
+    for node in walk:
         node_hints = [h.strip() for h in hints(node) if h.strip()]
         if node_hints:
             if node.children:
@@ -80,7 +83,7 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> Quer
                                 len([h for h in hints(c) if h.strip()]), has_text[c.node_id]
                             ),
                         )
-                        for c in tree.children_of(node.node_id)
+                        for c in (nodes[i] for i in node.children)
                     ),
                     key=lambda t: (-t.relevance, order[t.node_id]),
                 )[:MAX_TARGETS]

@@ -10,7 +10,12 @@ length filter:
    x and the first |y| − ⌈t·|y|⌉ + 1 ranks of y must share a token (prefix filter). Each set
    probes an inverted index of the prefixes of the sets visited before it, skipping sets
    shorter than t·|x| (length filter; lists are trimmed from the front since sizes only
-   grow), then adds its own prefix to the index.
+   grow), then adds its own prefix to the index. Since later sets are never smaller, the
+   indexed prefix can be the shorter |y| − ⌈2t/(1+t)·|y|⌉ + 1 (PPJoin's mid-prefix: J ≥ t
+   means an overlap ≥ t/(1+t)·(|x|+|y|) ≥ 2t/(1+t)·|y|).
+   A positional filter (PPJoin, Xiao et al., WWW 2008) drops a candidate once the prefix
+   matches seen so far plus the tokens left after the matching positions cannot reach the
+   required overlap ⌈t/(1+t)·(|x|+|y|)⌉.
 3. Every candidate is verified with the exact Jaccard `inter / (|x| + |y| − inter)`, the same
    float expression as `all_pairs_jaccard`, so both return exactly the same pairs. Bounds are
    rounded down by 1e-9 before `ceil`, so float error can only add candidates, never lose
@@ -66,31 +71,44 @@ def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]
         for tok in s:
             freq[tok] = freq.get(tok, 0) + 1
     rank = {tok: r for r, tok in enumerate(sorted(freq, key=lambda t: (freq[t], t)))}
-    ranked = [sorted(rank[t] for t in s) for s in sets]
     visit = sorted((i for i in range(len(sets)) if sets[i]), key=lambda i: (len(sets[i]), i))
-    index: dict[int, list[int]] = {}
+    sizes = [len(s) for s in sets]
+    mid = 2 * threshold / (1 + threshold)
+    half = threshold / (1 + threshold)
+    index: dict[int, list[tuple[int, int]]] = {}
     start: dict[int, int] = {}
     out: list[Pair] = []
     for x in visit:
-        size_x = len(sets[x])
+        size_x = sizes[x]
+        ranks = sorted(rank[t] for t in sets[x])
         min_size = math.ceil(threshold * size_x - _EPS)
-        prefix = ranked[x][: size_x - _min_overlap(threshold, size_x) + 1]
-        candidates: set[int] = set()
-        for tok in prefix:
-            posting = index.get(tok)
+        probe = size_x - _min_overlap(threshold, size_x) + 1
+        counts: dict[int, int] = {}
+        for i in range(probe):
+            posting = index.get(ranks[i])
             if posting is None:
                 continue
-            pos = start.get(tok, 0)
-            while pos < len(posting) and len(sets[posting[pos]]) < min_size:
+            pos = start.get(ranks[i], 0)
+            while pos < len(posting) and sizes[posting[pos][0]] < min_size:
                 pos += 1
-            start[tok] = pos
-            candidates.update(posting[pos:])
+            start[ranks[i]] = pos
+            for y, j in posting[pos:]:
+                seen = counts.get(y, 0)
+                if seen < 0:
+                    continue
+                need = math.ceil(half * (size_x + sizes[y]) - _EPS)
+                if seen + 1 + min(size_x - i - 1, sizes[y] - j - 1) >= need:
+                    counts[y] = seen + 1
+                else:
+                    counts[y] = -1  # positional filter: cannot reach the overlap any more
         set_x = sets[x]
-        for y in candidates:
-            sim = jaccard(set_x, sets[y])
-            if sim >= threshold:
-                out.append((min(x, y), max(x, y), sim))
-        for tok in prefix:
-            index.setdefault(tok, []).append(x)
+        for y, seen in counts.items():
+            if seen > 0:
+                sim = jaccard(set_x, sets[y])
+                if sim >= threshold:
+                    out.append((min(x, y), max(x, y), sim))
+        indexed = size_x - max(1, math.ceil(mid * size_x - _EPS)) + 1
+        for j in range(indexed):
+            index.setdefault(ranks[j], []).append((x, j))
     out.sort(key=lambda p: (p[0], p[1]))
     return out
