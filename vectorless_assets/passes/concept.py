@@ -2,7 +2,8 @@
 
 * **With an LLM**: one call gets the document's top-level sections (title, node id, short
   description) and its most widespread keywords, and asks for ≤ `max_concepts` concepts, one
-  per line: `name | one-sentence summary | node ids`. Names are kept at 2–4 words (longer
+  as a JSON list of `{name, summary, sections}` (`name | summary | ids` lines are accepted
+  too). Names are kept at 2–4 words (longer
   ones cut to 4, one-word names dropped); section ids not in the tree are dropped; a concept
   without a known section keeps the sections of the keyword postings of its words.
   `source="llm"`. An `LLMError` or an answer with no usable line falls back to keywords.
@@ -19,8 +20,8 @@ import re
 
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.llmcall import ask, json_value
 from vectorless_assets.passes.nodetext import description
 from vectorless_assets.passes.walk import node_map, preorder_nodes
 from vectorless_assets.textutil import keywords, word_tokens
@@ -109,27 +110,44 @@ def _prompt(tree: DocumentTree, index: ReasoningIndex, limit: int) -> str:
     lines += ["", "Frequent keywords: " + ", ".join(list(index.keywords)[:PROMPT_KEYWORDS])]
     lines += [
         "",
-        f"List at most {limit} key concepts of this document, one per line, exactly "
-        "`name | one-sentence summary | node ids separated by spaces`. A name has 2 to 4 "
-        "words. Use only node ids listed above. No other text.",
+        f"List at most {limit} key concepts of this document as a JSON list of objects "
+        '{"name": ..., "summary": ..., "sections": [node ids]}: a name has 2 to 4 words, '
+        "the summary is one sentence, sections are node ids listed above. No other text.",
     ]
     return "\n".join(lines)
 
 
-def _parse(answer: str, tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
+def _items(answer: str) -> list[tuple[str, str, str]]:
+    """(name, summary, sections text) from a JSON list answer, else `a | b | c` lines."""
+    value = json_value(answer)
+    if isinstance(value, dict):
+        value = next((v for v in value.values() if isinstance(v, list)), None)
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            if isinstance(item, dict):
+                sections = item.get("sections") or []
+                ids = " ".join(map(str, sections)) if isinstance(sections, list) else str(sections)
+                out.append((str(item.get("name", "")), str(item.get("summary", "")), ids))
+        return out
+    rows = [[p.strip(" \t-*`\"'") for p in line.split("|")] for line in answer.splitlines()]
+    return [(r[0], r[1], " ".join(r[2:])) for r in rows if len(r) >= 2]
+
+
+def parse_concepts(
+    answer: str, tree: DocumentTree, index: ReasoningIndex, limit: int
+) -> list[Concept]:
+    """Valid concepts of an LLM answer (see the module docstring for the rules)."""
     out: list[Concept] = []
     seen: set[str] = set()
-    for line in answer.splitlines():
-        parts = [p.strip(" \t-*`\"'") for p in line.split("|")]
-        if len(parts) < 2:
-            continue
-        words = parts[0].split()
+    for raw_name, summary, ids_text in _items(answer):
+        words = raw_name.split()
         if len(words) < 2:
             continue
         name = " ".join(words[:4])
         if name.lower() in seen:
             continue
-        ids = [i for i in _ID_RE.findall(" ".join(parts[2:])) if i in tree]
+        ids = [i for i in _ID_RE.findall(ids_text) if i in tree]
         if not ids:
             for tok in word_tokens(name):
                 ids += [p.node_id for p in index.keywords.get(tok, [])[:2]]
@@ -137,7 +155,7 @@ def _parse(answer: str, tree: DocumentTree, index: ReasoningIndex, limit: int) -
         if not sections:
             continue
         seen.add(name.lower())
-        out.append(Concept(name=name, summary=parts[1], sections=sections, source="llm"))
+        out.append(Concept(name=name, summary=summary.strip(), sections=sections, source="llm"))
         if len(out) >= limit:
             break
     return out
@@ -153,16 +171,8 @@ def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, env: PassEnv) ->
     if not tree.nodes or limit <= 0:
         return []
     if env.llm is not None:
-        prompt = _prompt(tree, reasoning_index, limit)
-        env.usage.calls += 1
-        env.usage.prompt_chars += len(prompt)
-        try:
-            answer = env.llm.complete(prompt, max_tokens=60 * limit)
-        except LLMError:
-            env.usage.failures += 1
-        else:
-            env.usage.completion_chars += len(answer)
-            concepts = _parse(answer, tree, reasoning_index, limit)
-            if concepts:
-                return concepts
+        answer = ask(env, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit)
+        concepts = parse_concepts(answer, tree, reasoning_index, limit) if answer else []
+        if concepts:
+            return concepts
     return keyword_concepts(tree, reasoning_index, limit)

@@ -28,8 +28,8 @@ from vectorless_assets.ir.indexes import (
     SummaryShortcut,
 )
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.passes.llmcall import ask, json_value
 from vectorless_assets.passes.nodetext import description, rounded
 from vectorless_assets.passes.walk import node_map, preorder_nodes
 from vectorless_assets.textutil import is_keyword, word_tokens
@@ -81,40 +81,51 @@ def build_postings(
     return out
 
 
-def _ask_synonyms(words: list[str], env: PassEnv) -> dict[str, list[str]]:
+def _clean_synonyms(kw: str, items: object) -> list[str]:
+    if isinstance(items, str):
+        items = items.split(",")
+    if not isinstance(items, list):
+        return []
+    syns: list[str] = []
+    for item in items:
+        syn = " ".join(word_tokens(str(item)))
+        if syn and syn != kw and syn not in syns:
+            syns.append(syn)
+    return syns[:MAX_SYNONYMS]
+
+
+def parse_synonyms(answer: str, words: list[str]) -> dict[str, list[str]]:
+    """Synonyms per asked keyword from a JSON object answer, else `keyword: a, b` lines."""
+    wanted = set(words)
+    value = json_value(answer)
+    pairs: list[tuple[str, object]] = []
+    if isinstance(value, dict):
+        pairs = [(str(k), v) for k, v in value.items()]
+    else:
+        for line in answer.splitlines():
+            m = _LINE_RE.match(line)
+            if m:
+                pairs.append((m.group(1), m.group(2)))
+    out: dict[str, list[str]] = {}
+    for key, items in pairs:
+        kw = " ".join(word_tokens(key))
+        if kw in wanted and kw not in out:
+            syns = _clean_synonyms(kw, items)
+            if syns:
+                out[kw] = syns
+    return out
+
+
+def ask_synonyms(words: list[str], env: PassEnv) -> dict[str, list[str]]:
     """One LLM call: up to MAX_SYNONYMS synonyms per keyword ({} on LLMError)."""
-    if env.llm is None:
-        return {}
     prompt = (
         f"For each keyword below, give up to {MAX_SYNONYMS} synonyms or alternative search "
-        "terms a reader might use for it. Answer with one line per keyword, exactly "
-        "`keyword: synonym1, synonym2, ...`, and nothing else.\n\n" + "\n".join(words)
+        "terms a reader might use for it. Answer with a JSON object mapping each keyword to "
+        'a list of strings, e.g. {"car": ["automobile", "vehicle"]}, and nothing else.\n\n'
+        + "\n".join(words)
     )
-    env.usage.calls += 1
-    env.usage.prompt_chars += len(prompt)
-    try:
-        answer = env.llm.complete(prompt, max_tokens=40 * len(words))
-    except LLMError:
-        env.usage.failures += 1
-        return {}
-    env.usage.completion_chars += len(answer)
-    wanted = set(words)
-    out: dict[str, list[str]] = {}
-    for line in answer.splitlines():
-        m = _LINE_RE.match(line)
-        if not m:
-            continue
-        kw = " ".join(word_tokens(m.group(1)))
-        if kw not in wanted or kw in out:
-            continue
-        syns: list[str] = []
-        for item in m.group(2).split(","):
-            syn = " ".join(word_tokens(item))
-            if syn and syn != kw and syn not in syns:
-                syns.append(syn)
-        if syns:
-            out[kw] = syns[:MAX_SYNONYMS]
-    return out
+    answer = ask(env, prompt, max_tokens=40 * len(words))
+    return parse_synonyms(answer, words) if answer else {}
 
 
 def _add_synonyms(
@@ -166,7 +177,7 @@ def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
     )
     synonyms: dict[str, list[str]] = {}
     if env.llm is not None and opts.llm_synonyms and postings:
-        synonyms = _ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], env)
+        synonyms = ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], env)
         if synonyms:
             order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)
