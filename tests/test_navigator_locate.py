@@ -143,3 +143,19 @@ def test_a_tampered_ir_is_refused(tmp_path: Path) -> None:
     assert len(catalog) == 2
     assert [Path(r["path"]).name for r in catalog.rejected] == [path.name]
     assert guide.doc_id not in {h["doc_id"] for h in catalog.locate("hydraulic oil", k=5)}
+
+
+def test_structural_labels_in_the_question() -> None:
+    body = "Reference material for the language, listed alphabetically with short notes on use."
+    nodes = [
+        TreeNode(node_id="0001", title="Book", children=["0002", "0003", "0004"]),
+        TreeNode(node_id="0002", parent="0001", title="Appendix A: Keywords", content=body, depth=1, structure="1"),
+        TreeNode(node_id="0003", parent="0001", title="Appendix B: Operators", content=body, depth=1, structure="2"),
+        TreeNode(node_id="0004", parent="0001", title="2.1 Installing the tools", content=body, depth=1, structure="3"),
+    ]
+    doc = Document(doc_id="00000000-0000-0000-0000-00000000000b", name="Book", format="markdown", tree=DocumentTree(nodes=nodes))
+    nav = DocumentNavigator(doc)
+    assert nav.locate("see Appendix B", k=1)[0]["title"] == "Appendix B: Operators"
+    assert nav.locate("Appendix A", k=1)[0]["title"] == "Appendix A: Keywords"
+    assert nav.locate("as described in section 2.1", k=1)[0]["node_id"] == "0004"
+    assert "label" in nav.locate("Appendix B", k=1)[0]["reason"]

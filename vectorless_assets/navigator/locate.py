@@ -12,7 +12,9 @@ weight (the sum of its terms' idf), so scores compare across documents:
 * **index**: reasoning-index postings of the question's keywords (title 2.0, summary 1.5,
   content 1.0 weights, best node 1.0), when the IR has them;
 * **route**: intent routes whose question shares most terms with the query, and concept
-  routes named by query terms, when the IR has them.
+  routes named by query terms, when the IR has them;
+* **label**: a structural reference in the question ("Appendix E", "Section 2.1", "Item 7",
+  "Table 4") at the start of a node's title, or a section number equal to its structure (1.0).
 
 The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evidence score,
 when scored) and a span factor that prefers focused sections: a node covering more than 5
@@ -22,6 +24,7 @@ scores) are ranked by text, titles and phrases alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +32,8 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms, unique
 from vectorless_assets.navigator.views import node_ref, page_count
 
-WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2}
+WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6}
+LABEL_RE = re.compile(r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)", re.IGNORECASE)
 #: (more than this many pages, factor): the first matching row applies.
 SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
 
@@ -118,6 +122,20 @@ class Locator:
                     out[target.node_id], why[target.node_id] = value, f"concept '{concept}'"
         return out, why
 
+    def _label_scores(self, query: str) -> dict[str, float]:
+        """Nodes whose title starts with a label the query names, or whose structure is its number."""
+        out: dict[str, float] = {}
+        for m in LABEL_RE.finditer(query):
+            kind, label = m.group(1).lower(), m.group(2).lower()
+            named = re.compile(rf"^\W*{kind}\s+{re.escape(label)}\b", re.IGNORECASE)
+            numbered = kind in ("chapter", "section", "part") and label[:1].isdigit()
+            bare = re.compile(rf"^\W*{re.escape(label)}(?:[.:)]|\s)", re.IGNORECASE) if numbered else None
+            for node in self.doc.tree.nodes:
+                title = node.title.strip()
+                if named.search(title) or (bare and bare.search(title)) or (bare and kind == "section" and node.structure == label):
+                    out[node.node_id] = 1.0
+        return out
+
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
@@ -129,9 +147,10 @@ class Locator:
         text = self.bm25.scores(q)
         index = self._index_scores(q, idf)
         route, route_why = self._route_scores(q, idf)
+        label = self._label_scores(query)
         qpairs = pairs(q)
         tree = self.doc.tree
-        candidates = set(text) | {self.position[n] for n in [*index, *route] if n in self.position}
+        candidates = set(text) | {self.position[n] for n in [*index, *route, *label] if n in self.position}
         scores = self.doc.evidence_scores.scores if self.doc.evidence_scores else {}
         ranked: list[tuple[float, int, dict[str, Any]]] = []
         for i in candidates:
@@ -143,6 +162,7 @@ class Locator:
                 "phrase": sum(idf[a] + idf[b] for a, b in qpairs & nt.pairs) / (2 * total),
                 "index": index.get(node.node_id, 0.0) / total,
                 "route": route.get(node.node_id, 0.0),
+                "label": label.get(node.node_id, 0.0),
             }
             score = sum(WEIGHTS[name] * value for name, value in parts.items())
             ev = scores.get(node.node_id)
