@@ -1,17 +1,18 @@
 """ConceptPass: key concepts with their sections (LLM, or top keywords without one).
 
-* **With an LLM**: one call gets the document's top-level sections (title, node id, short
-  description) and its most widespread keywords, and asks for ≤ `max_concepts` concepts, one
-  as a JSON list of `{name, summary, sections}` (`name | summary | ids` lines are accepted
-  too). Names are kept at 2–4 words (longer
-  ones cut to 4, one-word names dropped); section ids not in the tree are dropped; a concept
-  without a known section keeps the sections of the keyword postings of its words.
-  `source="llm"`. An `LLMError` or an answer with no usable line falls back to keywords.
+* **With an LLM**: one call gets the document's first sections (node id, title, short
+  description) and its most widespread keywords, and asks for ≤ `max_concepts` concepts as
+  a JSON list of `{name, summary, sections}` (`name | summary | ids` lines are accepted too).
+  Names are kept at 2–4 words (longer ones cut to 4, one-word names dropped); section ids
+  not in the tree are dropped; a concept without a known section takes the best postings of
+  its words. `source="llm"`. An `LLMError` or an answer with no usable concept falls back
+  to keywords.
 * **Without**: the top keywords of the reasoning index become concept names
   (`source="keywords"`). Ranking: keywords that appear in most titles first, then in most
-  nodes (postings), then by total posting weight, then alphabetically; synonyms added by the
-  LLM are skipped; CJK bigrams are named by `concept_name`. A concept's sections are the keyword's best postings (≤ `MAX_SECTIONS`),
-  its summary says where it is discussed most.
+  nodes (postings), then by total posting weight, then alphabetically; synonyms added by
+  the LLM are skipped; CJK bigrams are named by `concept_name`. A concept's sections are
+  the keyword's best postings (≤ `MAX_SECTIONS`); its summary says where it is discussed
+  most.
 """
 
 from __future__ import annotations
