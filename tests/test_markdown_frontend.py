@@ -246,3 +246,31 @@ def test_50mb_single_line_is_bounded() -> None:
     growth = int(peak) - int(base)
     assert growth < 6 * int(size), f"RSS grew by {growth / 1e6:.0f} MB for a {int(size) / 1e6:.0f} MB line"
     assert float(elapsed) < 120  # a sanity bound, not a benchmark: quadratic behaviour would take hours
+
+
+def _ranges(*spans: tuple[int, int]) -> list[RawNode]:
+    return [RawNode(title=f"s{i}", level=1, line_start=a, line_end=b) for i, (a, b) in enumerate(spans)]
+
+
+def test_coverage_checker_reports_gaps_overlaps_and_bad_ranges() -> None:
+    assert line_coverage_errors(_ranges((1, 3), (4, 9)), 9) == []
+    assert line_coverage_errors(_ranges((1, 3), (6, 9)), 9) == ["lines 4-5 are not owned by any node"]
+    assert line_coverage_errors(_ranges((1, 3), (4, 7)), 9) == ["lines 8-9 are not owned by any node"]
+    assert "owned by both" in line_coverage_errors(_ranges((1, 5), (4, 9)), 9)[0]
+    assert "invalid range" in line_coverage_errors(_ranges((1, 3), (4, 12)), 9)[0]
+    assert "need both" in line_coverage_errors([RawNode(title="x", level=1, line_start=1)], 1)[0]
+
+
+def test_coverage_checker_allows_one_long_line_shared_by_consecutive_nodes() -> None:
+    split_line = _ranges((1, 2), (2, 2), (2, 2), (2, 5))
+    assert line_coverage_errors(split_line, 5) == []
+    assert line_coverage_errors(split_line, 5, allow_shared_lines=False) != []
+    assert line_coverage_errors(_ranges((1, 3), (2, 5)), 5) != []  # two shared lines
+
+
+def test_rebuild_checker_catches_content_that_is_not_the_source() -> None:
+    lines = ["# A", "body", "# B", "more"]
+    good = [RawNode(title="A", level=1, content="body", line_start=1, line_end=2), RawNode(title="B", level=1, content="more", line_start=3, line_end=4)]
+    assert rebuild_errors(good, lines) == []
+    glued = [good[0].model_copy(update={"content": "bodymore"}), good[1]]
+    assert rebuild_errors(glued, lines) != []

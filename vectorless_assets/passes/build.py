@@ -13,37 +13,68 @@ def run(*, parsed: ParsedDocument, env: PassEnv) -> DocumentTree:
 
     The root (depth 0) is the document itself: titled with the document title and owning any
     text before the first heading (raw level 0). Every other section's parent is the nearest
-    open section of a lower heading level (h1 -> h3 gives depth 2). Token counts are the
-    node's own text; `total_tokens` the whole subtree. Optional thinning (off by default)
-    folds subtrees below `thinning_threshold` tokens into their parent.
+    open section of a lower heading level (h1 -> h3 gives depth 2). Node ids are preorder
+    counters ("0001" is the root), `structure` the position path ("1.2.3"). Token counts are
+    the node's own text; `total_tokens` the whole subtree. Line ranges are the raw nodes'
+    own lines, so the tree covers the source exactly as the frontend did. Optional thinning
+    (off by default) folds subtrees below `thinning_threshold` tokens into their root node,
+    whose line range then extends over the folded lines.
     """
     raw = list(parsed.raw_nodes)
-    preamble = [r for r in raw[:1] if r.level <= 0]
-    sections = raw[len(preamble):]
-    root_raw = preamble[0] if preamble else RawNode(title="", level=0)
-    nodes: list[TreeNode] = [_node(root_raw, "n0", None, parsed.title)]
-    stack: list[tuple[int, TreeNode]] = [(0, nodes[0])]
+    has_preamble = bool(raw) and raw[0].level <= 0
+    root_raw = raw[0] if has_preamble else RawNode(title="", level=0)
+    sections = raw[1:] if has_preamble else raw
+    # raw nodes are in document order, which is the tree's preorder: index i -> node i
+    items = [root_raw, *sections]
+    parent = [-1] * len(items)
+    depth = [0] * len(items)
+    structure = [""] * len(items)
+    children: list[list[int]] = [[] for _ in items]
+    stack: list[tuple[int, int]] = [(0, 0)]  # (heading level, index)
     for i, r in enumerate(sections, start=1):
         level = max(1, r.level)
         while stack[-1][0] >= level:
             stack.pop()
-        parent = stack[-1][1]
-        node = _node(r, f"n{i}", parent.node_id)
-        parent.children.append(node.node_id)
-        nodes.append(node)
-        stack.append((level, node))
-    tree = DocumentTree(nodes=nodes).renumbered()
-    tree = _with_totals(tree)
+        p = stack[-1][1]
+        parent[i], depth[i] = p, depth[p] + 1
+        children[p].append(i)
+        pos = str(len(children[p]))
+        structure[i] = f"{structure[p]}.{pos}" if structure[p] else pos
+        stack.append((level, i))
+    own = [r.token_count or estimate_tokens(r.content) for r in items]
+    total = list(own)
+    for i in range(len(items) - 1, 0, -1):  # children come after their parent
+        total[parent[i]] += total[i]
+    width = max(4, len(str(len(items))))
+    ids = [f"{i:0{width}d}" for i in range(1, len(items) + 1)]
+    nodes = [
+        _node(
+            r,
+            node_id=ids[i],
+            parent=ids[parent[i]] if parent[i] >= 0 else None,
+            children=[ids[c] for c in children[i]],
+            title=parsed.title if i == 0 else r.title,
+            structure=structure[i],
+            depth=depth[i],
+            tokens=own[i],
+            total=total[i],
+        )
+        for i, r in enumerate(items)
+    ]
+    tree = DocumentTree(nodes=nodes)
     if env.options.thinning:
         tree = _thin(tree, env.options.thinning_threshold)
     return tree
 
 
-def _node(r: RawNode, node_id: str, parent: str | None, title: str | None = None) -> TreeNode:
+def _node(r: RawNode, *, node_id: str, parent: str | None, children: list[str], title: str, structure: str, depth: int, tokens: int, total: int) -> TreeNode:
     return TreeNode(
         node_id=node_id,
         parent=parent,
-        title=title if title is not None else r.title,
+        children=children,
+        title=title,
+        structure=structure,
+        depth=depth,
         content=r.content,
         line_start=r.line_start,
         line_end=r.line_end,
@@ -53,7 +84,8 @@ def _node(r: RawNode, node_id: str, parent: str | None, title: str | None = None
         own_end_page=r.end_page,
         start_page_label=r.start_page_label,
         end_page_label=r.end_page_label,
-        token_count=r.token_count or estimate_tokens(r.content),
+        token_count=tokens,
+        total_tokens=total,
     )
 
 
@@ -66,19 +98,33 @@ def _with_totals(tree: DocumentTree) -> DocumentTree:
 
 
 def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
-    """Fold every subtree whose total is below `threshold` tokens into its root node."""
+    """Fold every non-root subtree whose total is below `threshold` tokens into its root node.
+
+    The folded node's content is its own content followed by each descendant's title line
+    and content (document order); its line range and own pages extend over the descendants',
+    so line coverage is kept.
+    """
     keep: list[TreeNode] = []
     dropped: set[str] = set()
     for node in tree.nodes:
         if node.node_id in dropped:
             continue
         if node.children and node.parent is not None and node.total_tokens < threshold:
+            subtree = list(tree.preorder(node.node_id))
             parts = [node.content]
-            for d in list(tree.preorder(node.node_id))[1:]:
+            for d in subtree[1:]:
                 dropped.add(d.node_id)
                 parts.append("\n".join(x for x in (d.title, d.content) if x))
-            text = "\n\n".join(p for p in parts if p)
-            keep.append(node.model_copy(update={"children": [], "content": text, "token_count": estimate_tokens(text)}))
+            text = "\n".join(p for p in parts if p)
+            update = {"children": [], "content": text, "token_count": estimate_tokens(text)}
+            ends = [d.line_end for d in subtree if d.line_end is not None]
+            starts = [d.line_start for d in subtree if d.line_start is not None]
+            if ends:
+                update |= {"line_start": min(starts), "line_end": max(ends)}
+            pages = [p for d in subtree for p in (d.own_start_page, d.own_end_page) if p is not None]
+            if pages:
+                update |= {"own_start_page": min(pages), "own_end_page": max(pages)}
+            keep.append(node.model_copy(update=update))
         else:
             keep.append(node.model_copy(update={"children": [c for c in node.children if c not in dropped]}))
     return _with_totals(DocumentTree(nodes=keep).renumbered())
