@@ -6,6 +6,7 @@ from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import summarize as ex
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.llm_enhance import LLMSummarizer
+from vectorless_assets.textutil import keywords
 
 
 def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, str]:
@@ -39,13 +40,14 @@ def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, st
 
 def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int) -> TreeNode:
     titles = [k.title for k in kids]
-    tags = ex.routing_keywords(node, titles)
+    kws = keywords(node.content[: ex.SCAN_CHARS])
+    tags = ex.routing_keywords(node, titles, kws)
     if not kids:
-        summary = ex.extractive_summary(node.content, max_tokens, shortcut)
+        summary = ex.extractive_summary(node.content, max_tokens, shortcut, kws)
         if llm is not None and node.token_count > shortcut:
             summary = llm.leaf(node.title, node.content) or summary
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": []})
-    summary = ex.branch_summary(node, titles, max_tokens, shortcut)
+    summary = ex.branch_summary(node, titles, max_tokens, shortcut, kws)
     hints = ex.question_hints(node, titles, tags)
     if llm is not None and node.total_tokens > shortcut:
         answer = llm.branch(node.title, node.content, [(k.title, k.summary) for k in kids])

@@ -3,7 +3,8 @@
 Prompt formats follow the reference implementation: a leaf asks for a 2-3 sentence summary;
 a branch asks for three lines `OVERVIEW:` / `QUESTIONS:` (3-5, comma separated) / `TAGS:`
 (2-4 keywords). Each call is counted in `env.usage`; an `LLMError` is retried once, then
-the node falls back to the extractive path. Identical prompts (same kind, title, text and
+the node falls back to the extractive path; after 3 nodes in a row failed, the model is
+not asked again in this pass (a dead endpoint costs 6 calls, not 2 per node). Identical prompts (same kind, title, text and
 children) are answered once (memo keyed by a BLAKE2b hash).
 """
 
@@ -21,6 +22,8 @@ SYSTEM = "You summarise sections of a document for a retrieval index. Be factual
 #: Characters of a node's own text sent to the model (split keeps leaves far below this).
 MAX_PROMPT_CHARS = 24_000
 ATTEMPTS = 2
+#: After this many nodes failed in a row, the pass stops asking the model.
+MAX_CONSECUTIVE_FAILURES = 3
 
 LEAF_PROMPT = """Summarize the following section in 2-3 sentences. Answer with the summary only.
 
@@ -62,6 +65,7 @@ class LLMSummarizer:
 
     env: PassEnv
     memo: dict[bytes, str | None] = field(default_factory=dict)
+    failed_in_a_row: int = 0
 
     def ask(self, prompt: str, max_tokens: int) -> str | None:
         key = hashlib.blake2b(prompt.encode("utf-8"), digest_size=16).digest()
@@ -73,7 +77,7 @@ class LLMSummarizer:
 
     def _call(self, prompt: str, max_tokens: int) -> str | None:
         llm = self.env.llm
-        if llm is None:
+        if llm is None or self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
             return None
         usage = self.env.usage
         for _ in range(ATTEMPTS):
@@ -86,8 +90,10 @@ class LLMSummarizer:
                 continue
             usage.completion_chars += len(text or "")
             if text and text.strip():
+                self.failed_in_a_row = 0
                 return text.strip()
             usage.failures += 1
+        self.failed_in_a_row += 1
         return None
 
     def leaf(self, title: str, content: str) -> str | None:

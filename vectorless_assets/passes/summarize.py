@@ -14,17 +14,20 @@ Everything here is extractive and deterministic:
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import Counter
 
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import estimate_tokens, keywords
+from vectorless_assets.textutil import estimate_tokens, is_keyword, keywords
 
-_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|$)", re.MULTILINE)
+_SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _WS = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
-SCAN_CHARS = 20_000
+SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
 TITLE_WEIGHT = 3
 
@@ -52,52 +55,68 @@ def truncate_tokens(text: str, max_tokens: int) -> str:
     return " ".join(words[:lo]).rstrip(" ,;:") + "…"
 
 
-def sentences(text: str) -> list[str]:
-    """Distinct sentences of the first `SCAN_CHARS` characters (cleaned, 3+ characters)."""
+def raw_sentences(text: str) -> list[str]:
+    """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters."""
     out: dict[str, None] = {}
     for m in _SENTENCE.finditer(text[:SCAN_CHARS]):
-        s = clean(m.group())
+        s = m.group().strip()
         if len(s) >= 3:
             out.setdefault(s, None)
     return list(out)
 
 
-def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int) -> str:
-    """The node text itself when short, else its best sentences (see module docstring)."""
+def sentences(text: str) -> list[str]:
+    """Distinct cleaned sentences of the first `SCAN_CHARS` characters."""
+    return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
+
+
+def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
+    """The node text itself when short, else its best sentences (see module docstring).
+
+    `kws` are the keywords of `text[:SCAN_CHARS]` when the caller already has them.
+    """
     if not text.strip():
         return ""
-    if estimate_tokens(text) <= shortcut_tokens:
+    if estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens:  # a prefix decides
         return truncate_tokens(clean(text), max_tokens)
-    sents = sentences(text)
+    sents = raw_sentences(text)
     if not sents:
         return truncate_tokens(clean(text[:SCAN_CHARS]), max_tokens)
-    freq = Counter(keywords(text[:SCAN_CHARS]))
+    freq = Counter(kws if kws is not None else keywords(text[:SCAN_CHARS]))
+    cjk = _CJK.search(text[:SCAN_CHARS]) is not None
     scored = []
     for i, s in enumerate(sents):
-        kws = keywords(s)
-        score = sum(freq[k] for k in set(kws)) / (1 + len(kws)) ** 0.5
+        words = keywords(s) if cjk else [w for w in _WORD.findall(s.lower()) if w in freq or is_keyword(w)]
+        score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
         if i == 0:
             score *= 1.5
         scored.append((-score, i))
     best = sorted(i for _, i in sorted(scored)[:MAX_SENTENCES])
-    return truncate_tokens(" ".join(sents[i] for i in best), max_tokens)
+    return truncate_tokens(" ".join(clean(sents[i]) for i in best), max_tokens)
 
 
-def top_keywords(title: str, text: str, n: int = 4) -> list[str]:
-    """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use."""
-    counts: Counter[str] = Counter()
-    order: dict[str, int] = {}
-    for weight, source in ((TITLE_WEIGHT, title), (1, text[:SCAN_CHARS])):
-        for k in keywords(source):
-            counts[k] += weight
-            order.setdefault(k, len(order))
-    ranked = sorted(counts, key=lambda k: (-counts[k], order[k]))
-    return ranked[:n]
+def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None) -> list[str]:
+    """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use.
+
+    `kws` replaces the keywords of `text` when the caller already has them.
+    """
+    body = kws if kws is not None else keywords(text[:SCAN_CHARS])
+    head = keywords(title)
+    counts = Counter(body)
+    for k in head:
+        counts[k] += TITLE_WEIGHT
+    order = {k: i for i, k in enumerate(dict.fromkeys([*head, *body]))}
+    return heapq.nsmallest(n, counts, key=lambda k: (-counts[k], order[k]))
 
 
-def routing_keywords(node: TreeNode, child_titles: list[str]) -> list[str]:
-    """2-4 tags of a node (fewer only when its text has fewer keywords)."""
-    return top_keywords(node.title, "\n".join([node.content, *child_titles]), 4)
+def routing_keywords(node: TreeNode, child_titles: list[str], kws: list[str] | None = None) -> list[str]:
+    """2-4 tags of a node (fewer only when its text has fewer keywords).
+
+    `kws`: keywords of the node's text (`content[:SCAN_CHARS]`), if already computed.
+    """
+    body = kws if kws is not None else keywords(node.content[:SCAN_CHARS])
+    extra = keywords("\n".join(child_titles)) if child_titles else []
+    return top_keywords(node.title, "", 4, [*body, *extra])
 
 
 def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> list[str]:
@@ -121,9 +140,9 @@ def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> 
     return list(dict.fromkeys(hints))[:5]
 
 
-def branch_summary(node: TreeNode, child_titles: list[str], max_tokens: int, shortcut_tokens: int) -> str:
+def branch_summary(node: TreeNode, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
     """Own text (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(node.content, max_tokens, shortcut_tokens)
+    own = extractive_summary(node.content, max_tokens, shortcut_tokens, kws)
     titles = [clean(t) for t in child_titles if clean(t)]
     covers = f"Covers: {', '.join(titles)}." if titles else ""
     return truncate_tokens(" ".join(x for x in (own, covers) if x), max_tokens)
@@ -159,5 +178,5 @@ def document_summary(tree: DocumentTree, max_tokens: int) -> str:
 
 
 def _first_sentences(text: str, n: int) -> str:
-    sents = sentences(text[:4000])
-    return " ".join(sents[:n])
+    sents = raw_sentences(text[:4000])
+    return " ".join(clean(s) for s in sents[:n])
