@@ -1,0 +1,177 @@
+"""Benchmark the index passes in deep mode without an LLM (run by hand).
+
+Two measurements:
+
+* ``scaling``: compile ``md/large/rust-rfcs-all-in-one.md`` (9.1 MB, ~9.5k headings) cut to
+  1/4, 1/2 and the whole file (cut at a line break), each in a fresh subprocess, and report
+  wall time, CPU time, peak RSS and the RSS growth over the process baseline (interpreter +
+  imports + source bytes), plus each pass's time, so one can see whether any of them grows
+  faster than the input (it should all be close to linear).
+* ``corpus``: compile every Markdown file under ``md/`` in deep mode in one process and sum
+  ``DocumentMeta.pass_durations_ms`` per pass: total, share, and the slowest document for
+  that pass, sorted slowest pass first.
+
+CPU time is the stable figure on a shared machine; the load average is printed alongside.
+
+    python benchmarks/bench_passes.py                  # both
+    python benchmarks/bench_passes.py scaling [--file PATH] [--repeat N]
+    python benchmarks/bench_passes.py corpus [--skip-large]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+BIG = CORPUS / "md" / "large" / "rust-rfcs-all-in-one.md"
+FRACTIONS = ((1, 4), (1, 2), (1, 1))
+
+
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def child(path: str, num: int, den: int) -> None:
+    """One measurement in this (fresh) process; prints one JSON line."""
+    from vectorless_assets.pipeline.compile import compile_document
+
+    data = Path(path).read_bytes()
+    if den != num:
+        data = data[: len(data) * num // den]
+        data = data[: data.rfind(b"\n") + 1]
+    base_rss = _maxrss_mb()
+    wall, cpu = time.perf_counter(), _cpu()
+    doc = compile_document(data, name=Path(path).name, mode="deep")
+    wall, cpu = time.perf_counter() - wall, _cpu() - cpu
+    overlap = doc.content_overlap
+    print(
+        json.dumps(
+            {
+                "bytes": len(data),
+                "nodes": len(doc.tree.nodes),
+                "leaves": len(doc.tree.leaves()),
+                "wall_s": wall,
+                "cpu_s": cpu,
+                "peak_rss_mb": _maxrss_mb(),
+                "rss_growth_mb": _maxrss_mb() - base_rss,
+                "passes_ms": doc.meta.pass_durations_ms if doc.meta else {},
+                "overlap_pairs": len(overlap.pairs) if overlap else 0,
+                "duplicate_groups": len(overlap.duplicate_groups) if overlap else 0,
+                "grouped_leaves": sum(len(g.node_ids) for g in overlap.duplicate_groups)
+                if overlap
+                else 0,
+                "keywords": len(doc.reasoning_index.keywords),
+            }
+        )
+    )
+
+
+def scaling(path: Path, repeat: int) -> None:
+    print(f"## Deep mode, no LLM: {path.name} ({path.stat().st_size / 1e6:.1f} MB)")
+    print(f"load average at start: {os.getloadavg()[0]:.2f}\n")
+    rows = []
+    for num, den in FRACTIONS:
+        runs = []
+        for _ in range(repeat):
+            out = subprocess.run(
+                [sys.executable, __file__, "_child", str(path), str(num), str(den)],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        best = min(runs, key=lambda r: r["cpu_s"])
+        rows.append((f"{num}/{den}", best))
+    first = rows[0][1]
+    print(
+        "| input | MB | nodes | leaves | wall s | CPU s | CPU ×(vs 1/4) | size × | peak RSS MB | RSS growth MB | overlap pairs | dup groups (leaves) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for label, r in rows:
+        print(
+            f"| {label} | {r['bytes'] / 1e6:.2f} | {r['nodes']} | {r['leaves']} | {r['wall_s']:.2f} "
+            f"| {r['cpu_s']:.2f} | {r['cpu_s'] / first['cpu_s']:.2f} | {r['bytes'] / first['bytes']:.2f} "
+            f"| {r['peak_rss_mb']:.0f} | {r['rss_growth_mb']:.0f} | {r['overlap_pairs']} "
+            f"| {r['duplicate_groups']} ({r['grouped_leaves']}) |"
+        )
+    names = list(rows[-1][1]["passes_ms"])
+    print("\nPer pass (ms, wall):\n")
+    print("| pass | " + " | ".join(label for label, _ in rows) + " | full ÷ 1/4 |")
+    print("|---|" + "---|" * (len(rows) + 1))
+    for name in names:
+        vals = [r["passes_ms"].get(name, 0.0) for _, r in rows]
+        ratio = vals[-1] / vals[0] if vals[0] > 1 else float("nan")
+        print(f"| {name} | " + " | ".join(f"{v:.0f}" for v in vals) + f" | {ratio:.2f} |")
+
+
+def corpus(skip_large: bool) -> None:
+    from vectorless_assets.errors import CompileError
+    from vectorless_assets.pipeline.compile import compile_document
+
+    root = CORPUS / "md"
+    files = sorted(root.rglob("*.md"))
+    if skip_large:
+        files = [p for p in files if "large" not in p.relative_to(root).parts]
+    totals: dict[str, float] = defaultdict(float)
+    worst: dict[str, tuple[float, str]] = {}
+    failures = 0
+    wall, cpu = time.perf_counter(), _cpu()
+    for path in files:
+        try:
+            doc = compile_document(path, root=CORPUS, mode="deep")
+        except CompileError:
+            failures += 1
+            continue
+        for name, ms in (doc.meta.pass_durations_ms if doc.meta else {}).items():
+            totals[name] += ms
+            if ms > worst.get(name, (-1.0, ""))[0]:
+                worst[name] = (ms, str(path.relative_to(root)))
+    wall, cpu = time.perf_counter() - wall, _cpu() - cpu
+    size = sum(p.stat().st_size for p in files) / 1e6
+    grand = sum(totals.values())
+    print(f"## Deep mode, no LLM: {len(files)} Markdown files, {size:.1f} MB, {failures} failures")
+    print(
+        f"wall {wall:.1f} s, CPU {cpu:.1f} s, peak RSS {_maxrss_mb():.0f} MB, load {os.getloadavg()[0]:.2f}\n"
+    )
+    print("| pass | total ms | share | slowest document (ms) |")
+    print("|---|---|---|---|")
+    for name, ms in sorted(totals.items(), key=lambda kv: -kv[1]):
+        w_ms, w_doc = worst[name]
+        print(f"| {name} | {ms:.0f} | {100 * ms / grand:.1f}% | {w_doc} ({w_ms:.0f}) |")
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["_child"]:
+        child(argv[1], int(argv[2]), int(argv[3]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("which", nargs="?", choices=["scaling", "corpus", "both"], default="both")
+    parser.add_argument("--file", type=Path, default=BIG)
+    parser.add_argument("--repeat", type=int, default=1, help="runs per size (best CPU kept)")
+    parser.add_argument("--skip-large", action="store_true", help="corpus: leave out md/large/")
+    args = parser.parse_args(argv)
+    if not CORPUS.is_dir():
+        sys.exit(f"corpus not found at {CORPUS}")
+    if args.which in ("scaling", "both"):
+        scaling(args.file, args.repeat)
+        print()
+    if args.which in ("corpus", "both"):
+        corpus(args.skip_large)
+
+
+if __name__ == "__main__":
+    main()
