@@ -48,9 +48,9 @@ def score(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]]) -
     for k, page, level in truth:
         best = None
         for i in by_key.get(k, []):
-            if i not in used and abs(pred[i][1] - page) <= 1:
-                if best is None or abs(pred[i][1] - page) < abs(pred[best][1] - page):
-                    best = i
+            close = i not in used and abs(pred[i][1] - page) <= 1
+            if close and (best is None or abs(pred[i][1] - page) < abs(pred[best][1] - page)):
+                best = i
         if best is not None:
             used.add(best)
             hits += 1

@@ -17,7 +17,12 @@ from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.pdf_headings import Heading, body_size, detect_headings
 from vectorless_assets.frontends.pdf_layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf_outline import OutlineEntry, judge_outline, norm, read_outline
-from vectorless_assets.frontends.pdf_sections import Placed, build_raw_nodes, place_detected, place_outline
+from vectorless_assets.frontends.pdf_sections import (
+    Placed,
+    build_raw_nodes,
+    place_detected,
+    place_outline,
+)
 from vectorless_assets.frontends.pdf_text import Line, PageLines, page_lines
 from vectorless_assets.frontends.raw import ParsedDocument
 from vectorless_assets.ir.document import Diagnostic

@@ -89,58 +89,74 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
 
 
 def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None = None) -> list[Heading]:
-    """Find headings in the line stream (lines on `skip_pages` - e.g. ToC pages - never are)."""
+    """Find headings in the line stream (lines on `skip_pages` - e.g. ToC pages - never are).
+
+    Lines of one style that follow each other closely form a block; a block is a heading
+    when its first line has heading signals and it is short (a long block is a paragraph).
+    """
     if body is None:
         body = body_size(lines)
+    total = max(1, sum(len(ln.text) for ln in lines))
     bold_chars = sum(len(ln.text) for ln in lines if ln.bold)
-    body_bold = bold_chars > 0.6 * max(1, sum(len(ln.text) for ln in lines))
+    body_bold = bold_chars > 0.6 * total
+    share: Counter[tuple[float, bool]] = Counter()
+    for ln in lines:
+        share[ln.style] += len(ln.text)
     cands: list[_Cand] = []
     i = 0
     n = len(lines)
     while i < n:
         ln = lines[i]
         sig = None if ln.page in skip_pages else _signals(ln, body, body_bold)
-        if sig is None:
-            i += 1
-            continue
-        _, depth, keyword = sig
-        key = (round(ln.size * 2) / 2, ln.bold, _caps(ln.text))
         j = i + 1
-        parts = [ln.text.strip()]
-        while j < n and j - i < MAX_MERGED_LINES:
-            nxt = lines[j]
-            if nxt.page != ln.page or (round(nxt.size * 2) / 2, nxt.bold) != key[:2] or abs(lines[j - 1].y - nxt.y) > 2.2 * max(nxt.size, 1.0):
-                break
-            if _NUM.match(nxt.text) or _KEYWORD.match(nxt.text) or _signals(nxt, body, body_bold) is None:
-                break
-            if parts[-1].endswith(".") and not _caps(parts[-1]):
-                break
-            parts.append(nxt.text.strip())
+        while j < n and _continues(lines[j - 1], lines[j]):
             j += 1
-        title = " ".join(parts)
-        if len(title.split()) <= MAX_TITLE_WORDS + 10:
-            cands.append(_Cand(i, j, title, key, depth, keyword))
+        if sig is None:
+            i = j
+            continue
+        strong, depth, keyword = sig
+        text = " ".join(lines[k].text.strip() for k in range(i, j))
+        words = len(text.split())
+        block_ok = j - i <= (MAX_MERGED_LINES if ln.bold else 3) and words <= MAX_TITLE_WORDS + 10
+        heavy = share[ln.style] > 0.08 * total and not (depth or keyword)
+        table = not strong and any(abs(o.y - ln.y) < 1.5 and o is not ln and o.style == ln.style for o in lines[max(0, i - 6):i + 6] if o.page == ln.page)
+        first = ln.text.lstrip()[:1]
+        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword):
+            cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword))
         i = j
-    cands = _drop_repeated_and_common(cands, lines)
-    return _assign_levels(cands, body)
+    return _assign_levels(_drop_repeated(cands), body)
 
 
-def _drop_repeated_and_common(cands: list[_Cand], lines: list[Line]) -> list[_Cand]:
-    """Drop styles that make up a large share of the text (they are body, not headings)."""
-    total = max(1, sum(len(ln.text) for ln in lines))
-    by_style: Counter[tuple[float, bool, bool]] = Counter()
-    for c in cands:
-        by_style[c.key] += sum(len(lines[k].text) for k in range(c.start, c.end))
-    heavy = {k for k, v in by_style.items() if v > 0.25 * total}
-    return [c for c in cands if c.key not in heavy or c.depth or c.keyword]
+def _continues(prev: Line, nxt: Line) -> bool:
+    """True when `nxt` continues the block of `prev`: same page and style, next line down."""
+    if nxt.page != prev.page or nxt.style != prev.style:
+        return False
+    gap = prev.y - nxt.y
+    if not 0.3 * max(nxt.size, 1.0) < gap < 2.2 * max(nxt.size, 1.0):
+        return False
+    return not (_NUM.match(nxt.text) or _KEYWORD.match(nxt.text))
+
+
+def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
+    """Titles that recur four times or more (admonitions like "Note", table labels) are not
+    headings unless numbered."""
+    counts = Counter(c.title.lower() for c in cands)
+    return [c for c in cands if counts[c.title.lower()] < 4 or c.depth or c.keyword]
 
 
 def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
     """Levels: style rank (bigger, then bold, then capitals), numbering depth where present."""
-    styles = sorted({c.key for c in cands}, key=lambda k: (-k[0], not k[1], not k[2]))
+    used = Counter(c.key for c in cands)
+    # one-off styles (a cover title) do not take a rank of their own unless they are all we have
+    ranked = {k for k, v in used.items() if v >= 2} or set(used)
+    styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2]))
     rank = {k: r + 1 for r, k in enumerate(styles)}
     # compress ranks to at most 6 levels
     rank = {k: min(r, 6) for k, r in rank.items()}
+    for k in used:
+        if k not in rank:  # nearest ranked style at or below its size, else the top
+            below = [s for s in styles if s[0] <= k[0]]
+            rank[k] = rank[below[0]] if below else 1
     numbered_top = [rank[c.key] for c in cands if c.depth == 1]
     base = (min(numbered_top) - 1) if numbered_top else 0
     out: list[Heading] = []

@@ -36,10 +36,9 @@ def _match_title(lines: list[Line], k: int, stop: int, title: str) -> int | None
         piece = norm(lines[m].text)
         if not piece:
             return None
-        if m == k and piece not in title and title not in piece:
-            # e.g. outline "Introduction" vs page "1 Introduction", or a title split across lines
-            if not (title and title in piece) and not title.startswith(piece.lstrip("0123456789")):
-                return None
+        # the first line may carry a number the outline lacks ("1 Introduction"), or start a title
+        if m == k and piece not in title and title not in piece and not title.startswith(piece.lstrip("0123456789")):
+            return None
         s += piece
         if title in s:
             return m + 1

@@ -50,7 +50,7 @@ class _LineBuilder:
     def __init__(self, page: int) -> None:
         self.page = page
         self.lines: list[Line] = []
-        self._parts: list[str] = []
+        self._parts: list[tuple[float, str]] = []
         self._weights: dict[tuple[float, bool], int] = {}
         self._pos: tuple[float, float] | None = None
         self._last_y = 0.0
@@ -67,13 +67,20 @@ class _LineBuilder:
             stripped = piece.strip()
             if stripped and self._pos is None:
                 self._pos = (y, x)
-            self._parts.append(piece)
+            self._parts.append((x if k == 0 else -1e9, piece))
             if stripped:
                 key = (size, bold)
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
 
     def flush(self) -> None:
-        text = _WS.sub(" ", "".join(self._parts)).strip()
+        parts = self._parts
+        if any(b[0] < a[0] - 1.0 and b[0] > -1e9 for a, b in zip(parts, parts[1:], strict=False)):
+            # pieces drawn out of order (a list label after its text): left to right
+            parts = sorted(parts, key=lambda p: p[0])
+            text = " ".join(p[1].strip() for p in parts)
+        else:
+            text = "".join(p[1] for p in parts)
+        text = _WS.sub(" ", text).strip()
         if text and self._pos is not None:
             (size, bold), _ = max(self._weights.items(), key=lambda kv: kv[1])
             self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text))
