@@ -57,8 +57,11 @@ _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 
 def word_tokens(text: str) -> list[str]:
     """Lowercase word tokens; CJK runs become character bigrams."""
+    lowered = text.lower()
+    if not _CJK_RE.search(lowered):  # fast path, same result: no CJK run to cut into bigrams
+        return _WORD_RE.findall(lowered)
     out: list[str] = []
-    for m in _WORD_RE.finditer(text.lower()):
+    for m in _WORD_RE.finditer(lowered):
         piece = m.group()
         if _CJK_RE.match(piece):
             if len(piece) == 1:
