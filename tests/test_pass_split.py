@@ -19,8 +19,9 @@ def env(limit: int) -> PassEnv:
 
 
 def leaf_doc(body_lines: list[str], title: str = "Big section") -> tuple[DocumentTree, int]:
-    """Root (line 1: text) + one section: heading line 2, blank line 3, body from line 4."""
-    body = "\n".join(body_lines)
+    """Root (line 1: text) + one section: heading line 2, then its content: a blank line 3
+    and the body from line 4 (content = the exact text of lines 3.., as frontends give it)."""
+    body = "\n".join(["", *body_lines])
     n_lines = 3 + len(body_lines)
     nodes = [
         TreeNode(node_id="0001", children=["0002"], title="Doc", content="intro", line_start=1, line_end=1, token_count=1),
@@ -67,6 +68,8 @@ def test_oversized_leaf_splits_with_full_line_coverage_and_sensible_titles() -> 
         assert kid.token_count <= 200 + 20
         assert kid.depth == section.depth + 1
     assert "\n".join(k.content for k in kids) == tree.get(tree.root.children[0]).content
+    for kid in kids:  # each child owns exactly the lines of its text
+        assert kid.content.count("\n") + 1 == kid.line_end - kid.line_start + 1
     for n in out.nodes:
         assert n.total_tokens == n.token_count + sum(out.get(c).total_tokens for c in n.children)
 
@@ -94,8 +97,9 @@ def test_a_single_line_over_the_limit_is_cut_and_its_line_shared() -> None:
     out = split.run(tree_built=tree, env=env(300))
     kids = out.children_of(out.root.children[0])
     assert len(kids) >= 3
-    assert "".join(k.content for k in kids) == line, "pieces rejoin to the line"
-    assert {(k.line_start, k.line_end) for k in kids} <= {(3, 4), (4, 4), (3, 3)}
+    assert "".join(k.content for k in kids) == "\n" + line, "pieces rejoin to the text"
+    assert [(k.line_start, k.line_end) for k in kids] == [(3, 4)] + [(4, 4)] * (len(kids) - 1)
+    assert all(k.content.strip() for k in kids), "no whitespace-only child"
     assert set(owned_lines(out)) == set(range(1, n_lines + 1))
 
 
@@ -105,8 +109,31 @@ def test_cjk_text_without_spaces_or_newlines_splits() -> None:
     out = split.run(tree_built=tree, env=env(500))
     kids = out.children_of(out.root.children[0])
     assert len(kids) >= 4
-    assert "".join(k.content for k in kids) == text
+    assert "".join(k.content for k in kids) == "\n" + text
     assert all(k.title.startswith("中文 (part ") for k in kids)
+
+
+def test_setext_heading_lines_stay_with_the_parent() -> None:
+    body = "\n".join(prose(40))
+    nodes = [
+        TreeNode(node_id="0001", children=["0002"], title="Doc"),
+        TreeNode(node_id="0002", parent="0001", title="Setext", content=body, line_start=1, line_end=42, token_count=estimate_tokens(body)),
+    ]
+    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(150))
+    section = out.get("0002")
+    assert (section.line_start, section.line_end) == (1, 2)
+    assert owned_lines(out) == list(range(1, 43))
+
+
+def test_reflowed_content_maps_proportionally_without_losing_lines() -> None:
+    body = "\n".join(prose(40))  # 40 content lines, but the node owns only 11 lines
+    nodes = [
+        TreeNode(node_id="0001", children=["0002"], title="Doc"),
+        TreeNode(node_id="0002", parent="0001", title="Dense", content=body, line_start=10, line_end=20, token_count=estimate_tokens(body)),
+    ]
+    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(150))
+    assert (out.get("0002").line_start, out.get("0002").line_end) == (10, 10)
+    assert owned_lines(out) == list(range(10, 21))
 
 
 def test_root_without_heading_gives_all_its_lines_to_the_children() -> None:

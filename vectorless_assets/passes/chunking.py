@@ -82,7 +82,27 @@ def chunk_text(text: str, limit: int) -> list[Chunk]:
             start, tokens, heading = i + 1, 0, None
     if start < len(lines):
         close(len(lines) - 1)
-    return chunks
+    return absorb_blank(chunks)
+
+
+def absorb_blank(chunks: list[Chunk]) -> list[Chunk]:
+    """Fold whitespace-only chunks into the chunk before them (the first into the next)."""
+    out: list[Chunk] = []
+    pending: Chunk | None = None
+    for chunk in chunks:
+        if pending is not None:
+            chunk = Chunk(pending.first, chunk.last, pending.text + "\n" + chunk.text, chunk.heading)
+            pending = None
+        if chunk.text.strip() or len(chunks) == 1:
+            out.append(chunk)
+        elif out:
+            prev = out[-1]
+            out[-1] = Chunk(prev.first, chunk.last, prev.text + "\n" + chunk.text, prev.heading)
+        else:
+            pending = chunk
+    if pending is not None:
+        out.append(pending)
+    return out
 
 
 def split_line(line: str, limit: int) -> list[str]:

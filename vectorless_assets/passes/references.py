@@ -34,10 +34,10 @@ _KINDS = (
     r"pages?|pp?\.|equations?|eqs?\.))"
 )
 _REF = re.compile(
-    rf"(?<![\w§])(?P<see>(?i:see\s+(?:also\s+)?))?{_KINDS}[ \t\u00a0]*"
+    rf"(?=[sScCaAtTfFpPeE§])(?<![\w§])(?P<see>(?i:see\s+(?:also\s+)?))?{_KINDS}[ \t\u00a0]*"
     rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?![\w.]\w)"
 )
-_TITLE_REF = re.compile(r"(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
+_TITLE_REF = re.compile(r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
 _CAPTION = re.compile(rf"^\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{_NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)", re.MULTILINE)
 _TITLE_NUM = re.compile(
     rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"

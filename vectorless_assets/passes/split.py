@@ -29,18 +29,20 @@ def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
         if node.node_id not in big:
             out.append(node)
             continue
-        children = _children(node, chunk_text(node.content, limit))
-        if len(children) < 2:
+        chunks = chunk_text(node.content, limit)
+        if len(chunks) < 2:
             out.append(node)
             continue
+        kept, ranges = line_ranges(node, chunks)
+        children = _children(node, chunks, ranges)
         out.append(
             node.model_copy(
                 update={
                     "content": "",
                     "token_count": 0,
                     "children": [c.node_id for c in children],
-                    "line_start": _heading_line(node),
-                    "line_end": _heading_line(node),
+                    "line_start": kept[0],
+                    "line_end": kept[1],
                     "summary": "",
                 }
             )
@@ -49,15 +51,7 @@ def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
     return rebuild(out)
 
 
-def _heading_line(node: TreeNode) -> int | None:
-    """The line the node keeps after splitting: its heading line (the root has none)."""
-    if node.parent is None or node.line_start is None:
-        return None
-    return node.line_start
-
-
-def _children(node: TreeNode, chunks: list[Chunk]) -> list[TreeNode]:
-    ranges = _line_ranges(node, chunks)
+def _children(node: TreeNode, chunks: list[Chunk], ranges: list[tuple[int | None, int | None]]) -> list[TreeNode]:
     title = node.title.strip()
     out: list[TreeNode] = []
     for i, (chunk, (start, end)) in enumerate(zip(chunks, ranges, strict=True), start=1):
@@ -82,44 +76,56 @@ def _children(node: TreeNode, chunks: list[Chunk]) -> list[TreeNode]:
     return out
 
 
-def _line_ranges(node: TreeNode, chunks: list[Chunk]) -> list[tuple[int | None, int | None]]:
-    """Source line ranges of the chunks: consecutive, covering the node's body exactly.
+Range = tuple[int | None, int | None]
 
-    The body is the node's lines after its heading line (all of them for the root). When
-    the body has at least as many lines as the content, content line k sits at body line
-    k + lead, where lead is 1 if the body has spare lines (the blank line frontends strip
-    after a heading), else 0; otherwise content lines map proportionally. The first chunk
-    starts at the body's first line and the last ends at its last line, so blank lines the
-    frontend trimmed stay owned.
+
+def line_ranges(node: TreeNode, chunks: list[Chunk]) -> tuple[Range, list[Range]]:
+    """The lines the split node keeps, and the consecutive line ranges of its chunks.
+
+    Frontends give a node's `content` as the exact text of the last lines of its range
+    (the lines before it are the heading). When the content fits after the heading line
+    (the root has none), content line k is source line `line_end - n_content + 1 + k`: each
+    child owns exactly the lines of its text and the node keeps the lines before the
+    content (its heading, a setext underline). Otherwise (a frontend that reflowed the
+    text) content lines map proportionally onto the body and the node keeps its heading
+    line. Pieces of one cut line share that line. Every line stays owned exactly once.
     """
-    if node.line_start is None or node.line_end is None:
-        return [(None, None)] * len(chunks)
-    body_start = node.line_start + (0 if _heading_line(node) is None else 1)
-    body_end = node.line_end
-    if body_end < body_start:  # no body lines: every chunk shares the heading line
-        return [(node.line_start, node.line_end)] * len(chunks)
-    n_body = body_end - body_start + 1
+    start, end = node.line_start, node.line_end
+    if start is None or end is None:
+        return (start, end), [(None, None)] * len(chunks)
+    heading = node.parent is not None
     n_content = chunks[-1].last + 1
-    lead = (1 if n_body > n_content else 0) if n_body >= n_content else None
+    first_content = end - n_content + 1
+    if first_content > (start if heading else start - 1):
+        kept: Range = (start, first_content - 1) if first_content > start else (None, None)
 
-    def at(k: int) -> int:
-        if lead is not None:
-            return min(body_end, body_start + k + lead)
-        return body_start + (k * n_body) // n_content
+        def at(k: int) -> int:
+            return first_content + k
+
+        body_start = first_content
+    else:
+        body_start = start + (1 if heading else 0)
+        kept = (start, start) if heading else (None, None)
+        if body_start > end:  # no body lines at all: the chunks share the last line
+            return (start, end), [(end, end)] * len(chunks)
+        n_body = end - body_start + 1
+
+        def at(k: int) -> int:
+            return body_start + (k * n_body) // n_content
 
     starts = [body_start]
     for prev, chunk in zip(chunks, chunks[1:], strict=False):
         if chunk.first == prev.last:  # pieces of one long line share it
-            starts.append(starts[-1] if at(chunk.first) <= starts[-1] else at(chunk.first))
+            starts.append(max(starts[-1], at(chunk.first)))
         else:
-            starts.append(min(body_end, max(at(chunk.first), starts[-1] + 1)))
-    ranges: list[tuple[int | None, int | None]] = []
-    for i, start in enumerate(starts):
+            starts.append(min(end, max(at(chunk.first), starts[-1] + 1)))
+    ranges: list[Range] = []
+    for i, first in enumerate(starts):
         if i + 1 == len(starts):
-            end = body_end
-        elif chunks[i + 1].first == chunks[i].last or starts[i + 1] == start:
-            end = starts[i + 1]
+            last = end
+        elif chunks[i + 1].first == chunks[i].last or starts[i + 1] == first:
+            last = starts[i + 1]
         else:
-            end = starts[i + 1] - 1
-        ranges.append((start, max(start, end)))
-    return ranges
+            last = starts[i + 1] - 1
+        ranges.append((first, max(first, last)))
+    return kept, ranges
