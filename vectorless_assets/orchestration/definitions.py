@@ -1,0 +1,49 @@
+"""The Dagster entry point: `defs` (lazy, for `dagster dev -w workspace.yaml`) and `build_defs`.
+
+`defs` is decorated with `@dg.definitions`, so importing this module reads no environment
+and builds nothing; Dagster calls it when it loads the code location, and only then are the
+`VECTORLESS_*` variables read (`settings.Settings.from_env`).
+
+The default executor is the in-process executor: one step per document run, and Dagster's
+multiprocess executor costs ≈ 30 s per run on a small machine.
+"""
+
+import dagster as dg
+
+from vectorless_assets.orchestration.assets import build_compile_asset, build_source_asset
+from vectorless_assets.orchestration.io_manager import JsonIOManager
+from vectorless_assets.orchestration.partitions import DOCUMENTS
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMSlot
+from vectorless_assets.orchestration.settings import Settings
+
+COMPILE_JOB = "compile_documents"
+
+
+def build_defs(settings: Settings | None = None) -> dg.Definitions:
+    """Definitions for `settings` (default: from the environment)."""
+    settings = settings or Settings.from_env()
+    compile_asset = build_compile_asset(settings.options, settings.fields_dir)
+    job = dg.define_asset_job(
+        COMPILE_JOB,
+        selection=dg.AssetSelection.assets(compile_asset),
+        partitions_def=DOCUMENTS,
+        description="Compile documents (one run per document partition).",
+    )
+    return dg.Definitions(
+        assets=[build_source_asset(), compile_asset],
+        asset_checks=[],
+        jobs=[job],
+        resources={
+            "documents": DocumentsRoot(path=settings.docs_dir),
+            "ir_store": IRStore(path=settings.ir_dir),
+            "llm": LLMSlot(),
+            "io_manager": JsonIOManager(base_path=settings.fields_dir),
+        },
+        executor=dg.in_process_executor,
+    )
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    """The code location `workspace.yaml` loads (settings from the environment)."""
+    return build_defs()

@@ -1,0 +1,75 @@
+"""A JSON IO manager on UPath: `<base>/<asset key>/<partition key>.json`, nothing pickled.
+
+The same layout is read directly by the compile step (`FieldStore.read`) to get upstream
+values of a subset run without going through Dagster's input loading (≈ 70 ms per value
+through `load_asset_value`, a fraction of a millisecond from the file). Writes go through a
+temporary file and a rename on local disks, so a crash never leaves half a value. Unlike
+`UPathIOManager`, it logs nothing per value (each log line is an event-log row).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any
+
+import dagster as dg
+from upath import UPath
+
+from vectorless_assets.orchestration import serde
+
+
+class FieldStore:
+    """The files of one JSON store: one folder per field, one file per partition."""
+
+    def __init__(self, base: str) -> None:
+        self.base = UPath(base)
+
+    def location(self, name: str, partition_key: str) -> UPath:
+        return self.base / name / f"{partition_key}.json"
+
+    def exists(self, name: str, partition_key: str) -> bool:
+        return self.location(name, partition_key).exists()
+
+    def read(self, name: str, partition_key: str) -> Any:
+        return serde.from_json(name, self.location(name, partition_key).read_bytes())
+
+    def write(self, name: str, partition_key: str, value: Any) -> UPath:
+        target = self.location(name, partition_key)
+        data = serde.to_json(name, value)
+        if target.protocol in ("", "file", "local"):
+            local = target.path
+            os.makedirs(os.path.dirname(local), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=os.path.dirname(local))
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, local)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        return target
+
+
+def _field_name(key: dg.AssetKey) -> str:
+    return key.path[-1]
+
+
+class JsonIOManager(dg.ConfigurableIOManager):
+    """Stores each field value as JSON at `<base_path>/<field>/<partition_key>.json`."""
+
+    base_path: str
+
+    def store(self) -> FieldStore:
+        return FieldStore(self.base_path)
+
+    def handle_output(self, context: dg.OutputContext, obj: Any) -> None:
+        if obj is None and context.dagster_type.is_nothing:
+            return
+        self.store().write(_field_name(context.asset_key), context.partition_key, obj)
+
+    def load_input(self, context: dg.InputContext) -> Any:
+        return self.store().read(_field_name(context.asset_key), context.partition_key)

@@ -1,0 +1,77 @@
+"""Materialization metadata worth looking at in the UI: size, depth, tokens, an outline.
+
+Kept small on purpose: every entry is stored in the event log of every materialization.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dagster as dg
+
+from vectorless_assets.ir.document import Diagnostic, Document
+from vectorless_assets.ir.tree import DocumentTree
+
+OUTLINE_LINES = 40
+
+
+def tree_stats(tree: DocumentTree) -> dict[str, Any]:
+    nodes = tree.nodes
+    return {
+        "nodes": len(nodes),
+        "depth": tree.max_depth() if nodes else 0,
+        "leaves": sum(1 for n in nodes if not n.children),
+        "tokens": sum(n.token_count for n in nodes),
+    }
+
+
+def outline_markdown(tree: DocumentTree, limit: int = OUTLINE_LINES) -> str:
+    """The first `limit` section titles as an indented Markdown list."""
+    lines: list[str] = []
+    if not tree.nodes:
+        return "_empty tree_"
+    for node in tree.preorder():
+        if len(lines) == limit:
+            lines.append(f"- … ({len(tree.nodes) - limit} more sections)")
+            break
+        title = node.title.replace("\n", " ").strip() or "(untitled)"
+        lines.append(f"{'  ' * node.depth}- {title}")
+    return "\n".join(lines)
+
+
+def for_field(name: str, value: Any) -> dict[str, Any]:
+    """Metadata of one field's materialization."""
+    if isinstance(value, DocumentTree):
+        return tree_stats(value)
+    if value is None:
+        return {"absent": True}
+    if isinstance(value, str):
+        return {"chars": len(value)}
+    if isinstance(value, list):
+        meta: dict[str, Any] = {"items": len(value)}
+        if value and isinstance(value[0], Diagnostic):
+            meta["errors"] = sum(1 for d in value if d.severity == "error")
+            meta["warnings"] = sum(1 for d in value if d.severity == "warning")
+        return meta
+    raw_nodes = getattr(value, "raw_nodes", None)
+    if raw_nodes is not None:
+        return {"raw_sections": len(raw_nodes), "pages": value.page_count or 0, "lines": value.line_count or 0}
+    return {}
+
+
+def for_document(doc: Document, ir_path: str, graph_fingerprint: str) -> dict[str, Any]:
+    """Metadata of `document_ir`: the numbers, the outline, where the IR file is."""
+    meta = doc.meta
+    return {
+        **tree_stats(doc.tree),
+        "pages": doc.page_count or 0,
+        "format": doc.format,
+        "doc_id": doc.doc_id,
+        "mode": meta.mode if meta else "",
+        "ir_path": dg.MetadataValue.path(ir_path),
+        "outline": dg.MetadataValue.md(outline_markdown(doc.tree)),
+        "llm_calls": meta.llm_calls if meta else 0,
+        "llm_tokens": meta.llm_tokens if meta else 0,
+        "content_fingerprint": meta.content_fingerprint if meta else "",
+        "graph_fingerprint": graph_fingerprint,
+    }

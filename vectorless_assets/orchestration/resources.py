@@ -1,0 +1,56 @@
+"""Dagster resources: the documents root, the IR store and the LLM slot.
+
+Locations are strings read by UPath, so any fsspec location works (local by default). The
+resources are built from `settings.Settings` in `definitions.build_defs`; nothing here reads
+the environment.
+
+The compile options are not a resource: every asset's code version includes their logic
+fingerprint, so they are fixed when the definitions are built (`build_defs(settings)`); a
+run-time option that disagreed with the code versions would record wrong versions.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+from upath import UPath
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, save_ir
+from vectorless_assets.llm.protocol import LLMClient
+
+
+class DocumentsRoot(dg.ConfigurableResource):
+    """The folder (local path or UPath URL) the documents are read from."""
+
+    path: str
+
+    def location(self, document_key: str) -> UPath:
+        return UPath(self.path) / document_key
+
+    def read(self, document_key: str) -> bytes:
+        return self.location(document_key).read_bytes()
+
+
+class IRStore(dg.ConfigurableResource):
+    """The folder of assembled IR files, one `<doc_id>.bin` per document (`ir.persist` format)."""
+
+    path: str
+
+    def location(self, doc_id: str) -> UPath:
+        return UPath(self.path) / f"{doc_id}{IR_SUFFIX}"
+
+    def write(self, doc: Document) -> str:
+        """Write `doc` (atomically on local disks) and return its location as a string."""
+        target = self.location(doc.doc_id)
+        if target.protocol in ("", "file", "local"):
+            return str(save_ir(doc, target.path))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(envelope_bytes(doc))
+        return str(target)
+
+
+class LLMSlot(dg.ConfigurableResource):
+    """Placeholder for the language-model client (the LLM issue fills it); none by default."""
+
+    def client(self) -> LLMClient | None:
+        return None

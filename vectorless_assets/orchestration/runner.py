@@ -1,0 +1,154 @@
+"""The API the CLI calls: compile documents through Dagster on the local instance.
+
+`compile_paths` registers each document as a partition, reports its content fingerprint as
+an observation of the `source` asset, and materializes the planned assets (`plan`) in one
+in-process run per document, so every asset gets its own per-partition data version
+(runs over several partitions record one data version for all of them, Dagster issues
+#18649/#34013). Unchanged documents are skipped without a run. A document that fails
+(unreadable source, verify error, any exception) is reported in its `DocResult` and never
+stops the others. Console logging of the runs is off (errors come back in the results).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import dagster as dg
+
+from vectorless_assets.ir.identity import content_fingerprint, document_key
+from vectorless_assets.orchestration import graph
+from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
+from vectorless_assets.orchestration.instance import local_instance
+from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.partitions import key_to_doc_id, partition_key_for, register
+from vectorless_assets.orchestration.plan import plan_document
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.pipeline.options import CompileOptions
+
+Status = Literal["compiled", "skipped", "failed"]
+QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
+
+
+@dataclass
+class DocResult:
+    """Outcome of one document: `compiled`, `skipped` (unchanged) or `failed` (see `error`)."""
+
+    path: str
+    document_key: str
+    partition_key: str
+    doc_id: str
+    status: Status
+    ir_path: str | None = None
+    error: str | None = None
+    run_id: str | None = None
+    seconds: float = 0.0
+    reason: str = ""
+    assets: tuple[str, ...] = ()
+
+
+def relative_key(path: str | os.PathLike[str], docs_root: str) -> str:
+    """Document key of `path`: relative to `docs_root` (absolute paths must lie under it)."""
+    text = os.fspath(path)
+    if "://" in docs_root or not os.path.isabs(text):
+        return document_key(text)
+    rel = os.path.relpath(os.path.abspath(text), docs_root)
+    if rel == ".." or rel.startswith("../"):
+        raise ValueError(f"{text} is not under the documents root {docs_root}")
+    return document_key(rel)
+
+
+def _failure_message(result: dg.ExecuteInProcessResult, store: FieldStore, partition_key: str) -> str:
+    for event in result.all_events:
+        if event.is_step_failure and event.step_failure_data:
+            data = event.step_failure_data
+            if data.user_failure_data and data.user_failure_data.description:
+                return data.user_failure_data.description
+            if data.error and "blocking asset check" in data.error.message and store.exists("verification", partition_key):
+                errors = [d.message for d in store.read("verification", partition_key) if d.severity == "error"]
+                return "verify failed: " + "; ".join(errors)
+            if data.error:
+                return data.error.message.strip().splitlines()[-1]
+    return "run failed"
+
+
+def compile_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    docs_root: str | os.PathLike[str],
+    ir_dir: str | os.PathLike[str],
+    options: CompileOptions | None = None,
+    instance: dg.DagsterInstance | None = None,
+    progress: Callable[[DocResult], None] | None = None,
+    force: bool = False,
+    fields_dir: str | os.PathLike[str] | None = None,
+) -> list[DocResult]:
+    """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
+
+    `instance` defaults to `instance.local_instance()`; `fields_dir` (the JSON IO manager's
+    folder) to `<ir_dir>/../fields`. `force` recompiles unchanged documents. `progress` is
+    called with each result as soon as it is known.
+    """
+    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options)
+    instance = instance or local_instance()
+    job = build_defs(settings).resolve_job_def(COMPILE_JOB)
+    documents, ir_store, store = DocumentsRoot(path=settings.docs_dir), IRStore(path=settings.ir_dir), FieldStore(settings.fields_dir)
+    results: list[DocResult] = []
+    pending: list[tuple[DocResult, str]] = []
+
+    def done(res: DocResult) -> None:
+        results.append(res)
+        if progress is not None:
+            progress(res)
+
+    for path in paths:
+        t0 = time.perf_counter()
+        try:
+            key = relative_key(path, settings.docs_dir)
+            pk = partition_key_for(key)
+        except ValueError as exc:
+            done(DocResult(os.fspath(path), "", "", "", "failed", error=str(exc)))
+            continue
+        res = DocResult(os.fspath(path), key, pk, key_to_doc_id(pk), "failed")
+        try:
+            fingerprint = content_fingerprint(documents.read(key))
+        except OSError as exc:
+            res.error, res.seconds = f"{key}: cannot read source: {exc.strerror or exc}", time.perf_counter() - t0
+            done(res)
+            continue
+        pending.append((res, fingerprint))
+    register(instance, [res.partition_key for res, _ in pending])
+
+    for res, fingerprint in pending:
+        t0 = time.perf_counter()
+        ir_path = ir_store.location(res.doc_id)
+        plan = plan_document(instance, res.partition_key, fingerprint, settings.options, ir_exists=ir_path.exists(), store=store, force=force)
+        res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
+        if plan.skip:
+            res.status, res.ir_path = "skipped", str(ir_path)
+        else:
+            instance.report_runless_asset_event(dg.AssetObservation(graph.SOURCE, partition=res.partition_key, tags={"dagster/data_version": fingerprint}))
+            try:
+                run = job.execute_in_process(
+                    instance=instance,
+                    partition_key=res.partition_key,
+                    asset_selection=[dg.AssetKey(name) for name in res.assets],
+                    run_config=QUIET,
+                    raise_on_error=False,
+                    tags={"vectorless/document": res.document_key[:60]},
+                )
+            except Exception as exc:  # noqa: BLE001 - one document must never stop the others
+                res.error = f"{res.document_key}: {type(exc).__name__}: {exc}"
+            else:
+                res.run_id = run.run_id
+                if run.success:
+                    res.status, res.ir_path = "compiled", str(ir_path)
+                else:
+                    res.error = _failure_message(run, store, res.partition_key)
+        res.seconds = time.perf_counter() - t0
+        done(res)
+    return results

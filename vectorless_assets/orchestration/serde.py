@@ -1,0 +1,47 @@
+"""JSON form and data version of every field value (nothing is pickled).
+
+Each field's value is (de)serialised with a pydantic `TypeAdapter` of `FIELDS[name].type`
+(optional, since a mode may leave an index absent); `document_ir` is a `Document`.
+
+The data version of a value is `ir.identity.value_fingerprint` of its JSON form, so two
+runs producing the same value record the same data version (early cutoff). For
+`document_ir` the wall-clock parts of `meta` (timestamps, durations) are left out of the
+hash: they change on every run without changing what the IR says.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.identity import value_fingerprint
+from vectorless_assets.pipeline.fields import FIELDS
+
+DOCUMENT_IR = "document_ir"
+VOLATILE_META = ("created_at", "modified_at", "processing_duration_ms", "pass_durations_ms")
+
+
+@cache
+def adapter(name: str) -> TypeAdapter[Any]:
+    if name == DOCUMENT_IR:
+        return TypeAdapter(Document)
+    return TypeAdapter(FIELDS[name].type | None)
+
+
+def to_json(name: str, value: Any) -> bytes:
+    return adapter(name).dump_json(value)
+
+
+def from_json(name: str, data: bytes | str) -> Any:
+    return adapter(name).validate_json(data)
+
+
+def data_version(name: str, value: Any) -> str:
+    """Hash of the value's JSON form (without the volatile meta of `document_ir`)."""
+    plain = adapter(name).dump_python(value, mode="json")
+    if name == DOCUMENT_IR and isinstance(plain, dict) and isinstance(plain.get("meta"), dict):
+        plain["meta"] = {k: v for k, v in plain["meta"].items() if k not in VOLATILE_META}
+    return value_fingerprint(plain)

@@ -1,0 +1,63 @@
+"""Where documents, field values and IR files live, and the compile options: from the environment.
+
+Read only when asked (`Settings.from_env()`), never at import time.
+
+| variable | meaning | default |
+|---|---|---|
+| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | `./documents` |
+| `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
+| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `./.vectorless/fields` |
+| `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
+
+Relative defaults are resolved against the current working directory when read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from vectorless_assets.pipeline.options import MODES, CompileOptions
+
+DEFAULT_DOCS_DIR = "./documents"
+DEFAULT_IR_DIR = "./.vectorless/ir"
+DEFAULT_FIELDS_DIR = "./.vectorless/fields"
+
+
+def _resolve(location: str) -> str:
+    """Absolute local paths stay local; URLs (`s3://`, `memory://`, ...) are kept as given."""
+    if "://" in location:
+        return location
+    return os.path.abspath(os.path.expanduser(location))
+
+
+@dataclass(frozen=True)
+class Settings:
+    docs_dir: str
+    ir_dir: str
+    fields_dir: str
+    options: CompileOptions = field(default_factory=CompileOptions)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        mode = env.get("VECTORLESS_MODE", "fast") or "fast"
+        if mode not in MODES:
+            raise ValueError(f"VECTORLESS_MODE must be one of {', '.join(MODES)}, not {mode!r}")
+        return cls.create(
+            docs_dir=env.get("VECTORLESS_DOCS_DIR") or DEFAULT_DOCS_DIR,
+            ir_dir=env.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR,
+            fields_dir=env.get("VECTORLESS_FIELDS_DIR") or DEFAULT_FIELDS_DIR,
+            options=CompileOptions(mode=mode),
+        )
+
+    @classmethod
+    def create(cls, *, docs_dir: str | os.PathLike[str], ir_dir: str | os.PathLike[str], fields_dir: str | os.PathLike[str] | None = None, options: CompileOptions | None = None) -> Settings:
+        """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/../fields`."""
+        ir = _resolve(os.fspath(ir_dir))
+        if fields_dir is None:
+            fields = ir.rstrip("/").rsplit("/", 1)[0] + "/fields" if "/" in ir.rstrip("/") else "fields"
+        else:
+            fields = _resolve(os.fspath(fields_dir))
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions())
