@@ -159,6 +159,7 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
             rank[k] = rank[below[0]] if below else 1
     numbered_top = [rank[c.key] for c in cands if c.depth == 1]
     base = (min(numbered_top) - 1) if numbered_top else 0
+    has_parts = any(c.keyword in _KEYWORD_LEVEL for c in cands)
     out: list[Heading] = []
     for c in cands:
         if c.keyword in _KEYWORD_LEVEL:
@@ -167,5 +168,7 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
             level = base + c.depth
         else:
             level = rank[c.key]
+        if has_parts and c.keyword not in _KEYWORD_LEVEL:
+            level = max(level, 2)  # "Item 7" sits below "PART II"
         out.append(Heading(c.start, c.end, c.title, max(1, min(level, 9))))
     return out
