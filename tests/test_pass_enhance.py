@@ -136,3 +136,22 @@ def test_llm_error_is_retried_once_then_falls_back_per_node() -> None:
     assert summary == free_summary
     # 2 attempts per node; after 3 failed nodes in a row the pass stops asking
     assert env.usage.failures == env.usage.calls == len(broken.prompts) == 2 * 3
+
+
+def test_root_front_matter_is_not_summarised_and_content_is_kept() -> None:
+    tree = sample_tree()
+    fm = "---\ntitle: Rust Guide\nauthor: someone\n---\n\nA guide to the Rust language."
+    root = tree.root.model_copy(update={"content": fm, "token_count": estimate_tokens(fm)})
+    tree = with_totals(DocumentTree(nodes=[root, *tree.nodes[1:]]))
+    out, summary = enhance.run(tree_optimized=tree, env=PassEnv())
+    assert out.root.content == fm
+    assert "author" not in out.root.summary and "author" not in summary
+    assert "A guide to the Rust language." in out.root.summary
+    assert "author" not in out.root.routing_keywords
+
+
+def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
+    out, _ = enhance.run(tree_optimized=sample_tree(), env=PassEnv())
+    for node in out.nodes:
+        for hint in node.question_hints:
+            assert f"say about {node.title.lower()}?" not in hint.lower()

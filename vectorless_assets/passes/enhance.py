@@ -40,17 +40,19 @@ def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, st
 
 def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int) -> TreeNode:
     titles = [k.title for k in kids]
-    kws = keywords(node.content[: ex.SCAN_CHARS])
+    # the root's text may open with YAML front matter: the parser already took its facts
+    text = ex.strip_front_matter(node.content) if node.parent is None else node.content
+    kws = keywords(text[: ex.SCAN_CHARS])
     tags = ex.routing_keywords(node, titles, kws)
     if not kids:
-        summary = ex.extractive_summary(node.content, max_tokens, shortcut, kws)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, kws)
         if llm is not None and node.token_count > shortcut:
-            summary = llm.leaf(node.title, node.content) or summary
+            summary = llm.leaf(node.title, text) or summary
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": []})
-    summary = ex.branch_summary(node, titles, max_tokens, shortcut, kws)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, kws)
     hints = ex.question_hints(node, titles, tags)
     if llm is not None and node.total_tokens > shortcut:
-        answer = llm.branch(node.title, node.content, [(k.title, k.summary) for k in kids])
+        answer = llm.branch(node.title, text, [(k.title, k.summary) for k in kids])
         if answer is not None:
             summary = answer.overview or summary
             hints = answer.questions if len(answer.questions) >= 3 else hints

@@ -25,6 +25,8 @@ _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")
+_FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+_RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
@@ -32,9 +34,14 @@ MAX_SENTENCES = 3
 TITLE_WEIGHT = 3
 
 
+def strip_front_matter(text: str) -> str:
+    """`text` without a leading YAML front matter block (its facts are the parser's)."""
+    return _FRONT_MATTER.sub("", text, count=1) if text.lstrip().startswith("---") else text
+
+
 def clean(text: str) -> str:
-    """One-line text: Markdown markers stripped, whitespace collapsed."""
-    lines = (_MD_NOISE.sub("", line) for line in text.split("\n"))
+    """One-line text: Markdown markers, table rules and fences stripped, whitespace collapsed."""
+    lines = (_MD_NOISE.sub("", line) for line in _RULE_LINE.sub("", text).split("\n"))
     return _WS.sub(" ", " ".join(lines)).strip()
 
 
@@ -129,9 +136,12 @@ def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> 
         child = clean(child)
         if child and len(hints) < 4:
             hints.append(f"What about {child}?")
+    in_title = set(keywords(title))
     for tag in tags:
         if len(hints) >= 3:
             break
+        if tag in in_title:
+            continue
         hints.append(f"What does {title or 'this section'} say about {tag}?")
     if len(hints) < 3:
         hints.append(f"Which parts does {title or 'this section'} contain?")
@@ -140,9 +150,9 @@ def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> 
     return list(dict.fromkeys(hints))[:5]
 
 
-def branch_summary(node: TreeNode, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
-    """Own text (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(node.content, max_tokens, shortcut_tokens, kws)
+def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
+    """A branch's own `text` (extractive) plus the list of what the branch covers."""
+    own = extractive_summary(text, max_tokens, shortcut_tokens, kws)
     titles = [clean(t) for t in child_titles if clean(t)]
     covers = f"Covers: {', '.join(titles)}." if titles else ""
     return truncate_tokens(" ".join(x for x in (own, covers) if x), max_tokens)
@@ -161,7 +171,7 @@ def document_summary(tree: DocumentTree, max_tokens: int) -> str:
         head = tree.get(head.children[0])
     parts: list[str] = []
     title = clean(head.title) or clean(root.title)
-    lead = _first_sentences(root.content, 2) or _first_sentences(head.content, 2)
+    lead = _first_sentences(strip_front_matter(root.content), 2) or _first_sentences(head.content, 2)
     if title and lead:
         parts.append(f"{title}: {lead}")
     elif title or lead:
