@@ -77,11 +77,22 @@ def test_structure_fallback_and_self_references() -> None:
     assert usage.references[0].target_node_id == details.node_id
 
 
+def test_references_resolve_to_parts_of_a_merged_title() -> None:
+    tree = build(
+        TreeNode(node_id="r", children=["a", "b"], title="Doc"),
+        TreeNode(node_id="a", parent="r", title="Intro", content="See Appendix A and see \"Chat\"."),
+        TreeNode(node_id="b", parent="r", title="Editor / Chat / Appendix A", content="x"),
+    )
+    out, _ = run(tree)
+    assert {r.kind: r.target_node_id for r in out.nodes[1].references} == {"appendix": out.nodes[2].node_id, "title": out.nodes[2].node_id}
+
+
 def test_description_prefers_front_matter_then_summary_then_content() -> None:
     tree = page_tree()
     assert run(tree, description="  Front matter says so. ")[1] == "Front matter says so."
-    desc = run(tree, summary="First sentence. Second sentence. Third sentence.")[1]
-    assert desc == "First sentence. Second sentence."
+    assert run(tree, summary="A short summary.\nIn two lines.")[1] == "A short summary. In two lines."
+    long = " ".join(f"Sentence {i} of a long summary that goes on." for i in range(40))
+    assert run(tree, summary=long)[1] == "Sentence 0 of a long summary that goes on. Sentence 1 of a long summary that goes on."
     fallback = run(tree)[1]
     assert "Report" in fallback and "1 Overview" in fallback
 

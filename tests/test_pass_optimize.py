@@ -100,12 +100,22 @@ def test_intermediate_with_own_text_or_gap_is_kept() -> None:
 
 def test_pdf_tiny_leaves_without_lines_merge_in_order() -> None:
     tree = tree_of(
-        TreeNode(node_id="r", children=["a", "b"], title="Doc"),
+        TreeNode(node_id="r", children=["a", "b", "c"], title="Doc"),
         TreeNode(node_id="a", parent="r", title="A", content="x", own_start_page=1, own_end_page=1, start_page=1, end_page=1, token_count=1),
         TreeNode(node_id="b", parent="r", title="B", content="y", own_start_page=2, own_end_page=2, start_page=2, end_page=2, token_count=1),
+        TreeNode(node_id="c", parent="r", title="C", content=LONG, own_start_page=3, own_end_page=4, start_page=3, end_page=4, token_count=estimate_tokens(LONG)),
     )
     out = run(tree)
-    assert len(out.nodes) == 2
+    assert len(out.nodes) == 3
     leaf = out.nodes[1]
     assert (leaf.own_start_page, leaf.own_end_page) == (1, 2)
     assert leaf.title == "A / B"
+
+
+def test_a_run_of_all_children_is_not_merged() -> None:
+    tree = tree_of(
+        n("r", None, "Doc", "intro", (1, 1), ["a", "b"]),
+        n("a", "r", "Editor", "short a", (2, 3)),
+        n("b", "r", "Appendix A", "short b", (4, 5)),
+    )
+    assert run(tree) is tree

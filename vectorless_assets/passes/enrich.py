@@ -8,6 +8,7 @@ from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.references import resolve_references
 from vectorless_assets.passes.summarize import clean, document_summary, sentences, truncate_tokens
 from vectorless_assets.passes.toc import toc_lines
+from vectorless_assets.textutil import estimate_tokens
 
 __all__ = ["describe", "propagate_pages", "run", "toc_lines"]
 
@@ -59,8 +60,10 @@ def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
     """One-paragraph description: front matter, else the summary, else root and top sections."""
     if parsed.description.strip():
         return clean(parsed.description)
-    text = summary.strip() or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
+    text = clean(summary) or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
     if not text:
         return ""
-    lead = " ".join(sentences(text)[:2]) or clean(text)
+    if estimate_tokens(text) <= DESCRIPTION_MAX_TOKENS:
+        return text
+    lead = " ".join(sentences(text)[:2]) or text
     return truncate_tokens(lead, DESCRIPTION_MAX_TOKENS)

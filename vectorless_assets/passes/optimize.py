@@ -14,7 +14,7 @@ def run(*, tree_split: DocumentTree, env: PassEnv) -> DocumentTree:
     """Merge runs of tiny adjacent sibling leaves; remove empty single-child intermediates.
 
     A run of two or more adjacent sibling leaves, each under `optimize_min_tokens` (50) and
-    with contiguous line ranges, becomes one leaf: the contents concatenate (each later
+    with contiguous line ranges, but not all of their parent's children, becomes one leaf: the contents concatenate (each later
     leaf's title kept as a line of the text, since the merged node owns its heading line),
     the line range spans the run, and the title lists the merged titles joined by " / ".
     A non-root node with no text of its own and exactly one child is removed and the child
@@ -97,19 +97,25 @@ def _merge_tiny_leaves(tree: DocumentTree, nodes: dict[str, TreeNode], min_token
                 run.append(child)
                 run_tokens += child.token_count
                 continue
-            keep.extend(_flush(run, nodes))
+            keep.extend(_flush(run, nodes, len(parent.children)))
             run, run_tokens = ([child], child.token_count) if tiny else ([], 0)
             if not tiny:
                 keep.append(cid)
-        keep.extend(_flush(run, nodes))
+        keep.extend(_flush(run, nodes, len(parent.children)))
         if len(keep) != len(parent.children):
             nodes[parent_id] = parent.model_copy(update={"children": keep})
             changed = True
     return changed
 
 
-def _flush(run: list[TreeNode], nodes: dict[str, TreeNode]) -> list[str]:
-    """Merge a run of tiny leaves in `nodes`; return the id that stays (none for no run)."""
+def _flush(run: list[TreeNode], nodes: dict[str, TreeNode], siblings: int) -> list[str]:
+    """Merge a run of tiny leaves in `nodes`; return the ids that stay.
+
+    A run that spans all `siblings` is left alone: merging it would only push the text one
+    level down under a parent with a single child, and hide the titles an agent navigates by.
+    """
+    if len(run) == siblings:
+        return [n.node_id for n in run]
     if len(run) > 1:
         merged = _merge(run)
         nodes[merged.node_id] = merged

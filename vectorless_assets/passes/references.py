@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
+from vectorless_assets.passes.optimize import TITLE_JOIN
 
 CONFIDENCE = 0.8
 STRUCTURE_CONFIDENCE = 0.6
@@ -73,8 +74,9 @@ class Targets:
         for node in tree.nodes:
             if node.structure:
                 t.structure.setdefault(node.structure, node.node_id)
-            title = node.title.strip()
-            if title:
+            full = node.title.strip()
+            # a leaf merged by the optimize pass carries its parts' titles joined by " / "
+            for title in dict.fromkeys([full, *(p.strip() for p in full.split(TITLE_JOIN) if p.strip())] if full else []):
                 t.titles.setdefault(title.lower(), node.node_id)
                 m = _TITLE_NUM.match(title)
                 if m and (m.group("kind") or not m.group("target").isalpha() or m.group("end").strip()):

@@ -25,6 +25,7 @@ _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")
+_HIRAGANA = re.compile("[\u3040-\u309f]")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -105,10 +106,13 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: li
 def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None) -> list[str]:
     """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use.
 
+    CJK bigrams holding a hiragana character are skipped: in Japanese those are particles
+    and inflections ("これ", "は日"); kanji, katakana and hangul bigrams are kept.
+
     `kws` replaces the keywords of `text` when the caller already has them.
     """
-    body = kws if kws is not None else keywords(text[:SCAN_CHARS])
-    head = keywords(title)
+    body = [k for k in (kws if kws is not None else keywords(text[:SCAN_CHARS])) if not _HIRAGANA.search(k)]
+    head = [k for k in keywords(title) if not _HIRAGANA.search(k)]
     counts = Counter(body)
     for k in head:
         counts[k] += TITLE_WEIGHT
