@@ -77,12 +77,7 @@ def build_postings(
     for kw in chosen:
         ranked = sorted(raw[kw], key=lambda p: (-p[1], p[0]))[:per_keyword]
         best = ranked[0][1]
-        # model_construct: ~90k postings on a 10k-node document; the values are a str id
-        # and a float by construction, so pydantic validation would only cost time
-        out[kw] = [
-            KeywordPosting.model_construct(node_id=order[i], weight=rounded(w / best))
-            for i, w in ranked
-        ]
+        out[kw] = [KeywordPosting(node_id=order[i], weight=rounded(w / best)) for i, w in ranked]
     return out
 
 
