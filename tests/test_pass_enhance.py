@@ -155,3 +155,28 @@ def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
     for node in out.nodes:
         for hint in node.question_hints:
             assert f"say about {node.title.lower()}?" not in hint.lower()
+
+
+def test_japanese_tags_skip_hiragana_bigrams() -> None:
+    text = "これは日本語の文書です。検索のためのキーワードを抽出します。検索は重要です。" * 3
+    out, _ = enhance.run(tree_optimized=sample_tree(text), env=PassEnv())
+    tags = by_title(out, "Rules").routing_keywords
+    assert "検索" in tags
+    assert not any(any("\u3040" <= ch <= "\u309f" for ch in t) for t in tags)
+
+
+def test_compile_with_an_openai_compatible_fake_server(guide_bytes: bytes) -> None:
+    from tests.fake_llm import FakeLLMServer
+    from vectorless_assets import compile_document
+    from vectorless_assets.llm.openai import OpenAICompatibleClient
+
+    with FakeLLMServer() as srv:
+        client = OpenAICompatibleClient(base_url=srv.base_url, model="fake-model", retries=0)
+        doc = compile_document(guide_bytes, name="guide.md", mode="standard", llm=client)
+        again = compile_document(guide_bytes, name="guide.md", mode="standard", llm=client)
+    assert doc.meta is not None and doc.meta.llm_calls > 0 and doc.meta.processing_model == "fake-model"
+    branches = [n for n in doc.tree.nodes if n.children and n.total_tokens > 50]
+    assert branches and all(n.summary.startswith("Section about") for n in branches)
+    assert all(len(n.question_hints) == 3 for n in branches)
+    assert doc.summary.startswith("Summary of")
+    assert doc.model_dump(exclude={"meta"}) == again.model_dump(exclude={"meta"})
