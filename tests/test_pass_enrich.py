@@ -73,7 +73,7 @@ def test_structure_fallback_and_self_references() -> None:
     intro, details, usage = out.nodes[1], out.nodes[2], out.nodes[3]
     [ref] = intro.references
     assert ref.target_node_id == usage.node_id and ref.confidence == 0.6
-    assert [r.target_node_id for r in details.references] == [intro.node_id], "a self reference is dropped"
+    assert [(r.kind, r.target_node_id) for r in details.references] == [("chapter", None)], "self reference dropped, chapters not guessed by position"
     assert usage.references[0].target_node_id == details.node_id
 
 
@@ -85,6 +85,19 @@ def test_references_resolve_to_parts_of_a_merged_title() -> None:
     )
     out, _ = run(tree)
     assert {r.kind: r.target_node_id for r in out.nodes[1].references} == {"appendix": out.nodes[2].node_id, "title": out.nodes[2].node_id}
+
+
+def test_section_positions_count_below_the_document_title_heading() -> None:
+    tree = build(
+        TreeNode(node_id="r", children=["t"], title="Doc"),
+        TreeNode(node_id="t", parent="r", children=["a", "b"], title="My Doc"),
+        TreeNode(node_id="a", parent="t", title="Intro", content="Details in section 2.1."),
+        TreeNode(node_id="b", parent="t", children=["b1"], title="Usage"),
+        TreeNode(node_id="b1", parent="b", title="Flags", content="x"),
+    )
+    out, _ = run(tree)
+    [ref] = out.nodes[2].references
+    assert ref.target_node_id == out.nodes[4].node_id and out.nodes[4].title == "Flags"
 
 
 def test_description_prefers_front_matter_then_summary_then_content() -> None:

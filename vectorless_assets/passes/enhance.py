@@ -42,7 +42,7 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     titles = [k.title for k in kids]
     # the root's text may open with YAML front matter: the parser already took its facts
     text = ex.strip_front_matter(node.content) if node.parent is None else node.content
-    kws = keywords(text[: ex.SCAN_CHARS])
+    kws = keywords(ex.keyword_text(text))
     tags = ex.routing_keywords(node, titles, kws)
     if not kids:
         summary = ex.extractive_summary(text, max_tokens, shortcut, kws)

@@ -4,8 +4,10 @@
 Resolution targets, in order:
 
 * section / chapter / appendix: a node whose *title* carries that number ("2.1 Background",
-  "Chapter 3: Results", "Appendix A - Tables"), confidence 0.8; else (section and chapter)
-  the node whose tree `structure` is that number, confidence 0.6;
+  "Chapter 3: Results", "Appendix A - Tables"), confidence 0.8; else, for a section only,
+  the node at that position of the tree (`structure`, counted below the document's title
+  heading when the root has just that one child), confidence 0.6. Chapters are not
+  guessed by position: books open with unnumbered parts (Foreword, Introduction);
 * table / figure / equation: the node whose text has the caption ("Table 4: ...", a line
   starting with it), or a node titled so, confidence 0.8;
 * page: the first node (document order) whose own text is on that page, confidence 0.8;
@@ -71,6 +73,13 @@ class Targets:
     @classmethod
     def of(cls, tree: DocumentTree) -> Targets:
         t = cls()
+        head = tree.root if tree.nodes else None
+        while head is not None and len(head.children) == 1:
+            head = tree.get(head.children[0])
+        prefix = f"{head.structure}." if head is not None and head.structure else ""
+        for node in tree.nodes:
+            if prefix and node.structure.startswith(prefix):
+                t.structure.setdefault(node.structure[len(prefix):], node.node_id)
         for node in tree.nodes:
             if node.structure:
                 t.structure.setdefault(node.structure, node.node_id)
@@ -100,7 +109,7 @@ class Targets:
                     return self.numbered[(word, target)], CONFIDENCE
             if kind == "section" and ("chapter", target) in self.numbered:
                 return self.numbered[("chapter", target)], CONFIDENCE
-            if kind != "appendix" and target in self.structure:
+            if kind == "section" and target in self.structure:
                 return self.structure[target], STRUCTURE_CONFIDENCE
             return None, 0.0
         if kind in ("table", "figure", "equation"):

@@ -25,6 +25,10 @@ _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")
+_LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+_LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
 _HIRAGANA = re.compile("[\u3040-\u309f]")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
@@ -40,9 +44,24 @@ def strip_front_matter(text: str) -> str:
     return _FRONT_MATTER.sub("", text, count=1) if text.lstrip().startswith("---") else text
 
 
+def plain(text: str) -> str:
+    """Markdown links reduced to their text; URLs, HTML comments and link definitions dropped."""
+    if "[" in text or "<" in text or "://" in text:
+        text = _LINK_DEF.sub("", text)
+        text = _COMMENT.sub("", text)
+        text = _LINK.sub(lambda m: m.group(1), text)
+        text = _URL.sub("", text)
+    return text
+
+
+def keyword_text(text: str) -> str:
+    """The part of a node's text that keywords are taken from (first `SCAN_CHARS`, no URLs)."""
+    return plain(text[:SCAN_CHARS])
+
+
 def clean(text: str) -> str:
-    """One-line text: Markdown markers, table rules and fences stripped, whitespace collapsed."""
-    lines = (_MD_NOISE.sub("", line) for line in _RULE_LINE.sub("", text).split("\n"))
+    """One-line text: Markdown markers, links, table rules and fences stripped, whitespace collapsed."""
+    lines = (_MD_NOISE.sub("", line) for line in _RULE_LINE.sub("", plain(text)).split("\n"))
     return _WS.sub(" ", " ".join(lines)).strip()
 
 
@@ -66,7 +85,7 @@ def truncate_tokens(text: str, max_tokens: int) -> str:
 def raw_sentences(text: str) -> list[str]:
     """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters."""
     out: dict[str, None] = {}
-    for m in _SENTENCE.finditer(text[:SCAN_CHARS]):
+    for m in _SENTENCE.finditer(plain(text[:SCAN_CHARS])):
         s = m.group().strip()
         if len(s) >= 3:
             out.setdefault(s, None)
@@ -81,7 +100,7 @@ def sentences(text: str) -> list[str]:
 def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
-    `kws` are the keywords of `text[:SCAN_CHARS]` when the caller already has them.
+    `kws` are the keywords of `keyword_text(text)` when the caller already has them.
     """
     if not text.strip():
         return ""
@@ -90,7 +109,7 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: li
     sents = raw_sentences(text)
     if not sents:
         return truncate_tokens(clean(text[:SCAN_CHARS]), max_tokens)
-    freq = Counter(kws if kws is not None else keywords(text[:SCAN_CHARS]))
+    freq = Counter(kws if kws is not None else keywords(keyword_text(text)))
     cjk = _CJK.search(text[:SCAN_CHARS]) is not None
     scored = []
     for i, s in enumerate(sents):
@@ -109,9 +128,9 @@ def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None
     CJK bigrams holding a hiragana character are skipped: in Japanese those are particles
     and inflections ("これ", "は日"); kanji, katakana and hangul bigrams are kept.
 
-    `kws` replaces the keywords of `text` when the caller already has them.
+    `kws` replaces the keywords of `keyword_text(text)` when the caller already has them.
     """
-    body = [k for k in (kws if kws is not None else keywords(text[:SCAN_CHARS])) if not _HIRAGANA.search(k)]
+    body = [k for k in (kws if kws is not None else keywords(keyword_text(text))) if not _HIRAGANA.search(k)]
     head = [k for k in keywords(title) if not _HIRAGANA.search(k)]
     counts = Counter(body)
     for k in head:
@@ -123,9 +142,9 @@ def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None
 def routing_keywords(node: TreeNode, child_titles: list[str], kws: list[str] | None = None) -> list[str]:
     """2-4 tags of a node (fewer only when its text has fewer keywords).
 
-    `kws`: keywords of the node's text (`content[:SCAN_CHARS]`), if already computed.
+    `kws`: keywords of the node's text (`keyword_text(content)`), if already computed.
     """
-    body = kws if kws is not None else keywords(node.content[:SCAN_CHARS])
+    body = kws if kws is not None else keywords(keyword_text(node.content))
     extra = keywords("\n".join(child_titles)) if child_titles else []
     return top_keywords(node.title, "", 4, [*body, *extra])
 
