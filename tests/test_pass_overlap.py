@@ -141,3 +141,14 @@ def test_pass_equals_all_pairs_on_a_real_tree() -> None:
     expanded = _expanded(result, tree)
     assert expanded == _oracle(tree, 0.8, 50)
     assert expanded  # the RFC template repeats: there is overlap to find
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+def test_pass_equals_all_pairs_on_the_whole_rfc_file() -> None:
+    """~7.8k leaves: the all-pairs oracle takes minutes, the pass about a second."""
+    from vectorless_assets.pipeline.compile import compile_document
+
+    tree = compile_document(CORPUS / "md" / "large" / "rust-rfcs-all-in-one.md", mode="fast").tree
+    result = _run(tree)
+    assert _expanded(result, tree) == _oracle(tree, 0.8, 50)
