@@ -1,0 +1,113 @@
+"""The Dagster definitions: they load, and their graph is the pass table's."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+
+import dagster as dg
+import pytest
+
+from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.orchestration import graph
+from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
+from vectorless_assets.orchestration.partitions import (
+    document_key_for,
+    key_to_doc_id,
+    partition_key_for,
+)
+from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.pipeline.fields import FIELDS
+from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.pipeline.table import PASSES, PRODUCER
+
+
+@pytest.fixture(scope="module")
+def defs(tmp_path_factory: pytest.TempPathFactory) -> dg.Definitions:
+    tmp = tmp_path_factory.mktemp("graph")
+    return build_defs(Settings.create(docs_dir=tmp / "docs", ir_dir=tmp / "ir"))
+
+
+def test_definitions_load_with_job_and_resources(defs: dg.Definitions) -> None:
+    repo = defs.get_repository_def()
+    assert COMPILE_JOB in repo.job_names
+    assert {"documents", "ir_store", "io_manager", "llm"} <= set(repo.get_top_level_resources())
+
+
+def test_asset_keys_and_deps_equal_the_pass_table(defs: dg.Definitions) -> None:
+    asset_graph = defs.resolve_asset_graph()
+    keys = {k.to_user_string() for k in asset_graph.get_all_asset_keys()}
+    assert keys == set(PRODUCER) | {"source", "document_ir"}
+    for p in PASSES:
+        for field in p.writes:
+            parents = {k.to_user_string() for k in asset_graph.get(dg.AssetKey(field)).parent_keys}
+            assert parents == set(p.reads) | set(p.optional_reads), field
+    ir_parents = {k.to_user_string() for k in asset_graph.get(dg.AssetKey("document_ir")).parent_keys}
+    assert {name for name, spec in FIELDS.items() if spec.in_ir} <= ir_parents
+    assert "source" in ir_parents
+
+
+def test_groups_descriptions_kinds_and_code_versions(defs: dg.Definitions) -> None:
+    asset_graph = defs.resolve_asset_graph()
+    logic = CompileOptions().logic_fingerprint()
+    for p in PASSES:
+        for field in p.writes:
+            node = asset_graph.get(dg.AssetKey(field))
+            assert node.group_name == p.phase
+            assert node.code_version == f"{p.version}:{logic}"
+            assert p.description in (node.description or "")
+            assert ("llm" in node.kinds) == p.uses_llm
+            assert node.partitions_def is not None
+
+
+def test_checks_validate_warns_and_verify_blocks(defs: dg.Definitions) -> None:
+    specs = {s.name: s for s in defs.resolve_assets_def(dg.AssetKey("tree")).check_specs}
+    assert specs["verify"].asset_key == dg.AssetKey("verification") and specs["verify"].blocking
+    assert specs["validate"].asset_key == dg.AssetKey("validation") and not specs["validate"].blocking
+
+
+def test_mode_is_part_of_every_code_version() -> None:
+    fast = graph.field_code_versions(CompileOptions(mode="fast"))
+    deep = graph.field_code_versions(CompileOptions(mode="deep"))
+    assert fast.keys() == deep.keys()
+    assert all(fast[k] != deep[k] for k in fast)
+    assert graph.graph_fingerprint(CompileOptions()) == graph.graph_fingerprint(CompileOptions())
+    assert graph.graph_fingerprint(CompileOptions()) != graph.graph_fingerprint(CompileOptions(mode="deep"))
+
+
+@pytest.mark.parametrize("path", ["a/index.md", "b/index.md", "x y/a~b%c.md", "dots/.../v1..2.md", "日本/テスト.md", "a,b[1]/q:z.pdf"])
+def test_partition_keys_are_safe_unique_and_reversible(path: str) -> None:
+    key = partition_key_for(path)
+    assert "/" not in key and "\\" not in key and "..." not in key and "," not in key and "[" not in key
+    assert document_key_for(key) == path
+    assert key_to_doc_id(key) == doc_id_for(path)
+    assert key != partition_key_for(path.replace("/", "_"))
+
+
+def test_index_files_in_different_folders_get_different_keys() -> None:
+    assert partition_key_for("a/index.md") != partition_key_for("b/index.md")
+    assert partition_key_for("./a/index.md") == partition_key_for("a/index.md") == "a~index.md"
+
+
+def test_importing_the_package_reads_no_environment(tmp_path) -> None:
+    """Importing the orchestration modules builds nothing: a bad VECTORLESS_MODE only fails on load."""
+    code = "import vectorless_assets.orchestration.definitions as d, vectorless_assets.orchestration.runner; print('ok')"
+    env = {**os.environ, "VECTORLESS_MODE": "nonsense"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "ok" in out.stdout, out.stderr
+    with pytest.raises(ValueError, match="VECTORLESS_MODE"):
+        Settings.from_env({"VECTORLESS_MODE": "nonsense"})
+
+
+def test_defs_entry_point_builds_from_environment(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VECTORLESS_DOCS_DIR", str(tmp_path / "docs"))
+    monkeypatch.setenv("VECTORLESS_IR_DIR", str(tmp_path / "ir"))
+    monkeypatch.setenv("VECTORLESS_MODE", "deep")
+    module = importlib.import_module("vectorless_assets.orchestration.definitions")
+    loaded = module.defs()
+    docs = loaded.resources["documents"]
+    assert docs.path == str(tmp_path / "docs")
+    node = loaded.resolve_asset_graph().get(dg.AssetKey("tree"))
+    assert node.code_version.endswith(CompileOptions(mode="deep").logic_fingerprint())
