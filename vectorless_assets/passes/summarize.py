@@ -29,6 +29,9 @@ _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
+#: A line break inside a paragraph (not before a blank line, list item, quote, heading, table
+#: row or fence): hard-wrapped prose is joined before sentences are cut.
+_SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
 _HIRAGANA = re.compile("[\u3040-\u309f]")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
@@ -85,7 +88,7 @@ def truncate_tokens(text: str, max_tokens: int) -> str:
 def raw_sentences(text: str) -> list[str]:
     """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters."""
     out: dict[str, None] = {}
-    for m in _SENTENCE.finditer(plain(text[:SCAN_CHARS])):
+    for m in _SENTENCE.finditer(_SOFT_BREAK.sub(" ", plain(text[:SCAN_CHARS]))):
         s = m.group().strip()
         if len(s) >= 3:
             out.setdefault(s, None)
