@@ -159,3 +159,31 @@ def test_structural_labels_in_the_question() -> None:
     assert nav.locate("Appendix A", k=1)[0]["title"] == "Appendix A: Keywords"
     assert nav.locate("as described in section 2.1", k=1)[0]["node_id"] == "0004"
     assert "label" in nav.locate("Appendix B", k=1)[0]["reason"]
+
+
+def test_question_analysis() -> None:
+    from vectorless_assets.navigator.question import analyse
+
+    known = {"cash", "flow", "conversion", "free"}.__contains__
+    q = analyse("Please answer the question: does Adobe have an improving free cashflow conversion?", known)
+    assert "cash" in q.terms and "flow" in q.terms and "cashflow" not in q.terms
+    assert "question" not in q.terms and "answer" not in q.terms
+    assert analyse("answer", known).terms == ["answer"]  # nothing else left: kept
+    assert analyse("How much was the capital expenditure in 2018?", known).quantitative
+    assert analyse("What was the change in revenue (%)?", known).quantitative
+    assert not analyse("Who audits the company?", known).quantitative
+
+
+def test_quantitative_questions_prefer_sections_dense_in_figures() -> None:
+    prose = "Revenue grew because customers bought more subscriptions and the company expanded into new markets."
+    table = "Revenue 17,606 15,785 12,868 | Cost of revenue 2,165 1,865 1,722 | Operating income 6,098 5,802 4,237"
+    nodes = [
+        TreeNode(node_id="0001", title="Report", children=["0002", "0003"]),
+        TreeNode(node_id="0002", parent="0001", title="Results discussion", content=prose, depth=1),
+        TreeNode(node_id="0003", parent="0001", title="Statement of income", content=table, depth=1),
+    ]
+    doc = Document(doc_id="00000000-0000-0000-0000-00000000000c", name="Report", format="pdf", tree=DocumentTree(nodes=nodes))
+    nav = DocumentNavigator(doc)
+    top = nav.locate("What was the total revenue amount?", k=1)[0]
+    assert top["node_id"] == "0003" and "figures" in top["reason"]
+    assert nav.locate("Why did revenue grow in new markets?", k=1)[0]["node_id"] == "0002"

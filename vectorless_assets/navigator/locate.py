@@ -29,13 +29,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorless_assets.ir.document import Document
-from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms, unique
+from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
+from vectorless_assets.navigator.question import analyse
 from vectorless_assets.navigator.views import node_ref, page_count
 
-WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6}
+WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15}
 LABEL_RE = re.compile(r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)", re.IGNORECASE)
+NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
+WORD_RE = re.compile(r"[^\W\d_]{2,}")
+#: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)
+FIGURES_FULL = 0.4
 #: (more than this many pages, factor): the first matching row applies.
 SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
+
+
+def numeric_share(text: str) -> float:
+    """Share of numbers among the words and numbers of `text` (tables, statements score high)."""
+    numbers = len(NUMBER_RE.findall(text))
+    words = len(WORD_RE.findall(text))
+    return numbers / (numbers + words) if numbers + words else 0.0
 
 
 def pairs(seq: list[str]) -> set[tuple[str, str]]:
@@ -58,10 +70,12 @@ class Locator:
     nodes: list[NodeTerms] = field(init=False)
     folded_keys: dict[str, list[str]] = field(init=False)
     position: dict[str, int] = field(init=False)
+    numeric: list[float] = field(init=False)
 
     def __post_init__(self) -> None:
         self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
         units: list[list[str]] = []
+        self.numeric = [numeric_share(n.content) for n in self.doc.tree.nodes]
         self.nodes = []
         title_terms: dict[str, set[str]] = {}
         for node in self.doc.tree.nodes:
@@ -139,7 +153,8 @@ class Locator:
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
-        q = unique(terms(query))
+        question = analyse(query, lambda t: t in self.bm25.df)
+        q = question.terms
         if not q or not self.doc.tree.nodes:
             return []
         idf = {t: self.bm25.idf(t) for t in q}
@@ -163,6 +178,7 @@ class Locator:
                 "index": index.get(node.node_id, 0.0) / total,
                 "route": route.get(node.node_id, 0.0),
                 "label": label.get(node.node_id, 0.0),
+                "figures": min(self.numeric[i] / FIGURES_FULL, 1.0) if question.quantitative else 0.0,
             }
             score = sum(WEIGHTS[name] * value for name, value in parts.items())
             ev = scores.get(node.node_id)
