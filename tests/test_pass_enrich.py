@@ -100,6 +100,34 @@ def test_section_positions_count_below_the_document_title_heading() -> None:
     assert ref.target_node_id == out.nodes[4].node_id and out.nodes[4].title == "Flags"
 
 
+def test_printed_page_numbers_follow_numeric_page_labels() -> None:
+    tree = page_tree()  # its page labels are the physical page - 1
+    ids = {n.title: n.node_id for n in tree.nodes}
+    cites = tree.nodes[1].model_copy(update={"content": "Data on page 5."})
+    labeled = DocumentTree(nodes=[tree.nodes[0], cites, *tree.nodes[2:]])
+    [ref] = run(labeled)[0].nodes[1].references
+    assert ref.target_node_id == ids["Chapter 3: Methods"], "printed page 5 is physical page 6"
+    unlabeled = DocumentTree(nodes=[n.model_copy(update={"start_page_label": None, "end_page_label": None}) for n in labeled.nodes])
+    [ref] = run(unlabeled)[0].nodes[1].references
+    assert ref.target_node_id == ids["1.1 Scope"], "without labels, page 5 is physical page 5"
+
+
+def test_sub_sections_by_position_under_a_numbered_chapter() -> None:
+    tree = build(
+        TreeNode(node_id="r", children=["p", "c1", "c2"], title="Manual"),
+        TreeNode(node_id="p", parent="r", title="Preface", content="See Section 2.2 and section 1.5."),
+        TreeNode(node_id="c1", parent="r", children=["c1a"], title="1 Introduction"),
+        TreeNode(node_id="c1a", parent="c1", title="Imports", content="x"),
+        TreeNode(node_id="c2", parent="r", children=["c2a", "c2b"], title="2 Spreadsheets"),
+        TreeNode(node_id="c2a", parent="c2", title="Read table", content="x"),
+        TreeNode(node_id="c2b", parent="c2", title="Fixed width", content="x"),
+    )
+    out, _ = run(tree)
+    refs = {r.target: r for r in out.nodes[1].references}
+    assert out.get(refs["2.2"].target_node_id).title == "Fixed width" and refs["2.2"].confidence == 0.6
+    assert refs["1.5"].target_node_id is None
+
+
 def test_description_prefers_front_matter_then_summary_then_content() -> None:
     tree = page_tree()
     assert run(tree, description="  Front matter says so. ")[1] == "Front matter says so."

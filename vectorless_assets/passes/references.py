@@ -6,11 +6,14 @@ Resolution targets, in order:
 * section / chapter / appendix: a node whose *title* carries that number ("2.1 Background",
   "Chapter 3: Results", "Appendix A - Tables"), confidence 0.8; else, for a section only,
   the node at that position of the tree (`structure`, counted below the document's title
-  heading when the root has just that one child), confidence 0.6. Chapters are not
+  heading when the root has just that one child) or, for "2.3", the 3rd child of the node
+  titled with number 2, confidence 0.6. Chapters are not
   guessed by position: books open with unnumbered parts (Foreword, Introduction);
 * table / figure / equation: the node whose text has the caption ("Table 4: ...", a line
   starting with it), or a node titled so, confidence 0.8;
 * page: the first node (document order) whose own text is on that page, confidence 0.8;
+  with numeric page labels, "page 17" is the printed number 17 (label), mapped to its
+  physical page by the document's most common label offset;
 * title: a node with that exact title (case-insensitive), confidence 0.8.
 
 A caption line is a definition, not a reference, and is not extracted; a reference that
@@ -68,6 +71,9 @@ class Targets:
     structure: dict[str, str] = field(default_factory=dict)
     captions: dict[tuple[str, str], str] = field(default_factory=dict)
     pages: dict[int, str] = field(default_factory=dict)
+    #: physical page - printed page number, when the PDF has numeric page labels
+    page_offset: int | None = None
+    children: dict[str, list[str]] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -100,7 +106,21 @@ class Targets:
             if start is not None:
                 for page in range(start, min(end or start, start + MAX_PAGES_PER_NODE) + 1):
                     t.pages.setdefault(page, node.node_id)
+            if node.children:
+                t.children[node.node_id] = node.children
+        t.page_offset = _page_offset(tree)
         return t
+
+    def _by_parent_number(self, target: str) -> str | None:
+        """Section "2.3" as the 3rd child of the node titled with number 2 (outlines often
+        number only the top level)."""
+        head, _, rest = target.partition(".")
+        node = next((self.numbered[(w, head)] for w in ("", "chapter", "section") if (w, head) in self.numbered), None)
+        for part in rest.split(".") if node else []:
+            kids = self.children.get(node or "", [])
+            index = int(part) - 1 if part.isdigit() else -1
+            node = kids[index] if 0 <= index < len(kids) else None
+        return node
 
     def resolve(self, kind: ReferenceKind, target: str) -> tuple[str | None, float]:
         if kind in ("section", "chapter", "appendix"):
@@ -109,6 +129,8 @@ class Targets:
                     return self.numbered[(word, target)], CONFIDENCE
             if kind == "section" and ("chapter", target) in self.numbered:
                 return self.numbered[("chapter", target)], CONFIDENCE
+            if kind == "section" and "." in target and (hit := self._by_parent_number(target)):
+                return hit, STRUCTURE_CONFIDENCE
             if kind == "section" and target in self.structure:
                 return self.structure[target], STRUCTURE_CONFIDENCE
             return None, 0.0
@@ -116,10 +138,27 @@ class Targets:
             hit = self.captions.get((kind, target))
             return (hit, CONFIDENCE) if hit else (None, 0.0)
         if kind == "page":
-            hit = self.pages.get(int(target)) if target.isdigit() else None
+            hit = self.pages.get(int(target) + (self.page_offset or 0)) if target.isdigit() else None
             return (hit, CONFIDENCE) if hit else (None, 0.0)
         hit = self.titles.get(target.lower())
         return (hit, CONFIDENCE) if hit else (None, 0.0)
+
+
+def _page_offset(tree: DocumentTree) -> int | None:
+    """The most common (physical page - numeric page label) over the nodes, if any.
+
+    Printed references ("see page 17") use the printed page number, which is the page
+    label when the PDF has labels; the physical page is that number plus this offset.
+    """
+    offsets: dict[int, int] = {}
+    for node in tree.nodes:
+        label, page = node.start_page_label, node.start_page
+        if label and label.isdigit() and page is not None:
+            off = page - int(label)
+            offsets[off] = offsets.get(off, 0) + 1
+    if not offsets:
+        return None
+    return min(offsets, key=lambda o: (-offsets[o], abs(o)))
 
 
 def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
