@@ -43,13 +43,15 @@ _TOKEN_RE = re.compile(
     rf"|[{_CJK}]",  # a CJK / kana / hangul character
     re.UNICODE,
 )
+# The same pieces for pure-ASCII text (most nodes), where ASCII classes are ~40% faster.
+_ASCII_TOKEN_RE = re.compile(r" ?[A-Za-z]{1,10}|[ \t]{4}|\n+|[0-9]{1,3}| ?(?:[^\s\w]|_){1,3}", re.ASCII)
 
 
 def estimate_tokens(text: str) -> int:
     """Deterministic cl100k-like token estimate of `text` (see module docstring)."""
     if not text:
         return 0
-    return _TOKEN_RE.subn("", text)[1]
+    return (_ASCII_TOKEN_RE if text.isascii() else _TOKEN_RE).subn("", text)[1]
 
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)

@@ -1,0 +1,90 @@
+"""textutil: the token estimator, word tokens (CJK bigrams) and keywords."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from vectorless_assets.textutil import (
+    _ASCII_TOKEN_RE,
+    _TOKEN_RE,
+    STOPWORDS,
+    estimate_tokens,
+    is_keyword,
+    keywords,
+    word_tokens,
+)
+
+PROSE = (
+    "Reasoning-based retrieval does not embed the document. Instead, a language model reads a "
+    "compact table of contents, decides which sections are likely to answer the question, and "
+    "opens only those. The quality of the tree therefore matters more than anything else: every "
+    "heading must be found, every line of text must belong to exactly one section, and the token "
+    "counts must be close enough to plan a context budget."
+)
+# Real cl100k_base counts of these texts (tiktoken's BPE ranks, see benchmarks/bench_tokens.py).
+CL100K = {
+    PROSE: 80,
+    'fn main() {\n    let x = vec![1, 2, 3];\n    for i in &x {\n        println!("{}", i);\n    }\n}\n': 33,
+    "## Options\n\n| name | default |\n|------|---------|\n| mode | `fast`  |\n\nSee [the guide](https://example.com/guide) for **details**.\n": 38,
+}
+
+
+@pytest.mark.parametrize("text", list(CL100K))
+def test_estimate_is_within_a_quarter_of_cl100k_on_code_and_markup(text: str) -> None:
+    real = CL100K[text]
+    assert abs(estimate_tokens(text) - real) <= 0.25 * real  # code errs high (~20%)
+
+
+def test_english_prose_is_within_15_percent_of_cl100k() -> None:
+    assert abs(estimate_tokens(PROSE) - CL100K[PROSE]) <= 0.15 * CL100K[PROSE]
+
+
+def test_estimate_pieces() -> None:
+    assert estimate_tokens("") == 0
+    assert estimate_tokens("hello") == 1
+    assert estimate_tokens("hello world") == 2  # the space belongs to the word
+    assert estimate_tokens("a" * 25) == 3  # ten letters per token
+    assert estimate_tokens("1234567") == 3  # digits in threes
+    assert estimate_tokens("**") == 1 and estimate_tokens("-------") == 3  # punctuation in threes
+    assert estimate_tokens("\n\n\n") == 1
+    assert estimate_tokens("        x") == 3  # indentation: one per four spaces
+    assert estimate_tokens("日本語") == 3  # one per CJK character
+    assert estimate_tokens("한국어") == 3
+
+
+def test_estimate_is_additive_over_whitespace_separated_parts() -> None:
+    a, b = "alpha beta", "gamma, delta!"
+    assert estimate_tokens(a + "\n" + b) == estimate_tokens(a) + 1 + estimate_tokens(b)
+
+
+def test_ascii_fast_path_agrees_with_the_unicode_pattern() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        text = "".join(rng.choice(string.printable) for _ in range(rng.randint(0, 120)))
+        assert _ASCII_TOKEN_RE.subn("", text)[1] == _TOKEN_RE.subn("", text)[1], repr(text)
+
+
+def test_estimate_handles_accents_and_mixed_scripts() -> None:
+    assert estimate_tokens("café naïve") == 2
+    assert estimate_tokens("Straße") == estimate_tokens("Strasse")
+    assert estimate_tokens("CAP定理について") == 1 + 6
+
+
+def test_word_tokens_lowercase_and_unicode() -> None:
+    assert word_tokens("Hello, Wörld! x2 ÉCOLE") == ["hello", "wörld", "x2", "école"]
+
+
+def test_cjk_runs_become_bigrams() -> None:
+    assert word_tokens("可用性") == ["可用", "用性"]
+    assert word_tokens("性") == ["性"]
+    assert word_tokens("CAP定理") == ["cap", "定理"]
+
+
+def test_keywords_drop_stopwords_numbers_and_single_letters() -> None:
+    assert keywords("The cache and the 2024 x database") == ["cache", "database"]
+    assert keywords("大規模システム") == ["大規", "規模", "模シ", "シス", "ステ", "テム"]
+    assert is_keyword("可")  # a lone CJK character is meaningful
+    assert not is_keyword("the") and "the" in STOPWORDS
