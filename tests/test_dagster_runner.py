@@ -1,0 +1,109 @@
+"""`runner.compile_paths`, the CLI's way through Dagster, on a SQLite instance in tmp_path."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from vectorless_assets.ir.persist import load_ir
+from vectorless_assets.orchestration import graph
+from vectorless_assets.orchestration import instance as instance_mod
+from vectorless_assets.orchestration.partitions import PARTITIONS_NAME
+from vectorless_assets.orchestration.runner import DocResult, compile_paths
+from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.pipeline.table import PASSES
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> tuple[Path, Path, dg.DagsterInstance]:
+    docs = tmp_path / "docs"
+    for rel, text in {
+        "a/index.md": "# Alpha\n\nFirst.\n\n## More\n\nMore text.\n",
+        "b/index.md": "# Beta\n\nSecond.\n",
+        "notes.md": "# Notes\n\nThird.\n",
+    }.items():
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_text(text, encoding="utf-8")
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.7 truncated")
+    return docs, tmp_path / "ir", dg.DagsterInstance.ephemeral()
+
+
+@pytest.fixture
+def sqlite_instance(tmp_path: Path) -> dg.DagsterInstance:
+    (tmp_path / "home").mkdir()
+    return dg.DagsterInstance.local_temp(str(tmp_path / "home"))
+
+
+def _by_key(results: list[DocResult]) -> dict[str, DocResult]:
+    return {r.document_key: r for r in results}
+
+
+def test_compile_skip_and_isolate_bad_documents(setup, sqlite_instance: dg.DagsterInstance) -> None:
+    docs, ir_dir, _ = setup
+    instance = sqlite_instance
+    paths = [docs / "a/index.md", docs / "broken.pdf", "b/index.md", docs / "notes.md"]
+    seen: list[str] = []
+    first = _by_key(compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, progress=lambda r: seen.append(r.status)))
+    assert len(seen) == 4
+    assert first["broken.pdf"].status == "failed" and "broken.pdf" in first["broken.pdf"].error
+    for key in ("a/index.md", "b/index.md", "notes.md"):
+        res = first[key]
+        assert res.status == "compiled", res.error
+        doc = load_ir(res.ir_path)
+        assert doc.doc_id == res.doc_id and doc.source_path == key
+    assert Path(first["a/index.md"].ir_path).name == f"{first['a/index.md'].doc_id}.bin"
+    assert set(instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"a~index.md", "b~index.md", "notes.md", "broken.pdf"}
+    runs_before = len(instance.get_run_records())
+
+    (docs / "notes.md").write_text("# Notes\n\nThird, edited.\n", encoding="utf-8")
+    second = _by_key(compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance))
+    assert {k: r.status for k, r in second.items()} == {"a/index.md": "skipped", "b/index.md": "skipped", "notes.md": "compiled", "broken.pdf": "failed"}
+    assert len(instance.get_run_records()) == runs_before + 2  # the edited document and the retried broken one
+    assert any("edited" in n.content for n in load_ir(second["notes.md"].ir_path).tree.nodes)
+
+
+def test_mode_switch_recompiles_and_never_mixes_modes(setup) -> None:
+    docs, ir_dir, instance = setup
+    paths = [docs / "a/index.md"]
+    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
+    deep = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep"))[0]
+    assert deep.status == "compiled" and set(deep.assets) == set(graph.produced_fields())
+    doc = load_ir(deep.ir_path)
+    assert doc.meta.mode == "deep" and doc.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()
+    assert doc.chain_index is not None and doc.content_overlap is not None  # deep-only indexes present
+    again = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep"))[0]
+    assert again.status == "skipped"
+
+
+def test_bumped_pass_recompiles_only_it_and_downstream(setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs, ir_dir, instance = setup
+    paths = [docs / "b/index.md"]
+    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
+    monkeypatch.setattr(graph, "PASSES", tuple(dataclasses.replace(p, version="7") if p.name == "navigation" else p for p in PASSES))
+    res = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
+    assert res.status == "compiled", res.error
+    assert set(res.assets) == {"nav_index", "query_routes", "document_ir"}
+    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "skipped"
+
+
+def test_missing_ir_file_is_recompiled_and_outside_paths_fail(setup, tmp_path: Path) -> None:
+    docs, ir_dir, instance = setup
+    res = compile_paths([docs / "b/index.md"], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
+    Path(res.ir_path).unlink()
+    again = compile_paths([docs / "b/index.md", tmp_path / "elsewhere.md"], docs_root=docs, ir_dir=ir_dir, instance=instance)
+    assert again[0].status == "failed" and "not under the documents root" in again[0].error
+    assert again[1].status == "compiled" and Path(again[1].ir_path).exists()
+
+
+def test_local_instance_defaults_to_project_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    inst = instance_mod.local_instance()
+    assert instance_mod.local_home() == tmp_path / ".vectorless" / "dagster"
+    assert (tmp_path / ".vectorless" / "dagster" / "dagster.yaml").exists()
+    assert inst.root_directory == str(tmp_path / ".vectorless" / "dagster")
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "elsewhere"))
+    assert instance_mod.local_home() == tmp_path / "elsewhere"
