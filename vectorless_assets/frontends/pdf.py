@@ -89,7 +89,7 @@ def read_pages(reader: Any, options: CompileOptions, diags: list[Diagnostic]) ->
     if limit < total:
         diags.append(_diag("pdf_page_limit", f"only the first {limit} of {total} pages were read (CompileOptions.max_pages)"))
     deadline = None if options.pdf_timeout_seconds is None else time.monotonic() + options.pdf_timeout_seconds
-    cache: dict[int, bool] = {}
+    cache: dict[int, tuple[bool, bool]] = {}
     pages: list[PageLines] = []
     failed: list[int] = []
     for i in range(limit):

@@ -22,6 +22,7 @@ _KEYWORD = re.compile(
 )
 _LETTER_SECTION = re.compile(r"^[A-Z]\.(\d{1,2}\.)*\d{0,2}\s+\S")
 _MONEY = re.compile(r"(?<![\w.])[($]?\d[\d,]*(?:\.\d+)?%?\)?(?![\w.])")
+_TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([0-9a-z]{1,3}\))\.$")
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
 MAX_TITLE_WORDS = 40
 MAX_MERGED_LINES = 4
@@ -115,7 +116,7 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
             i = j
             continue
         strong, depth, keyword = sig
-        text = " ".join(lines[k].text.strip() for k in range(i, j))
+        text = _label_first(" ".join(lines[k].text.strip() for k in range(i, j)))
         words = len(text.split())
         block_ok = j - i <= (MAX_MERGED_LINES if ln.bold else 3) and words <= MAX_TITLE_WORDS + 10
         heavy = share[ln.style] > 0.08 * total and not (depth or keyword)
@@ -127,12 +128,18 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
     return _assign_levels(_drop_repeated(cands), body)
 
 
+def _label_first(title: str) -> str:
+    """A list label drawn after its heading text ("Background A.") goes back in front."""
+    m = None if _KEYWORD.match(title) else _TRAILING_LABEL.match(title)
+    return f"{m.group(2)}. {m.group(1)}" if m and len(m.group(1).split()) <= MAX_TITLE_WORDS else title
+
+
 def _continues(prev: Line, nxt: Line) -> bool:
     """True when `nxt` continues the block of `prev`: same page and style, next line down."""
-    if nxt.page != prev.page or nxt.style != prev.style:
+    if nxt.page != prev.page or nxt.style != prev.style or nxt.italic != prev.italic or _caps(nxt.text) != _caps(prev.text):
         return False
     gap = prev.y - nxt.y
-    if not 0.3 * max(nxt.size, 1.0) < gap < 2.2 * max(nxt.size, 1.0):
+    if not 0.3 * max(nxt.size, 1.0) < gap < 1.45 * max(nxt.size, 1.0):
         return False
     return not (_NUM.match(nxt.text) or _KEYWORD.match(nxt.text))
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab", re.I)
+_ITALIC_NAME = re.compile(r"italic|oblique|cmti|cmsl|-it$|-i$|,it", re.I)
 _WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
 
 
@@ -27,6 +28,7 @@ class Line:
     size: float  # dominant effective font size (points)
     bold: bool  # most characters are in a bold font
     text: str
+    italic: bool = False
 
     @property
     def style(self) -> tuple[float, bool]:
@@ -51,12 +53,12 @@ class _LineBuilder:
         self.page = page
         self.lines: list[Line] = []
         self._parts: list[tuple[float, str]] = []
-        self._weights: dict[tuple[float, bool], int] = {}
+        self._weights: dict[tuple[float, bool, bool], int] = {}
         self._pos: tuple[float, float] | None = None
         self._last_y = 0.0
         self._last_size = 10.0
 
-    def add(self, text: str, y: float, x: float, size: float, bold: bool) -> None:
+    def add(self, text: str, y: float, x: float, size: float, bold: bool, italic: bool = False) -> None:
         pieces = text.split("\n")
         for k, piece in enumerate(pieces):
             if k > 0:
@@ -69,7 +71,7 @@ class _LineBuilder:
                 self._pos = (y, x)
             self._parts.append((x if k == 0 else -1e9, piece))
             if stripped:
-                key = (size, bold)
+                key = (size, bold, italic)
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
 
     def flush(self) -> None:
@@ -82,24 +84,26 @@ class _LineBuilder:
             text = "".join(p[1] for p in parts)
         text = _WS.sub(" ", text).strip()
         if text and self._pos is not None:
-            (size, bold), _ = max(self._weights.items(), key=lambda kv: kv[1])
-            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text))
+            (size, bold, italic), _ = max(self._weights.items(), key=lambda kv: kv[1])
+            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic))
             self._last_y, self._last_size = self._pos[0], size or self._last_size
         self._parts = []
         self._weights = {}
         self._pos = None
 
 
-def _font_is_bold(font: Any, cache: dict[int, bool]) -> bool:
+def _font_style(font: Any, cache: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]:
+    """(bold, italic) of a font dictionary, from its names and descriptor; cached by id."""
     if font is None:
-        return False
+        return False, False
     key = id(font)
     if key in cache:
         return cache[key]
-    bold = False
+    bold = italic = False
     try:
         name = str(font.get("/BaseFont", "") or font.get("/Name", ""))
         bold = bool(_BOLD_NAME.search(name))
+        italic = bool(_ITALIC_NAME.search(name))
         desc = font.get("/FontDescriptor")
         if desc is None and "/DescendantFonts" in font:
             desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
@@ -113,11 +117,11 @@ def _font_is_bold(font: Any, cache: dict[int, bool]) -> bool:
                 bold = True
     except Exception:  # noqa: BLE001 - odd font dictionaries must never break extraction
         pass
-    cache[key] = bold
-    return bold
+    cache[key] = (bold, italic)
+    return bold, italic
 
 
-def page_lines(page: Any, index: int, bold_cache: dict[int, bool]) -> PageLines:
+def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) -> PageLines:
     """Extract the styled lines of one pypdf page (raises whatever pypdf raises)."""
     builder = _LineBuilder(index)
     box = page.mediabox
@@ -135,7 +139,8 @@ def page_lines(page: Any, index: int, bold_cache: dict[int, bool]) -> PageLines:
         size = abs(float(font_size or 0.0)) * (scale or 1.0)
         if not 0.5 <= size <= 500:
             size = 0.0
-        builder.add(text, y, x, round(size, 1), _font_is_bold(font, bold_cache))
+        bold, italic = _font_style(font, bold_cache)
+        builder.add(text, y, x, round(size, 1), bold, italic)
 
     text = page.extract_text(visitor_text=visitor)
     builder.flush()
