@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 from vectorless_assets.errors import CompileError, SourceError
 from vectorless_assets.frontends.coverage import line_coverage_errors, rebuild_errors
 from vectorless_assets.frontends.markdown import parse_markdown
+from vectorless_assets.frontends.markdown_blocks import scan_blocks
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
 from vectorless_assets.frontends.text_source import decode_text, line_count, split_lines
 from vectorless_assets.pipeline.compile import compile_document
@@ -274,3 +276,36 @@ def test_rebuild_checker_catches_content_that_is_not_the_source() -> None:
     assert rebuild_errors(good, lines) == []
     glued = [good[0].model_copy(update={"content": "bodymore"}), good[1]]
     assert rebuild_errors(glued, lines) != []
+
+
+# each hides a "# not a heading" line behind an inert segment ("plain") inside an open block
+SEGMENT_TRAPS = [
+    "# A\n\n```\ncode\n\nplain\n\n# not a heading\n\nfn x() {}\n```\n\n# B\n",
+    "# A\n\n<!--\ncomment\n\nplain\n\n# not a heading\n-->\n\n# B\n",
+    "<pre>\n\nplain\n\n# not a heading\n\n</pre>\n\n# B\n",
+    "---\ntitle: x\n\nplain: 1\n\nsort_rank: 2\n# not a heading\n---\n\n# B\n",
+    "   ~~~~\n\nplain\n\n# not a heading\n\n~~~\n\nplain\n~~~~\n\n# D\n",
+    "```\nunclosed\n\nplain\n\n# not a heading\n",
+    "- item\n\n  ```\n  code\n\nplain ends the list\n\n# real heading\n\n  ```\n\n# C\n",
+]
+
+
+@pytest.mark.parametrize("text", SEGMENT_TRAPS)
+def test_segmented_parse_equals_whole_text_parse(text: str) -> None:
+    fast, full = scan_blocks(text), scan_blocks(text, skip_inert=False)
+    assert (fast.headings, fast.front_matter) == (full.headings, full.front_matter)
+    assert not any("not a heading" in h.title or h.title == "code" for h in fast.headings)
+
+
+def test_segmented_parse_equals_whole_text_parse_on_random_documents() -> None:
+    pool = [
+        "# H", "## H2", "   # ind", "    # code", "text", "", "", "   ", "```", "~~~", "````", "  ```", "```rust",
+        "``` a`b", "<!--", "-->", "<pre>", "</pre>", "<div>", "- item", "  # in item", "1. item", "> # q", "> ```",
+        "---", "===", "| a | b |", "|---|---|", "[ref]: /url", "\t# tab", "<?php", "?>", "<!DOCTYPE html>", "...", "- ```",
+    ]
+    rng = random.Random(2024)
+    for _ in range(600):
+        lines = [rng.choice(pool) for _ in range(rng.randint(1, 50))]
+        text = "\n".join(["---", *lines] if rng.random() < 0.2 else lines) + "\n"
+        fast, full = scan_blocks(text), scan_blocks(text, skip_inert=False)
+        assert (fast.headings, fast.front_matter) == (full.headings, full.front_matter), text
