@@ -108,6 +108,7 @@ def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None) -> 
 
             save_ir(doc, out_dir / f"{doc.doc_id}.bin")
         navs[name] = DocumentNavigator(doc)
+        navs[name].locate("warm up", k=1)  # build the locator once, outside the timed queries
         pages[name] = BM25([terms(t) for t in pdf_pages(pdf)])
         sections[name] = section_units(doc)
         print(f"  compiled {name}: {len(doc.tree)} nodes, {doc.page_count} pages, {compile_s[name]} s", file=sys.stderr)
@@ -233,6 +234,9 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
     doc = compile_document(big_path, mode=mode)
     compile_s = round(time.perf_counter() - t0, 2)
     nav = DocumentNavigator(doc)
+    t0 = time.perf_counter()
+    nav.locate("warm up", k=1)  # builds the locator's term statistics once
+    index_ms = round((time.perf_counter() - t0) * 1000, 1)
     bm, nodes = section_units(doc)
     owner = {}
     for node in doc.tree.nodes:
@@ -241,10 +245,14 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
                 owner.setdefault(ln, node.node_id)
     rows: dict[str, list[dict[str, Any]]] = {"locate": [], "bm25-sections": []}
     misses = []
+    locate_ms = []
     for text, line in queries:
         gold = owner.get(line)
+        t0 = time.perf_counter()
+        located = nav.locate(text, k=K)
+        locate_ms.append((time.perf_counter() - t0) * 1000)
         ranked = {
-            "locate": [h["node_id"] for h in nav.locate(text, k=K)],
+            "locate": [h["node_id"] for h in located],
             "bm25-sections": [nodes[i].node_id for i, _ in bm.top(terms(text), K)],
         }
         for method, ids in ranked.items():
@@ -253,7 +261,7 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
         if gold not in ranked["locate"][:1] and len(misses) < 15:
             misses.append({"query": text, "gold": doc.tree.get(gold).title if gold else None, "got": [doc.tree.get(i).title for i in ranked["locate"][:2]]})
     result = {m: {k: v for k, v in summarise(r).items() if k in ("n", "hit@1", "hit@5")} for m, r in rows.items()}
-    result.update({"queries": len(queries), "unresolved_links": unresolved, "nodes": len(doc.tree), "compile_seconds": compile_s, "sample_misses": misses})
+    result.update({"queries": len(queries), "unresolved_links": unresolved, "nodes": len(doc.tree), "compile_seconds": compile_s, "locator_build_ms": index_ms, "locate_ms_per_query": round(mean(locate_ms), 2), "sample_misses": misses})
     return result
 
 

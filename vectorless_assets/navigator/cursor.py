@@ -133,20 +133,23 @@ class DocumentNavigator(IndexVerbs):
         want = query.casefold().strip()
         if not want:
             return []
-        by_title, by_content = [], []
+        by_title: list[TreeNode] = []
+        by_content: list[tuple[int, int, TreeNode]] = []
         for node in self.doc.tree.preorder(self._resolve(target).node_id):
             if want in node.title.casefold():
-                by_title.append({**node_ref(self.doc, node), "where": "title", "snippet": node.title})
+                by_title.append(node)
+                if len(by_title) >= limit:
+                    break
             else:
-                pos = node.content.casefold().find(want)
-                if pos >= 0:
-                    snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
-                    count = node.content.casefold().count(want)
-                    by_content.append({**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": count})
-            if len(by_title) >= limit:
-                break
-        by_content.sort(key=lambda r: -r["count"])
-        return (by_title + by_content)[:limit]
+                count = node.content.casefold().count(want)
+                if count:
+                    by_content.append((-count, len(by_content), node))
+        rows = [{**node_ref(self.doc, n), "where": "title", "snippet": n.title} for n in by_title]
+        for neg, _, node in sorted(by_content)[: max(0, limit - len(rows))]:
+            pos = node.content.casefold().find(want)
+            snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
+            rows.append({**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": -neg})
+        return rows
 
     def grep(self, pattern: str, target: Target = None, *, ignore_case: bool = True, limit: int = 50) -> list[dict[str, Any]]:
         """Lines matching a regular expression in the target's subtree (title lines included)."""

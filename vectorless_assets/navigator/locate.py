@@ -14,7 +14,13 @@ weight (the sum of its terms' idf), so scores compare across documents:
 * **route**: intent routes whose question shares most terms with the query, and concept
   routes named by query terms, when the IR has them;
 * **label**: a structural reference in the question ("Appendix E", "Section 2.1", "Item 7",
-  "Table 4") at the start of a node's title, or a section number equal to its structure (1.0).
+  "Table 4") at the start of a node's title, or a section number equal to its structure (1.0);
+* **figures**: for a quantitative question (an amount, a ratio, a change: see
+  `navigator.question`), the node's share of numbers among its words (full at 0.4), so
+  tables and financial statements, where figures are, rank up.
+
+The question's terms come from `navigator.question.analyse` (request words dropped,
+unknown compounds split).
 
 The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evidence score,
 when scored) and a span factor that prefers focused sections: a node covering more than 5
@@ -33,6 +39,7 @@ from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
 from vectorless_assets.navigator.question import analyse
 from vectorless_assets.navigator.views import node_ref, page_count
 
+#: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15}
 LABEL_RE = re.compile(r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)", re.IGNORECASE)
 NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
