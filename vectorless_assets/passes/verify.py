@@ -32,25 +32,31 @@ def _diag(code: str, message: str, severity: str = "warning", node_id: str | Non
 
 
 def _integrity(tree: DocumentTree) -> list[Diagnostic]:
-    ids = {n.node_id for n in tree.nodes}
+    # a local index: looking nodes up through `tree.get` would fill the tree's id cache
+    by_id = {n.node_id: n for n in tree.nodes}
     problems: list[str] = []
-    if len(ids) != len(tree.nodes):
+    if len(by_id) != len(tree.nodes):
         problems.append("duplicate node ids")
-    if tree.root.parent is not None:
-        problems.append(f"root {tree.root.node_id} has a parent")
+    root = tree.nodes[0]
+    if root.parent is not None:
+        problems.append(f"root {root.node_id} has a parent")
     for node in tree.nodes:
         for cid in node.children:
-            if cid not in ids:
+            child = by_id.get(cid)
+            if child is None:
                 problems.append(f"node {node.node_id} lists missing child {cid}")
-            elif tree.get(cid).parent != node.node_id:
-                problems.append(f"node {cid} is listed by {node.node_id} but its parent is {tree.get(cid).parent}")
+            elif child.parent != node.node_id:
+                problems.append(f"node {cid} is listed by {node.node_id} but its parent is {child.parent}")
         for ref in node.references:
-            if ref.target_node_id is not None and ref.target_node_id not in ids:
+            if ref.target_node_id is not None and ref.target_node_id not in by_id:
                 problems.append(f"node {node.node_id} references missing node {ref.target_node_id}")
     if not problems:
-        reached = sum(1 for _ in tree.preorder())
-        if reached != len(tree.nodes):
-            problems.append(f"{len(tree.nodes) - reached} nodes are not reachable from the root")
+        seen, stack = 0, [root.node_id]
+        while stack:
+            seen += 1
+            stack.extend(by_id[stack.pop()].children)
+        if seen != len(tree.nodes):
+            problems.append(f"{len(tree.nodes) - seen} nodes are not reachable from the root")
     out = [_diag("broken_tree", p, "error") for p in problems[:20]]
     if len(problems) > 20:
         out.append(_diag("broken_tree", f"... and {len(problems) - 20} more problems", "error"))
