@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from vectorless_assets.textutil import keywords
 
@@ -19,6 +20,7 @@ K1 = 1.2
 B = 0.75
 
 
+@lru_cache(maxsize=131072)
 def fold(term: str) -> str:
     """Light plural folding for ASCII words; other tokens pass through."""
     if len(term) <= 3 or not term.isascii() or not term.isalpha():

@@ -77,12 +77,12 @@ class Locator:
     nodes: list[NodeTerms] = field(init=False)
     folded_keys: dict[str, list[str]] = field(init=False)
     position: dict[str, int] = field(init=False)
-    numeric: list[float] = field(init=False)
+    numeric: dict[int, float] = field(init=False)
 
     def __post_init__(self) -> None:
         self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
         units: list[list[str]] = []
-        self.numeric = [numeric_share(n.content) for n in self.doc.tree.nodes]
+        self.numeric = {}  # filled lazily: only quantitative questions need it
         self.nodes = []
         title_terms: dict[str, set[str]] = {}
         for node in self.doc.tree.nodes:
@@ -100,6 +100,11 @@ class Locator:
             self.folded_keys.setdefault(fold(key), []).append(key)
 
     # -- signals ------------------------------------------------------------------------
+    def _numeric(self, i: int) -> float:
+        if i not in self.numeric:
+            self.numeric[i] = numeric_share(self.doc.tree.nodes[i].content)
+        return self.numeric[i]
+
     def _index_scores(self, query: list[str], idf: dict[str, float]) -> dict[str, float]:
         out: dict[str, float] = {}
         ri = self.doc.reasoning_index
@@ -185,7 +190,7 @@ class Locator:
                 "index": index.get(node.node_id, 0.0) / total,
                 "route": route.get(node.node_id, 0.0),
                 "label": label.get(node.node_id, 0.0),
-                "figures": min(self.numeric[i] / FIGURES_FULL, 1.0) if question.quantitative else 0.0,
+                "figures": min(self._numeric(i) / FIGURES_FULL, 1.0) if question.quantitative else 0.0,
             }
             score = sum(WEIGHTS[name] * value for name, value in parts.items())
             ev = scores.get(node.node_id)
