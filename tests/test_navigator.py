@@ -280,3 +280,21 @@ def test_every_verb_returns_json_serialisable_data() -> None:
     ]
     for value in results:
         assert json.loads(json.dumps(value)) == value
+
+
+def test_agent_verbs_and_dispatch() -> None:
+    from vectorless_assets.navigator.agent import VERBS, dispatch, verbs
+
+    listed = verbs()
+    assert [v["name"] for v in listed] == list(VERBS)
+    assert all(v["description"] for v in listed)
+    cd = next(v for v in listed if v["name"] == "cd")
+    assert cd["parameters"][0]["name"] == "target" and cd["parameters"][0]["required"]
+    json.dumps(listed)
+    nav = DocumentNavigator(guide_doc())
+    assert dispatch(nav, "cd", {"target": "Maintenance"})["title"] == "Maintenance"
+    assert [r["title"] for r in dispatch(nav, "ls")] == ["Blade sharpening", "Oil change"]
+    assert "error" in dispatch(nav, "cd", {"target": "nowhere at all"})
+    assert "error" in dispatch(nav, "cat", {"bogus": 1})
+    assert "error" in dispatch(nav, "rm", {})
+    assert nav.pwd()["title"] == "Maintenance"
