@@ -42,14 +42,15 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     titles = [k.title for k in kids]
     # the root's text may open with YAML front matter: the parser already took its facts
     text = ex.strip_front_matter(node.content) if node.parent is None else node.content
-    kws = keywords(ex.keyword_text(text))
+    scan = ex.keyword_text(text)
+    kws = keywords(scan)
     tags = ex.routing_keywords(node, titles, kws)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, kws)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, kws, scan)
         if llm is not None and node.token_count > shortcut:
             summary = llm.leaf(node.title, text) or summary
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": []})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, kws)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, kws, scan)
     hints = ex.question_hints(node, titles, tags)
     if llm is not None and node.total_tokens > shortcut:
         answer = llm.branch(node.title, text, [(k.title, k.summary) for k in kids])

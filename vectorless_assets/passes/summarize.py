@@ -19,7 +19,7 @@ import re
 from collections import Counter
 
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import estimate_tokens, is_keyword, keywords
+from vectorless_assets.textutil import estimate_tokens, keywords
 
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
@@ -32,6 +32,7 @@ _URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
 #: A line break inside a paragraph (not before a blank line, list item, quote, heading, table
 #: row or fence): hard-wrapped prose is joined before sentences are cut.
 _SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
+_PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _HIRAGANA = re.compile("[\u3040-\u309f]")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
@@ -39,6 +40,8 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
+#: A branch summary lists at most this many child titles.
+MAX_COVERS = 30
 TITLE_WEIGHT = 3
 
 
@@ -64,6 +67,8 @@ def keyword_text(text: str) -> str:
 
 def clean(text: str) -> str:
     """One-line text: Markdown markers, links, table rules and fences stripped, whitespace collapsed."""
+    if _PLAIN_TEXT.fullmatch(text):  # fast path: nothing to strip
+        return _WS.sub(" ", text).strip()
     lines = (_MD_NOISE.sub("", line) for line in _RULE_LINE.sub("", plain(text)).split("\n"))
     return _WS.sub(" ", " ".join(lines)).strip()
 
@@ -85,10 +90,13 @@ def truncate_tokens(text: str, max_tokens: int) -> str:
     return " ".join(words[:lo]).rstrip(" ,;:") + "…"
 
 
-def raw_sentences(text: str) -> list[str]:
-    """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters."""
+def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
+    """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters.
+
+    `scan` is `keyword_text(text)` when the caller already has it.
+    """
     out: dict[str, None] = {}
-    for m in _SENTENCE.finditer(_SOFT_BREAK.sub(" ", plain(text[:SCAN_CHARS]))):
+    for m in _SENTENCE.finditer(_SOFT_BREAK.sub(" ", scan if scan is not None else keyword_text(text))):
         s = m.group().strip()
         if len(s) >= 3:
             out.setdefault(s, None)
@@ -100,23 +108,25 @@ def sentences(text: str) -> list[str]:
     return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
 
 
-def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
+def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None, scan: str | None = None) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
-    `kws` are the keywords of `keyword_text(text)` when the caller already has them.
+    `scan` is `keyword_text(text)` and `kws` its keywords, when the caller already has them.
     """
     if not text.strip():
         return ""
     if estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens:  # a prefix decides
         return truncate_tokens(clean(text), max_tokens)
-    sents = raw_sentences(text)
+    scan = scan if scan is not None else keyword_text(text)
+    sents = raw_sentences(text, scan=scan)
     if not sents:
-        return truncate_tokens(clean(text[:SCAN_CHARS]), max_tokens)
-    freq = Counter(kws if kws is not None else keywords(keyword_text(text)))
-    cjk = _CJK.search(text[:SCAN_CHARS]) is not None
+        return truncate_tokens(clean(scan), max_tokens)
+    freq = Counter(kws if kws is not None else keywords(scan))
+    cjk = _CJK.search(scan) is not None
     scored = []
     for i, s in enumerate(sents):
-        words = keywords(s) if cjk else [w for w in _WORD.findall(s.lower()) if w in freq or is_keyword(w)]
+        # sentences come from `scan`, so every keyword of a sentence is in `freq`
+        words = keywords(s) if cjk else [w for w in _WORD.findall(s.lower()) if w in freq]
         score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
         if i == 0:
             score *= 1.5
@@ -176,11 +186,12 @@ def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> 
     return list(dict.fromkeys(hints))[:5]
 
 
-def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None) -> str:
+def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None, scan: str | None = None) -> str:
     """A branch's own `text` (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(text, max_tokens, shortcut_tokens, kws)
-    titles = [clean(t) for t in child_titles if clean(t)]
-    covers = f"Covers: {', '.join(titles)}." if titles else ""
+    own = extractive_summary(text, max_tokens, shortcut_tokens, kws, scan)
+    titles = [t for t in (clean(t) for t in child_titles[:MAX_COVERS]) if t]
+    more = f" and {len(child_titles) - MAX_COVERS} more" if len(child_titles) > MAX_COVERS else ""
+    covers = f"Covers: {', '.join(titles)}{more}." if titles else ""
     return truncate_tokens(" ".join(x for x in (own, covers) if x), max_tokens)
 
 
