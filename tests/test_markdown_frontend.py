@@ -299,6 +299,7 @@ def test_segmented_parse_equals_whole_text_parse(text: str) -> None:
 
 def test_segmented_parse_equals_whole_text_parse_on_random_documents() -> None:
     pool = [
+        "# H #", "## H ##  ", "#", "# #", "#\tTab", "### a ###b", "# a | b", "####### x", "# x\\#",
         "# H", "## H2", "   # ind", "    # code", "text", "", "", "   ", "```", "~~~", "````", "  ```", "```rust",
         "``` a`b", "<!--", "-->", "<pre>", "</pre>", "<div>", "- item", "  # in item", "1. item", "> # q", "> ```",
         "---", "===", "| a | b |", "|---|---|", "[ref]: /url", "\t# tab", "<?php", "?>", "<!DOCTYPE html>", "...", "- ```",

@@ -119,13 +119,28 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
     segment_of = [0] * n
     for k in range(1, len(cuts)):
         segment_of[cuts[k]:bounds[k + 1]] = [k] * (bounds[k + 1] - cuts[k])
-    hot = {segment_of[line_at[m.start()]] for m in _HOT.finditer(src)}
+    hot_lines: dict[int, list[int]] = {}
+    for m in _HOT.finditer(src):
+        line = line_at[m.start()]
+        hot_lines.setdefault(segment_of[line], []).append(line)
     fm_close = _front_matter_close(src, starts, ends) if front_matter else None
-    if fm_close is not None:
-        hot.update(range(0, segment_of[fm_close] + 1))
+    fm_segments = segment_of[fm_close] + 1 if fm_close is not None else 0
+    # a segment whose only candidate is its own first line, an ATX heading in column 0, needs
+    # no parse: in a fresh state that line is a heading (unless it has a "|": table header)
+    simple: dict[int, Heading] = {}
+    for k, lines in hot_lines.items():
+        if k >= fm_segments and lines == [cuts[k]] and src.startswith("#", starts[cuts[k]]):
+            heading = _atx_heading(src[starts[cuts[k]]:ends[cuts[k]]], cuts[k])
+            if heading is not None:
+                simple[k] = heading
+    hot = set(hot_lines) - set(simple) | set(range(fm_segments))
     seg = 0
     nseg = len(cuts)
     while seg < nseg:
+        if seg in simple:
+            out.headings.append(simple[seg])
+            seg += 1
+            continue
         if seg not in hot:
             seg += 1
             continue
@@ -208,6 +223,20 @@ def _closing_line(closer: re.Pattern[str], src: str, starts: list[int], b: int) 
     """The first line at or after `b` that matches `closer`."""
     m = closer.search(src, starts[b])
     return None if m is None else bisect_right(starts, m.start()) - 1
+
+
+def _atx_heading(line: str, number: int) -> Heading | None:
+    """An ATX heading line in column 0 read exactly as markdown-it's `heading` rule does."""
+    if "|" in line:
+        return None
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or (len(line) > level and line[level] not in " \t"):
+        return None
+    content = line[level:].rstrip(" \t")
+    bare = content.rstrip("#")
+    if len(bare) < len(content) and (bare == "" or bare[-1] in " \t"):
+        content = bare
+    return Heading(level, content.strip(), number, number + 1)
 
 
 def _front_matter_close(src: str, starts: list[int], ends: list[int]) -> int | None:
