@@ -104,7 +104,7 @@ class LLMSummarizer:
         return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
 
     def branch(self, title: str, content: str, children: list[tuple[str, str]]) -> BranchAnswer | None:
-        lines = "\n".join(f"- {t}: {s}" if s else f"- {t}" for t, s in children[:50])
+        lines = "\n".join(_item(t, s) for t, s in children[:50])
         prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
         answer = self.ask(prompt, self.env.options.summary_max_tokens * 2)
         if answer is None:
@@ -114,11 +114,15 @@ class LLMSummarizer:
         return parsed
 
     def document(self, title: str, sections: list[tuple[str, str]]) -> str | None:
-        body = "\n".join(f"- {t}: {s}" if s else f"- {t}" for t, s in sections[:30])
+        body = "\n".join(_item(t, s) for t, s in sections[:30])
         answer = self.ask(DOC_PROMPT.format(title=title, sections=body), self.env.options.summary_max_tokens * 2)
         if answer is None:
             return None
         return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
+
+
+def _item(title: str, summary: str) -> str:
+    return f"- {title}: {summary}" if title and summary else f"- {title or summary}"
 
 
 def parse_branch(text: str) -> BranchAnswer:

@@ -14,10 +14,10 @@ def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
 
     Split points: headings inside the text first, then blank lines once a chunk reaches half
     the limit, then a line break near the limit; a single line over the limit is cut inside
-    (its pieces share that source line). The leaf keeps its title and its heading line and
-    becomes a branch with an empty body; each child owns a consecutive run of the body's
-    lines, so every source line stays in exactly one node. A child is titled by the heading
-    it starts with, else "<parent title> (part N)"; titles are never flags.
+    (its pieces share that source line). The leaf keeps its title and its heading line(s)
+    and becomes a branch with an empty body; each child owns exactly the source lines of its
+    text, so every line stays in exactly one node. A child is titled by the heading it
+    starts with, else "<parent title> (part N)"; titles are never flags.
     """
     limit = max(1, env.options.split_max_tokens)
     oversized = [n for n in tree_built.nodes if not n.children and n.token_count > limit]
