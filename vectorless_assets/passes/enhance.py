@@ -18,8 +18,9 @@ def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, st
     get 3-5 question hints from their title, child titles and keywords; the document
     summary comes from the root and the top sections. With an LLM, leaves over 50 tokens
     get a 2-3 sentence summary and branches an OVERVIEW / QUESTIONS / TAGS answer (nodes
-    processed children first, so a branch prompt sees its children's summaries); a failed
-    call is retried once, then that node falls back to the extractive path.
+    processed children first, so a branch prompt sees its children's summaries); identical
+    prompts are asked once (memo); a failed call is retried once, then that node falls back
+    to the extractive path, and after 3 failed nodes in a row the model is not asked again.
     """
     tree = tree_optimized
     if not tree.nodes:

@@ -22,8 +22,9 @@ def run(*, tree_enhanced: DocumentTree, parsed: ParsedDocument, summary: str, en
     pages and its children's), with the matching page labels. References ("see Section
     2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12") are extracted from
     every node's text and resolved to node ids (see `passes.references`). The description
-    is the front matter's description if any, else the first sentences of the document
-    summary, else of the root and top sections. The ToC view is `passes.toc.toc_lines`.
+    is the front matter's description if any, else the document summary (its first two
+    sentences when over 120 tokens), else one made from the root and top sections. The ToC
+    view is derived on demand by `passes.toc.toc_lines` (the IR has no ToC field).
     """
     tree = resolve_references(propagate_pages(tree_enhanced))
     return tree, describe(tree, parsed, summary)

@@ -13,10 +13,11 @@ TITLE_JOIN = " / "
 def run(*, tree_split: DocumentTree, env: PassEnv) -> DocumentTree:
     """Merge runs of tiny adjacent sibling leaves; remove empty single-child intermediates.
 
-    A run of two or more adjacent sibling leaves, each under `optimize_min_tokens` (50) and
-    with contiguous line ranges, but not all of their parent's children, becomes one leaf: the contents concatenate (each later
-    leaf's title kept as a line of the text, since the merged node owns its heading line),
-    the line range spans the run, and the title lists the merged titles joined by " / ".
+    A run of two or more adjacent sibling leaves, each under `optimize_min_tokens` (50),
+    with contiguous line ranges and not all of their parent's children, becomes one leaf:
+    the contents concatenate (each later leaf's title kept as a line of the text, since the
+    merged node owns its heading line), the line range spans the run, and the title lists
+    the merged titles joined by " / ".
     A non-root node with no text of its own and exactly one child is removed and the child
     re-parented, when the two line ranges are adjacent; the child absorbs the removed
     heading line (and its title if the child has none). Titles are never turned into flags.
