@@ -12,7 +12,13 @@ from vectorless_assets.ir.indexes import ContentOverlapMap
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.passes import overlap
 from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.similarity import all_pairs_jaccard, jaccard, jaccard_join
+from vectorless_assets.passes.similarity import (
+    BITMAP_BITS,
+    all_pairs_jaccard,
+    bitmap_bound,
+    jaccard,
+    jaccard_join,
+)
 from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.textutil import word_tokens
 
@@ -41,6 +47,20 @@ def test_join_equals_all_pairs_on_random_sets() -> None:
         sets = _random_sets(rnd)
         for t in THRESHOLDS:
             assert jaccard_join(sets, t) == all_pairs_jaccard(sets, t)
+
+
+def test_bitmap_bound_never_undercuts_the_true_overlap() -> None:
+    rnd = random.Random(3)
+    for _ in range(500):
+        vocab = range(rnd.randint(1, 3000))
+        a = set(rnd.sample(vocab, rnd.randint(0, len(vocab))))
+        b = set(rnd.sample(vocab, rnd.randint(0, len(vocab))))
+        sig_a = sig_b = 0
+        for r in a:
+            sig_a ^= 1 << (r % BITMAP_BITS)
+        for r in b:
+            sig_b ^= 1 << (r % BITMAP_BITS)
+        assert bitmap_bound(sig_a, sig_b, len(a), len(b)) >= len(a & b)
 
 
 def _oracle(tree: DocumentTree, threshold: float, min_chars: int) -> set[tuple[str, str, float]]:
