@@ -5,17 +5,11 @@ rendering is never needed to find structure. A heading counts as a section headi
 the top level: a ``#`` line inside a fence, an HTML block, a block quote or a list item is
 body text of the section around it.
 
-Speed: markdown-it only sees the stretches of the text that can matter (`scan_blocks` with
-``skip_inert=True``, the default). The text is cut into *segments* at every line that starts
-in column 0 right after a blank line. At such a line every container (list, quote), paragraph,
-table, indented code and type 6/7 HTML block has ended, so CommonMark's state is fresh unless
-a top-level fence, a type 1-5 HTML block (``<!--``, ``<pre``...) or the front matter is still
-open. A segment with no heading candidate (an ATX ``#`` line or a setext underline) and no
-line that could open a fence or such an HTML block is *inert*: it cannot contain a heading,
-and it cannot leave anything open. Runs of non-inert segments are block-parsed by
-markdown-it; when a run ends inside an open fence or HTML block (seen from markdown-it's own
-tokens), the run is extended to the line that closes it and parsed again. The result is the
-same as parsing the whole text (tested over the corpus), at a fraction of the cost.
+Speed: with ``skip_inert=True`` (the default) markdown-it parses only the segments that can
+matter (see `markdown_segments`); when a run of them ends inside a fence or HTML block that is
+still open (seen from markdown-it's own tokens), the run is extended to the line that closes
+it and parsed again. The result is the same as parsing the whole text in one go (tested on
+the corpus, trap documents and random documents), at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -30,17 +24,13 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from vectorless_assets.frontends.markdown_segments import segment
+from vectorless_assets.frontends.text_source import line_offsets
+
 # markdown-it's default nesting limit (20 in the CommonMark preset) makes a deeper list
 # swallow the rest of the document; 100 is the "default" preset's limit.
 MAX_NESTING = 100
 
-_CUT = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")  # ends where a column-0 line follows a blank one
-_LEADING_BLANK = re.compile(r"[ \t]*\n(?=[^ \t\n])")
-_HOT = re.compile(
-    r"^ {0,3}(?:#{1,6}(?:[ \t]|$)|(?:=+|-+)[ \t]*$|`{3}|~{3}"
-    r"|<(?:[sS][cC][rR][iI][pP][tT]|[pP][rR][eE]|[sS][tT][yY][lL][eE]|[tT][eE][xX][tT][aA][rR][eE][aA]|!|\?))",
-    re.MULTILINE,
-)
 _HTML_END = (  # CommonMark HTML block types 1-5: start pattern, end pattern
     (re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.I), re.compile(r"</(?:script|pre|style|textarea)>", re.I)),
     (re.compile(r"<!--"), re.compile(r"-->")),
@@ -87,19 +77,6 @@ def _parser(front_matter: bool) -> MarkdownIt:
     return md
 
 
-def line_offsets(text: str) -> tuple[list[int], list[int]]:
-    """Start and end offsets of every line (see `text_source` for what a line is)."""
-    if not text:
-        return [], []
-    ends = [m.start() for m in re.finditer("\n", text)]
-    starts = [0, *(e + 1 for e in ends)]
-    if text.endswith("\n"):
-        starts.pop()
-    else:
-        ends.append(len(text))
-    return starts, ends
-
-
 def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True) -> BlockScan:
     """Block-parse normalized `text` (no ``\\r``; see `text_source`) and list its headings.
 
@@ -113,32 +90,14 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
     if not skip_inert:
         _parse_run(src, starts, ends, 0, n, front_matter, out)
         return out.scan(starts, ends)
-    line_at = {offset: i for i, offset in enumerate(starts)}  # both patterns match at line starts
-    cuts = sorted({0, *(line_at[m.end()] for m in _CUT.finditer(src))} | ({1} if _LEADING_BLANK.match(src) else set()))
-    bounds = [*cuts, n]
-    segment_of = [0] * n
-    for k in range(1, len(cuts)):
-        segment_of[cuts[k]:bounds[k + 1]] = [k] * (bounds[k + 1] - cuts[k])
-    hot_lines: dict[int, list[int]] = {}
-    for m in _HOT.finditer(src):
-        line = line_at[m.start()]
-        hot_lines.setdefault(segment_of[line], []).append(line)
-    fm_close = _front_matter_close(src, starts, ends) if front_matter else None
-    fm_segments = segment_of[fm_close] + 1 if fm_close is not None else 0
-    # a segment whose only candidate is its own first line, an ATX heading in column 0, needs
-    # no parse: in a fresh state that line is a heading (unless it has a "|": table header)
-    simple: dict[int, Heading] = {}
-    for k, lines in hot_lines.items():
-        if k >= fm_segments and lines == [cuts[k]] and src.startswith("#", starts[cuts[k]]):
-            heading = _atx_heading(src[starts[cuts[k]]:ends[cuts[k]]], cuts[k])
-            if heading is not None:
-                simple[k] = heading
-    hot = set(hot_lines) - set(simple) | set(range(fm_segments))
+    segs = segment(src, starts, ends, front_matter=front_matter)
+    cuts, bounds, segment_of, hot = segs.cuts, segs.bounds, segs.segment_of, segs.hot
     seg = 0
     nseg = len(cuts)
     while seg < nseg:
-        if seg in simple:
-            out.headings.append(simple[seg])
+        if seg in segs.simple:
+            level, title = segs.simple[seg]
+            out.headings.append(Heading(level, title, cuts[seg], cuts[seg] + 1))
             seg += 1
             continue
         if seg not in hot:
@@ -223,27 +182,3 @@ def _closing_line(closer: re.Pattern[str], src: str, starts: list[int], b: int) 
     """The first line at or after `b` that matches `closer`."""
     m = closer.search(src, starts[b])
     return None if m is None else bisect_right(starts, m.start()) - 1
-
-
-def _atx_heading(line: str, number: int) -> Heading | None:
-    """An ATX heading line in column 0 read exactly as markdown-it's `heading` rule does."""
-    if "|" in line:
-        return None
-    level = len(line) - len(line.lstrip("#"))
-    if not 1 <= level <= 6 or (len(line) > level and line[level] not in " \t"):
-        return None
-    content = line[level:].rstrip(" \t")
-    bare = content.rstrip("#")
-    if len(bare) < len(content) and (bare == "" or bare[-1] in " \t"):
-        content = bare
-    return Heading(level, content.strip(), number, number + 1)
-
-
-def _front_matter_close(src: str, starts: list[int], ends: list[int]) -> int | None:
-    """Line closing a leading ``---`` block (as the front-matter plugin reads it), if any."""
-    m = re.match(r"-{3,}", src)
-    if not m:
-        return None
-    closer = re.compile(rf"^(?: {{0,3}}-{{{len(m.group())},}} *|\.\.\.[ \t]*)$", re.MULTILINE)
-    c = closer.search(src, ends[0])
-    return None if c is None else bisect_right(starts, c.start()) - 1

@@ -20,6 +20,7 @@ split lines.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from vectorless_assets.errors import SourceError
@@ -119,3 +120,16 @@ def split_lines(text: str) -> list[str]:
     if text.endswith("\n"):
         lines.pop()
     return lines
+
+
+def line_offsets(text: str) -> tuple[list[int], list[int]]:
+    """Start and end offsets of every line (end = its newline or the end of text)."""
+    if not text:
+        return [], []
+    ends = [m.start() for m in re.finditer("\n", text)]
+    starts = [0, *(e + 1 for e in ends)]
+    if text.endswith("\n"):
+        starts.pop()
+    else:
+        ends.append(len(text))
+    return starts, ends
