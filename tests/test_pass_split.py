@@ -167,3 +167,21 @@ def test_compile_markdown_keeps_every_line_once_after_split() -> None:
     assert len(covered) >= n_lines
     long = next(n for n in doc.tree.nodes if n.title == "Long")
     assert len(long.children) >= 3
+
+
+def test_oversized_own_text_of_a_branch_becomes_its_first_children() -> None:
+    body = "\n".join(["", *prose(60)])
+    nodes = [
+        TreeNode(node_id="0001", children=["0002"], title="Doc"),
+        TreeNode(node_id="0002", parent="0001", children=["0003"], title="Chapter", content=body, line_start=1, line_end=61, token_count=estimate_tokens(body)),
+        TreeNode(node_id="0003", parent="0002", title="Sub", content="\nsmall", line_start=62, line_end=63, token_count=1),
+    ]
+    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(200))
+    chapter = out.get("0002")
+    kids = out.children_of("0002")
+    assert [k.title for k in kids][-1] == "Sub"
+    assert all(k.title.startswith("Chapter (part ") for k in kids[:-1]) and len(kids) >= 3
+    assert (chapter.line_start, chapter.line_end) == (1, 1)
+    assert owned_lines(out) == list(range(1, 64))
+    starts = [k.line_start for k in kids]
+    assert starts == sorted(starts), "children stay in document order"

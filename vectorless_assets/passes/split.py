@@ -10,17 +10,19 @@ from vectorless_assets.textutil import estimate_tokens
 
 
 def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
-    """Split every leaf over `split_max_tokens` (4000) into children at natural split points.
+    """Split every node whose own text is over `split_max_tokens` (4000) into children.
 
     Split points: headings inside the text first, then blank lines once a chunk reaches half
     the limit, then a line break near the limit; a single line over the limit is cut inside
-    (its pieces share that source line). The leaf keeps its title and its heading line(s)
-    and becomes a branch with an empty body; each child owns exactly the source lines of its
+    (its pieces share that source line). The node keeps its title and its heading line(s)
+    and its own body becomes empty; each child owns exactly the source lines of its
     text, so every line stays in exactly one node. A child is titled by the heading it
-    starts with, else "<parent title> (part N)"; titles are never flags.
+    starts with, else "<parent title> (part N)"; titles are never flags. A branch whose own
+    text (before its first subsection) is oversized gets the chunks as its first children,
+    in document order before its subsections.
     """
     limit = max(1, env.options.split_max_tokens)
-    oversized = [n for n in tree_built.nodes if not n.children and n.token_count > limit]
+    oversized = [n for n in tree_built.nodes if n.token_count > limit]
     if not oversized:
         return tree_built
     big = {n.node_id for n in oversized}
@@ -40,7 +42,7 @@ def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
                 update={
                     "content": "",
                     "token_count": 0,
-                    "children": [c.node_id for c in children],
+                    "children": [*(c.node_id for c in children), *node.children],
                     "line_start": kept[0],
                     "line_end": kept[1],
                     "summary": "",
