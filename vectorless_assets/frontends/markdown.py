@@ -4,8 +4,10 @@ Contract (tested, and checked over the whole Markdown corpus):
 
 * Decoding and what a line is: see `frontends.text_source` (UTF-8, BOM stripped, documented
   fallback for invalid UTF-8, `SourceError` for binary bytes; lines split on ``\\n``).
-* Structure: CommonMark + GFM tables. ATX and setext headings count only at the top level,
-  so ``#`` lines inside ``` or ~~~ fences, HTML blocks, quotes and list items stay body text.
+* Structure: CommonMark + GFM tables (`markdown_blocks`: markdown-it's block parser only, on
+  the segments that can hold a heading). ATX and setext headings count only at the top
+  level, so ``#`` lines inside ``` or ~~~ fences, HTML blocks, quotes and list items stay
+  body text.
 * YAML front matter (a leading ``---`` block closed by ``---`` or ``...``) is never a
   heading; its ``title`` and ``description`` become the document's. A leading ``---`` block
   that is not YAML (no mapping, and its lines do not look like ``key: value``) is parsed as
@@ -14,7 +16,9 @@ Contract (tested, and checked over the whole Markdown corpus):
   (front matter included) is a level-0 node owned by the root. A heading node owns its
   heading line(s) and every line up to the next top-level heading. `content` is the exact
   text of the body lines (heading lines excluded: they are the title), blank lines and
-  separators included, joined by ``\\n``; so ``title`` + ``content`` rebuild the source.
+  separators included, joined by ``\\n``: a node's lines are its heading line(s) followed by
+  exactly its content (`coverage.rebuild_errors` checks this). Contents are slices of the
+  decoded text, so a 50 MB single line costs a few copies of itself, not more.
 * Titles are the heading's source text (inline code, emphasis markers and links kept as
   written, multi-line setext titles joined by spaces, ATX closing ``#``s removed).
 * Document title: front-matter ``title``; else the h1 when the first heading is the only h1;
@@ -40,7 +44,10 @@ _YAMLISH_LINE = re.compile(r"^(?:\s*$|\s*#|[\w.\-\"' ]+:(?:\s|$)|\s+\S|-\s)")
 
 
 def parse_markdown(data: bytes, *, options: CompileOptions | None = None) -> ParsedDocument:
-    """Parse Markdown bytes into raw sections (see the module docstring for the contract)."""
+    """Parse Markdown bytes into raw sections (see the module docstring for the contract).
+
+    `options` is accepted for the frontend signature; no option changes Markdown parsing.
+    """
     decoded = decode_text(data)
     return parse_markdown_text(decoded.text, diagnostics=decoded.diagnostics)
 
