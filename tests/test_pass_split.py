@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from vectorless_assets import compile_document
+from vectorless_assets.frontends.coverage import line_coverage_errors
+from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import split
 from vectorless_assets.passes.env import PassEnv
@@ -185,3 +190,32 @@ def test_oversized_own_text_of_a_branch_becomes_its_first_children() -> None:
     assert owned_lines(out) == list(range(1, 64))
     starts = [k.line_start for k in kids]
     assert starts == sorted(starts), "children stay in document order"
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+SAMPLE = ("md/system-design-primer/README-ja.md", "md/rust-book/src/ch04-01-what-is-ownership.md")
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("rel", SAMPLE)
+def test_corpus_sample_keeps_line_coverage_with_a_small_split_limit(rel: str) -> None:
+    path = CORPUS / rel
+    if not path.is_file():
+        pytest.skip(f"{rel} is absent")
+    doc = compile_document(path, options=CompileOptions(mode="deep", split_max_tokens=200))
+    assert doc.meta is not None
+    assert line_coverage_errors(doc, doc.meta.line_count) == []
+    assert any("(part " in n.title for n in doc.tree.nodes)
+    assert not dangling_node_ids(doc)
+
+
+@pytest.mark.slow
+@pytest.mark.corpus
+def test_the_9_mb_rfc_file_keeps_line_coverage_in_deep_mode() -> None:
+    path = CORPUS / "md/large/rust-rfcs-all-in-one.md"
+    if not path.is_file():
+        pytest.skip("corpus absent")
+    doc = compile_document(path, mode="deep")
+    assert doc.meta is not None
+    assert line_coverage_errors(doc, doc.meta.line_count) == []
+    assert not dangling_node_ids(doc)
