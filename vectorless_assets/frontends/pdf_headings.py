@@ -25,6 +25,7 @@ _MONEY = re.compile(r"(?<![\w.])[($]?\d[\d,]*(?:\.\d+)?%?\)?(?![\w.])")
 _TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([0-9a-z]{1,3}\))\.$")
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
 MAX_TITLE_WORDS = 40
+_DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}
 MAX_MERGED_LINES = 4
 
 
@@ -82,7 +83,8 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
         return True, depth, keyword
     if bold and (words <= 25 or text.endswith(".")):
         return False, depth, keyword
-    if keyword and words <= 20 and (_caps(text) or ratio > 1.03 or text[len(k.group(0)) - 1:].strip()[:1].isupper()) and not text.endswith("."):
+    rest = text[len(k.group(0)):].strip() if k else ""
+    if keyword and words <= 20 and (_caps(text) or ratio > 1.03 or rest[:1].isupper()) and (not text.endswith(".") or words <= 15):
         return False, depth, keyword
     if _caps(text) and 2 <= words <= 14 and not body_bold:
         return False, depth, keyword
@@ -122,6 +124,10 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
         heavy = share[ln.style] > 0.08 * total and not (depth or keyword)
         table = not strong and any(abs(o.y - ln.y) < 1.5 and o is not ln and o.style == ln.style for o in lines[max(0, i - 6):i + 6] if o.page == ln.page)
         first = ln.text.lstrip()[:1]
+        last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
+        if last in _DANGLING and not strong:
+            i = j  # a bold run-in sentence that goes on in body text
+            continue
         if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword):
             cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword))
         i = j
