@@ -61,6 +61,9 @@ def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions
             doc = compile_document(ref.path, options=options, root=ref.root)
             target = save_ir(doc, out / f"{doc.doc_id}.bin")
             result.ok, result.ir_path, result.nodes, result.status = True, str(target), len(doc.tree.nodes), "compiled"
+            for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
+                if d.source == "parse" and d.severity != "info":
+                    progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
         except CompileError as exc:
             result.error, result.status = exc.problem, "failed"
         except Exception as exc:  # a bug in a pass must not stop the batch
