@@ -69,24 +69,25 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> Quer
     walk = preorder_nodes(tree, nodes)
     has_text = _has_text(walk)
     order = {n.node_id: i for i, n in enumerate(walk)}
+    hint_count = {n.node_id: sum(1 for h in hints(n) if h.strip()) for n in walk}
+
+    def top(scored: list[tuple[float, int, str]]) -> list[RouteTarget]:
+        """(relevance, document position, id) -> the best MAX_TARGETS as RouteTargets."""
+        best = sorted(scored, key=lambda t: (-t[0], t[1]))[:MAX_TARGETS]
+        return [RouteTarget(node_id=nid, relevance=rel) for rel, _, nid in best]
+
     intent_routes: list[IntentRoute] = []
-    tagged: dict[str, list[RouteTarget]] = defaultdict(list)
+    tagged: dict[str, list[tuple[float, int, str]]] = defaultdict(list)
     for node in walk:
         node_hints = [h.strip() for h in hints(node) if h.strip()]
         if node_hints:
             if node.children:
-                ranked = sorted(
-                    (
-                        RouteTarget(
-                            node_id=c.node_id,
-                            relevance=child_relevance(
-                                len([h for h in hints(c) if h.strip()]), has_text[c.node_id]
-                            ),
-                        )
-                        for c in (nodes[i] for i in node.children)
-                    ),
-                    key=lambda t: (-t.relevance, order[t.node_id]),
-                )[:MAX_TARGETS]
+                ranked = top(
+                    [
+                        (child_relevance(hint_count[c], has_text[c]), order[c], c)
+                        for c in node.children
+                    ]
+                )
             else:
                 ranked = [RouteTarget(node_id=node.node_id, relevance=1.0)]
             for hint in dict.fromkeys(node_hints):
@@ -96,10 +97,7 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> Quer
         relevance = 0.7 if node.children else 0.9
         for tag in dict.fromkeys(t.strip().lower() for t in tags(node)):
             if tag:
-                tagged[tag].append(RouteTarget(node_id=node.node_id, relevance=relevance))
+                tagged[tag].append((relevance, order[node.node_id], node.node_id))
     chosen = sorted(tagged.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:MAX_CONCEPTS]
-    concept_routes = {
-        tag: sorted(targets, key=lambda t: (-t.relevance, order[t.node_id]))[:MAX_TARGETS]
-        for tag, targets in sorted(chosen)
-    }
+    concept_routes = {tag: top(scored) for tag, scored in sorted(chosen)}
     return QueryRoutingTable(intent_routes=intent_routes, concept_routes=concept_routes)
