@@ -165,3 +165,19 @@ def test_atomic_write_keeps_old_file_when_serialisation_fails(saved, monkeypatch
         persist.save_ir(doc, path)
     assert path.read_bytes() == before
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp file left behind
+
+
+def test_lookup_cache_does_not_break_equality(saved) -> None:
+    path, doc = saved
+    for node in doc.tree.nodes:  # fills the tree's private id index
+        assert doc.tree.get(node.node_id) is node
+    assert load_ir(path) == doc
+
+
+def test_renumbering_a_wide_tree_is_fast_and_numbers_siblings() -> None:
+    from vectorless_assets.ir.tree import DocumentTree, TreeNode
+
+    kids = [TreeNode(node_id=f"k{i}", parent="r") for i in range(20000)]
+    tree = DocumentTree(nodes=[TreeNode(node_id="r", children=[k.node_id for k in kids]), *kids]).renumbered()
+    assert tree.nodes[-1].structure == "20000" and tree.nodes[-1].node_id == "20001"
+    assert len({n.node_id for n in tree.nodes}) == 20001

@@ -83,6 +83,14 @@ class DocumentTree(BaseModel):
     nodes: list[TreeNode] = Field(default_factory=list)
     _index: dict[str, int] | None = PrivateAttr(default=None)
 
+    def __eq__(self, other: object) -> bool:
+        """Trees are equal when their nodes are (the lookup cache does not count)."""
+        if not isinstance(other, DocumentTree):
+            return NotImplemented
+        return self.nodes == other.nodes
+
+    __hash__ = None  # type: ignore[assignment]
+
     # -- lookup -------------------------------------------------------------------------
     @property
     def root_id(self) -> str | None:
@@ -156,6 +164,7 @@ class DocumentTree(BaseModel):
         order = list(self.preorder())
         width = max(4, len(str(len(order))))
         new_id = {n.node_id: f"{i:0{width}d}" for i, n in enumerate(order, start=1)}
+        position = {c: i for n in order for i, c in enumerate(n.children, start=1)}
         out: list[TreeNode] = []
         structure: dict[str, str] = {}
         depth: dict[str, int] = {}
@@ -165,8 +174,7 @@ class DocumentTree(BaseModel):
                 structure[nid], depth[nid], parent = "", 0, None
             else:
                 parent = new_id[node.parent]
-                siblings = self.get(node.parent).children
-                pos = siblings.index(node.node_id) + 1
+                pos = position[node.node_id]
                 prefix = structure[parent]
                 structure[nid] = f"{prefix}.{pos}" if prefix else str(pos)
                 depth[nid] = depth[parent] + 1
