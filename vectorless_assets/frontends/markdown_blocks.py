@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -61,8 +62,8 @@ class BlockScan:
     headings: list[Heading]
     front_matter: tuple[int, int] | None
     front_matter_text: str
-    line_starts: list[int]
-    line_ends: list[int]
+    line_starts: Sequence[int]
+    line_ends: Sequence[int]
 
     @property
     def line_count(self) -> int:
@@ -91,7 +92,7 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
         _parse_run(src, starts, ends, 0, n, front_matter, out)
         return out.scan(starts, ends)
     segs = segment(src, starts, ends, front_matter=front_matter)
-    cuts, bounds, segment_of, hot = segs.cuts, segs.bounds, segs.segment_of, segs.hot
+    cuts, bounds, hot = segs.cuts, segs.bounds, segs.hot
     seg = 0
     nseg = len(cuts)
     while seg < nseg:
@@ -112,7 +113,7 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
             if closer is None or b >= n:
                 break
             close = _closing_line(closer, src, starts, b)
-            last = max(last + 1, segment_of[close]) if close is not None else nseg - 1
+            last = max(last + 1, segs.segment_of(close)) if close is not None else nseg - 1
             while last + 1 in hot:
                 last += 1
             b = bounds[last + 1]
@@ -136,11 +137,11 @@ class _Collected:
         if self.front_matter and self.front_matter[0] >= line:
             self.front_matter, self.front_matter_text = None, ""
 
-    def scan(self, starts: list[int], ends: list[int]) -> BlockScan:
+    def scan(self, starts: Sequence[int], ends: Sequence[int]) -> BlockScan:
         return BlockScan(self.headings, self.front_matter, self.front_matter_text, starts, ends)
 
 
-def _parse_run(src: str, starts: list[int], ends: list[int], a: int, b: int, front_matter: bool, out: _Collected) -> re.Pattern[str] | None:
+def _parse_run(src: str, starts: Sequence[int], ends: Sequence[int], a: int, b: int, front_matter: bool, out: _Collected) -> re.Pattern[str] | None:
     """Block-parse lines [a, b) and collect headings.
 
     Returns None when everything in the run is closed at line b, else a pattern for the
@@ -178,7 +179,7 @@ def _parse_run(src: str, starts: list[int], ends: list[int], a: int, b: int, fro
     return None
 
 
-def _closing_line(closer: re.Pattern[str], src: str, starts: list[int], b: int) -> int | None:
+def _closing_line(closer: re.Pattern[str], src: str, starts: Sequence[int], b: int) -> int | None:
     """The first line at or after `b` that matches `closer`."""
     m = closer.search(src, starts[b])
     return None if m is None else bisect_right(starts, m.start()) - 1

@@ -17,7 +17,8 @@ header, is left to markdown-it). Every other segment is *hot* and goes to markdo
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _CUT = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")  # ends where a column-0 line follows a blank one
@@ -31,30 +32,28 @@ _CANDIDATE = re.compile(
 
 @dataclass(frozen=True)
 class Segments:
-    """Segment k is lines [cuts[k], bounds[k + 1]); `segment_of[line]` is its segment."""
+    """Segment k is lines [cuts[k], bounds[k + 1])."""
 
     cuts: list[int]
     bounds: list[int]
-    segment_of: list[int]
     hot: set[int]
     simple: dict[int, tuple[int, str]]  # segment -> (level, title) of its heading line
 
+    def segment_of(self, line: int) -> int:
+        return bisect_right(self.cuts, line) - 1
 
-def segment(src: str, starts: list[int], ends: list[int], *, front_matter: bool) -> Segments:
+
+def segment(src: str, starts: Sequence[int], ends: Sequence[int], *, front_matter: bool) -> Segments:
     """Cut `src` (lines at offsets `starts`/`ends`) into inert, simple and hot segments."""
     n = len(starts)
-    line_at = {offset: i for i, offset in enumerate(starts)}  # both patterns match at line starts
-    cuts = sorted({0, *(line_at[m.end()] for m in _CUT.finditer(src))} | ({1} if _LEADING_BLANK.match(src) else set()))
+    cuts = sorted({0, *(bisect_left(starts, m.end()) for m in _CUT.finditer(src))} | ({1} if _LEADING_BLANK.match(src) else set()))
     bounds = [*cuts, n]
-    segment_of = [0] * n
-    for k in range(1, len(cuts)):
-        segment_of[cuts[k]:bounds[k + 1]] = [k] * (bounds[k + 1] - cuts[k])
     candidates: dict[int, list[int]] = {}
-    for m in _CANDIDATE.finditer(src):
-        line = line_at[m.start()]
-        candidates.setdefault(segment_of[line], []).append(line)
+    for m in _CANDIDATE.finditer(src):  # matches start at line starts
+        line = bisect_left(starts, m.start())
+        candidates.setdefault(bisect_right(cuts, line) - 1, []).append(line)
     fm_close = front_matter_close(src, starts, ends) if front_matter else None
-    fm_segments = segment_of[fm_close] + 1 if fm_close is not None else 0
+    fm_segments = bisect_right(cuts, fm_close) if fm_close is not None else 0
     simple: dict[int, tuple[int, str]] = {}
     for k, lines in candidates.items():
         first = cuts[k]
@@ -63,7 +62,7 @@ def segment(src: str, starts: list[int], ends: list[int], *, front_matter: bool)
             if heading is not None:
                 simple[k] = heading
     hot = (set(candidates) - set(simple)) | set(range(fm_segments))
-    return Segments(cuts, bounds, segment_of, hot, simple)
+    return Segments(cuts, bounds, hot, simple)
 
 
 def atx_heading(line: str) -> tuple[int, str] | None:
@@ -80,7 +79,7 @@ def atx_heading(line: str) -> tuple[int, str] | None:
     return level, content.strip()
 
 
-def front_matter_close(src: str, starts: list[int], ends: list[int]) -> int | None:
+def front_matter_close(src: str, starts: Sequence[int], ends: Sequence[int]) -> int | None:
     """Line closing a leading ``---`` block (as the front-matter plugin reads it), if any."""
     m = re.match(r"-{3,}", src)
     if not m:

@@ -21,6 +21,7 @@ split lines.
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass, field
 
 from vectorless_assets.errors import SourceError
@@ -122,13 +123,15 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def line_offsets(text: str) -> tuple[list[int], list[int]]:
-    """Start and end offsets of every line (end = its newline or the end of text)."""
-    if not text:
-        return [], []
-    ends = [m.start() for m in re.finditer("\n", text)]
-    starts = [0, *(e + 1 for e in ends)]
-    if text.endswith("\n"):
+def line_offsets(text: str) -> tuple[array[int], array[int]]:
+    """Start and end offsets of every line (end = its newline or the end of text).
+
+    Compact arrays (8 bytes a line), so a text of millions of short lines stays affordable.
+    """
+    ends = array("q", (m.start() for m in re.finditer("\n", text)))
+    starts = array("q", [0])
+    starts.extend(e + 1 for e in ends)
+    if not text or text.endswith("\n"):
         starts.pop()
     else:
         ends.append(len(text))
