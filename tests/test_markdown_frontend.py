@@ -27,6 +27,7 @@ def assert_lossless(data: bytes, parsed: ParsedDocument) -> None:
     lines = split_lines(decode_text(data).text)
     assert parsed.line_count == len(lines)
     assert line_coverage_errors(parsed.raw_nodes, parsed.line_count, allow_shared_lines=False) == []
+    assert line_coverage_errors(parsed, parsed.line_count) == []
     assert rebuild_errors(parsed.raw_nodes, lines) == []
 
 
@@ -256,11 +257,13 @@ def _ranges(*spans: tuple[int, int]) -> list[RawNode]:
 
 def test_coverage_checker_reports_gaps_overlaps_and_bad_ranges() -> None:
     assert line_coverage_errors(_ranges((1, 3), (4, 9)), 9) == []
-    assert line_coverage_errors(_ranges((1, 3), (6, 9)), 9) == ["lines 4-5 are not owned by any node"]
-    assert line_coverage_errors(_ranges((1, 3), (4, 7)), 9) == ["lines 8-9 are not owned by any node"]
+    assert line_coverage_errors(_ranges((1, 3), (6, 9)), 9) == ["lines 4-5 not owned by any node"]
+    assert line_coverage_errors(_ranges((1, 3), (4, 7)), 9) == ["lines 8-9 not owned by any node"]
     assert "owned by both" in line_coverage_errors(_ranges((1, 5), (4, 9)), 9)[0]
     assert "invalid range" in line_coverage_errors(_ranges((1, 3), (4, 12)), 9)[0]
     assert "need both" in line_coverage_errors([RawNode(title="x", level=1, line_start=1)], 1)[0]
+    parsed = ParsedDocument(format="markdown", raw_nodes=_ranges((1, 2)), line_count=3)
+    assert line_coverage_errors(parsed, 3) == ["line 3 not owned by any node"]
 
 
 def test_coverage_checker_allows_one_long_line_shared_by_consecutive_nodes() -> None:

@@ -21,12 +21,18 @@ class _HasLines(Protocol):
 
 
 def _nodes(doc_or_tree: object) -> Iterable[_HasLines]:
+    if hasattr(doc_or_tree, "raw_nodes"):  # a ParsedDocument
+        return list(doc_or_tree.raw_nodes)  # type: ignore[attr-defined]
     tree = getattr(doc_or_tree, "tree", doc_or_tree)
     if isinstance(tree, DocumentTree):
         return tree.nodes
     if isinstance(tree, Iterable):  # a list of RawNode / TreeNode
         return list(tree)
     raise TypeError(f"expected a Document, DocumentTree or list of nodes, got {type(doc_or_tree).__name__}")
+
+
+def _span(first: int, last: int) -> str:
+    return f"line {first}" if first == last else f"lines {first}-{last}"
 
 
 def _label(node: _HasLines) -> str:
@@ -36,7 +42,9 @@ def _label(node: _HasLines) -> str:
 
 
 def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_shared_lines: bool = True, limit: int = 20) -> list[str]:
-    """Problems with the line ranges of `doc_or_tree` (Document, DocumentTree or node list).
+    """Problems with the line ranges of `doc_or_tree`.
+
+    `doc_or_tree` is a Document, a DocumentTree, a ParsedDocument or a list of nodes.
 
     Returns an empty list when every line 1..`line_count` is owned by exactly one node
     (up to `allow_shared_lines`, see the module docstring). Each problem is one line of
@@ -61,17 +69,17 @@ def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_s
     prev: tuple[int, int, _HasLines] | None = None
     for start, end, node in ranges:
         if start > expected:
-            errors.append(f"lines {expected}-{start - 1} are not owned by any node")
+            errors.append(f"{_span(expected, start - 1)} not owned by any node")
         elif start < expected and prev is not None:
             shared_one = allow_shared_lines and start == prev[1] == expected - 1 and start >= prev[0]
             if not shared_one:
-                errors.append(f"lines {start}-{min(end, expected - 1)} owned by both {_label(prev[2])} and {_label(node)}")
+                errors.append(f"{_span(start, min(end, expected - 1))} owned by both {_label(prev[2])} and {_label(node)}")
         expected = max(expected, end + 1)
         prev = (start, end, node)
         if len(errors) >= limit:
             return errors[:limit]
     if expected <= total:
-        errors.append(f"lines {expected}-{total} are not owned by any node")
+        errors.append(f"{_span(expected, total)} not owned by any node")
     return errors[:limit]
 
 
