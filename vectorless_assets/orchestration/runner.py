@@ -28,6 +28,7 @@ from vectorless_assets.orchestration.partitions import key_to_doc_id, partition_
 from vectorless_assets.orchestration.plan import plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.sqlite_tuning import relax_sync
 from vectorless_assets.pipeline.options import CompileOptions
 
 Status = Literal["compiled", "skipped", "failed"]
@@ -86,15 +87,20 @@ def compile_paths(
     progress: Callable[[DocResult], None] | None = None,
     force: bool = False,
     fields_dir: str | os.PathLike[str] | None = None,
+    sqlite_synchronous: str | None = None,
 ) -> list[DocResult]:
     """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
 
     `instance` defaults to `instance.local_instance()`; `fields_dir` (the JSON IO manager's
     folder) to `<ir_dir>/../fields`. `force` recompiles unchanged documents. `progress` is
-    called with each result as soon as it is known.
+    called with each result as soon as it is known. `sqlite_synchronous` ("NORMAL"/"OFF")
+    lowers SQLite's fsync level for this process's connections to the instance's files
+    (`sqlite_tuning`; faster on slow disks, less durable on power loss).
     """
     settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options)
     instance = instance or local_instance()
+    if sqlite_synchronous and instance.root_directory:
+        relax_sync(instance.root_directory, sqlite_synchronous)
     job = build_defs(settings).resolve_job_def(COMPILE_JOB)
     documents, ir_store, store = DocumentsRoot(path=settings.docs_dir), IRStore(path=settings.ir_dir), FieldStore(settings.fields_dir)
     results: list[DocResult] = []

@@ -1,0 +1,151 @@
+"""Orchestration cost: the Rust book's chapters through Dagster vs. in-process `compile_document`.
+
+Run by hand (minutes), e.g.::
+
+    python benchmarks/bench_dagster.py                      # 112 chapters, Dagster's SQLite defaults
+    python benchmarks/bench_dagster.py --sqlite-sync OFF    # same, fsync-free SQLite connections
+    python benchmarks/bench_dagster.py --limit 20 --profile 10
+
+Steps, each on a fresh SQLite instance in a temporary DAGSTER_HOME and a temporary copy of
+the chapters (so one can be edited):
+
+1. in process: `compile_document` on every chapter (no Dagster), total seconds;
+2. Dagster: `runner.compile_paths` on every chapter (register partitions, observe the
+   source, one in-process run per document), total seconds and the ratio to step 1;
+3. the same call again with nothing changed (every document skipped);
+4. one chapter edited, the same call again (one run);
+5. `--profile N`: cProfile of N more document runs on a fresh instance, time grouped by
+   where it goes (SQLite, Dagster/SQLAlchemy Python, the compiler's passes, JSON files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "md" / "rust-book" / "src"
+
+
+def _timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
+
+
+def _instance(home: Path):
+    import dagster as dg
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n", encoding="utf-8")
+    return dg.DagsterInstance.from_config(str(home))
+
+
+def _profile_groups(stats: pstats.Stats) -> dict[str, float]:
+    """Own time (tottime) grouped by the kind of work."""
+    groups = {"sqlite (commit/close/execute/connect)": 0.0, "sqlalchemy": 0.0, "dagster": 0.0, "compiler passes + frontends": 0.0, "pydantic / json": 0.0, "other": 0.0}
+    for (filename, _line, func), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if "sqlite3" in func or "sqlite3" in filename:
+            key = "sqlite (commit/close/execute/connect)"
+        elif "sqlalchemy" in filename:
+            key = "sqlalchemy"
+        elif "dagster" in filename:
+            key = "dagster"
+        elif "vectorless_assets/passes" in filename or "vectorless_assets/frontends" in filename or "textutil" in filename or "markdown_it" in filename:
+            key = "compiler passes + frontends"
+        elif "pydantic" in filename or "json" in filename:
+            key = "pydantic / json"
+        else:
+            key = "other"
+        groups[key] += tottime
+    return groups
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N chapters (0 = all)")
+    ap.add_argument("--sqlite-sync", choices=["FULL", "NORMAL", "OFF"], default="FULL")
+    ap.add_argument("--profile", type=int, default=0, help="profile N extra document runs")
+    ap.add_argument("--mode", default="fast")
+    args = ap.parse_args(argv)
+    if not args.corpus.is_dir():
+        print(f"corpus not found: {args.corpus}", file=sys.stderr)
+        return 2
+
+    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.pipeline.compile import compile_document
+    from vectorless_assets.pipeline.options import CompileOptions
+
+    options = CompileOptions(mode=args.mode)
+    work = Path(tempfile.mkdtemp(prefix="bench_dagster_"))
+    docs = work / "docs"
+    shutil.copytree(args.corpus, docs)
+    files = sorted(p for p in docs.rglob("*.md"))
+    if args.limit:
+        files = files[: args.limit]
+    sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
+    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, SQLite synchronous={args.sqlite_sync}), work dir {work}")
+
+    _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
+    instance = _instance(work / "home")
+
+    def run():
+        return compile_paths(files, docs_root=docs, ir_dir=work / "ir", options=options, instance=instance, sqlite_synchronous=sync)
+
+    first, t_first = _timed(run)
+    second, t_second = _timed(run)
+    edited = files[len(files) // 2]
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n\nOne more paragraph.\n", encoding="utf-8")
+    third, t_third = _timed(run)
+
+    def count(results, status):
+        return sum(1 for r in results if r.status == status)
+
+    n = len(files)
+    rows = [
+        ("in process `compile_document`", t_inproc, n, ""),
+        ("Dagster, fresh SQLite instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed"),
+        ("Dagster, nothing changed", t_second, n, f"{count(second, 'skipped')} skipped"),
+        ("Dagster, one document changed", t_third, n, f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped"),
+    ]
+    print("\n| run | total s | per document ms | ratio to in-process | result |\n|---|---|---|---|---|")
+    for name, secs, docs_n, note in rows:
+        print(f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.0f}x | {note} |")
+    failed = [r for r in first if r.status == "failed"]
+    for r in failed[:5]:
+        print(f"failed: {r.document_key}: {r.error}")
+
+    if args.profile:
+        sample = files[: args.profile]
+        home2 = work / "home-profile"
+        instance2 = _instance(home2)
+        warm = compile_paths(sample[:1], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
+        assert warm[0].status == "compiled", warm[0].error
+        prof = cProfile.Profile()
+        t0 = time.perf_counter()
+        prof.enable()
+        compile_paths(sample[1:], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
+        prof.disable()
+        wall = time.perf_counter() - t0
+        stats = pstats.Stats(prof)
+        total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
+        print(f"\nprofile of {len(sample) - 1} document runs: {wall:.2f} s wall ({wall / max(1, len(sample) - 1) * 1000:.0f} ms per document)")
+        print("| where | own time s | share |\n|---|---|---|")
+        for key, secs in sorted(_profile_groups(stats).items(), key=lambda kv: -kv[1]):
+            print(f"| {key} | {secs:.2f} | {secs / total:.0%} |")
+        print("\ntop functions by own time:")
+        stats.sort_stats("tottime").print_stats(12)
+    if os.environ.get("BENCH_KEEP") != "1":
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Optional: a lower `PRAGMA synchronous` on the SQLite files of the local Dagster instance.
+
+Dagster's SQLite storage runs in WAL mode with SQLite's default `synchronous=FULL`: every
+commit (several per event, ~90 events per document run) waits for an fsync, ≈ 20 ms each on
+a small VM disk, which makes the disk, not the compiler or Dagster's Python, the bottleneck.
+In WAL mode `synchronous=NORMAL` syncs at checkpoints only; the database stays consistent,
+and an OS crash or power loss can lose the last transactions (here: the record of the last
+compiles, which the next `compile` simply redoes). The setting is per connection, so it is
+applied with a SQLAlchemy `connect` listener to connections whose database file lies under
+the given folder, and only when the runner is asked to (`compile_paths(sqlite_synchronous=
+"NORMAL" | "OFF")`; off by default). `dagster dev` and its launched runs keep Dagster's
+defaults. Measured effect: benchmarks/bench_dagster.py `--sqlite-sync`.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+_ROOTS: set[str] = set()
+_INSTALLED = False
+_LEVELS = ("OFF", "NORMAL", "FULL")
+_LEVEL = "NORMAL"
+
+
+def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+    if not _ROOTS or not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    row = dbapi_connection.execute("PRAGMA database_list").fetchone()
+    path = os.path.abspath(row[2]) if row and row[2] else ""
+    if path and any(path.startswith(root + os.sep) for root in _ROOTS):
+        dbapi_connection.execute("PRAGMA synchronous=" + _LEVEL)
+
+
+def relax_sync(root: str, level: str = "NORMAL") -> None:
+    """Use `PRAGMA synchronous=<level>` for SQLite files under `root` from now on.
+
+    One level per process (the last call wins); `OFF` skips even the checkpoint fsyncs (a
+    power loss may then corrupt the instance database: delete it and recompile).
+    """
+    global _INSTALLED, _LEVEL
+    if level.upper() not in _LEVELS:
+        raise ValueError(f"synchronous level must be one of {', '.join(_LEVELS)}")
+    _LEVEL = level.upper()
+    _ROOTS.add(os.path.abspath(root))
+    if not _INSTALLED:
+        event.listen(Engine, "connect", _on_connect)
+        _INSTALLED = True
