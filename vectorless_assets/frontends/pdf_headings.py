@@ -25,6 +25,7 @@ _MONEY = re.compile(r"(?<![\w.])[($]?\d[\d,]*(?:\.\d+)?%?\)?(?![\w.])")
 _TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([0-9a-z]{1,3}\))\.$")
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
 MAX_TITLE_WORDS = 40
+_CAPTION = re.compile(r"^(figure|fig\.|table|tab\.|chart|graph|listing|plate|image|photo|source|sources)\s*[\dA-Z]+(?:[.\-]\d+)*\s*[:.\u2014\u2013-]", re.I)
 _DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}
 MAX_MERGED_LINES = 4
 
@@ -74,11 +75,15 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
         return None
     if len(_MONEY.findall(text)) >= 2 and ratio < 1.12:
         return None  # a table row
+    if _CAPTION.match(text):
+        return None  # figure and table captions
     m = _NUM.match(text)
     depth = m.group(1).count(".") + 1 if m else 0
     k = _KEYWORD.match(text)
     keyword = k.group(1).lower() if k else ""
     bold = ln.bold and not body_bold
+    if text.endswith(":") and ratio < 1.12 and not keyword:
+        return None  # a run-in label ("Note:", "11.5 points:")
     if ratio >= 1.12 and words <= 25:
         return True, depth, keyword
     if bold and (words <= 25 or text.endswith(".")):
