@@ -174,6 +174,16 @@ def test_bom_is_stripped() -> None:
     assert sections(parsed) == [(1, "Title")]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_utf16_with_bom_is_decoded(encoding: str) -> None:
+    data = "# Überblick\r\n\r\n日本語\r\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    parsed = parse_markdown(data)
+    assert sections(parsed) == [(1, "Überblick")]
+    assert parsed.raw_nodes[0].content == "\n日本語" and parsed.line_count == 3
+
+
 @pytest.mark.parametrize(
     "data",
     [b"# Doc\x00\x01\x02 binary", bytes(range(256)) * 4, b"\x89PNG\r\n\x1a\n" + bytes([3, 4, 5, 6, 7, 8]) * 50],

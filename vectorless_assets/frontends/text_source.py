@@ -2,7 +2,7 @@
 
 Decoding (text frontends, i.e. Markdown):
 
-* UTF-8, with a leading BOM stripped.
+* UTF-8, with a leading BOM stripped; UTF-16 only with its BOM (``FF FE`` / ``FE FF``).
 * Bytes that look binary raise `SourceError` with a one-line message: any NUL byte, or more
   than 10% of the bytes being C0 control characters other than tab, LF, VT, FF, CR and ESC.
 * Invalid UTF-8 that is otherwise text gets a documented fallback, reported as a warning
@@ -61,6 +61,14 @@ def decode_text(data: bytes, *, source: str = "parse") -> DecodedText:
     """Decode source bytes per the module rules and normalize line endings."""
     if data.startswith(_BOM):
         data = data[len(_BOM):]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise SourceError(f"invalid UTF-16 text ({exc.reason} at byte {exc.start})") from exc
+        if "\x00" in text:
+            raise SourceError("binary file, not text: NUL character in UTF-16 data")
+        return DecodedText(text=text.replace("\r\n", "\n").replace("\r", "\n"), encoding="utf-16")
     check_not_binary(data)
     diagnostics: list[Diagnostic] = []
     encoding = "utf-8"
