@@ -50,6 +50,8 @@ def test_postings_and_keyword_limits() -> None:
     index = _run(tree, postings_per_keyword=20, max_keywords=10)
     assert len(index.keywords) == 10
     assert len(index.keywords["shared"]) == 20  # 30 nodes, top 20 kept
+    # equal weights: ties go to the earliest nodes, in document order
+    assert [p.node_id for p in index.keywords["shared"]] == [n.node_id for n in tree.nodes[1:21]]
     assert "part" in index.keywords  # in 30 titles: the most widespread keywords are kept
     again = _run(build(N("Doc", "", leaves)), postings_per_keyword=20, max_keywords=10)
     assert again == index  # deterministic
