@@ -63,6 +63,13 @@ def concept_name(keyword: str, terms: dict[str, int]) -> str | None:
     return best[0] if best else keyword
 
 
+def _where(best: str, postings: int) -> str:
+    more = postings - 1
+    if more <= 0:
+        return f"Discussed in {best}."
+    return f"Discussed most in {best}, and in {more} more section{'s' if more > 1 else ''}."
+
+
 def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
     """The LLM-free fallback: top keywords as concepts (see the module docstring)."""
     synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
@@ -95,7 +102,7 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> l
         out.append(
             Concept(
                 name=name,
-                summary=f"Discussed in {len(index.keywords[kw])} sections, most in {where}.",
+                summary=_where(where, len(index.keywords[kw])),
                 sections=sections,
                 source="keywords",
             )
