@@ -170,7 +170,7 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
     entries: list[OutlineEntry] = read_outline(reader) if options.use_pdf_outline else []
     verdict = "useless"
     if entries:
-        texts = {p.index: norm(" ".join(ln.text for ln in p.lines)) for p in pages}
+        texts = {p.index: "\n".join(ln.text for ln in p.lines) for p in pages}
         verdict, reason = judge_outline(entries, texts, total)
         if verdict in ("useless", "mistitled"):
             diags.append(_diag("pdf_outline_rejected", f"outline ignored ({verdict}): {reason}", "info"))

@@ -11,6 +11,7 @@ Verdict = Literal["rich", "shallow", "useless", "mistitled"]
 
 _GENERIC = re.compile(r"^(?:page|p\.|seite|pg\.?|slide|sheet|untitled|bookmark|outline)?\s*[#\d]+\s*$|^\s*$", re.I)
 _NORM_DROP = re.compile(r"[^\w]+", re.UNICODE)
+_WORD = re.compile(r"\w+", re.UNICODE)
 MAX_ENTRIES = 20000
 
 
@@ -73,7 +74,7 @@ def judge_outline(entries: list[OutlineEntry], page_texts: dict[int, str], page_
     - mistitled: fewer than half of the titles occur on (or next to) their target page;
     - shallow: a single level with more than 6 pages per entry (used as a chapter frame);
     - rich: used as is.
-    `page_texts` maps 0-based page index to normalised page text (see `norm`).
+    `page_texts` maps 0-based page index to the page's text.
     """
     if len(entries) < 3:
         return "useless", f"only {len(entries)} outline entries"
@@ -84,13 +85,26 @@ def judge_outline(entries: list[OutlineEntry], page_texts: dict[int, str], page_
     if len(templates) == 1 and len(entries) > 1:
         return "useless", f"all outline titles follow one template ({next(iter(templates))!r})"
     checked = found = 0
+    cache: dict[int, tuple[str, set[str]]] = {}
+
+    def page(p: int) -> tuple[str, set[str]]:
+        if p not in cache:
+            raw = page_texts.get(p, "")
+            cache[p] = (norm(raw), set(_WORD.findall(raw.lower())))
+        return cache[p]
+
     for e in entries:
         t = norm(e.title)[:40]
         if not t:
             continue
         checked += 1
-        if any(t in page_texts.get(p, "") for p in (e.page, e.page - 1, e.page + 1)):
-            found += 1
+        words = [w for w in _WORD.findall(e.title.lower()) if len(w) > 2]
+        for p in (e.page, e.page - 1, e.page + 1):
+            text, vocab = page(p)
+            # the title itself, or most of its words (author labels like "A-1 - Balance Sheet")
+            if t in text or (len(words) >= 2 and sum(w in vocab for w in words) >= 0.7 * len(words)):
+                found += 1
+                break
     if checked and found < 0.5 * checked:
         return "mistitled", f"only {found} of {checked} outline titles appear on their target pages"
     depth = max(e.level for e in entries)
