@@ -31,6 +31,7 @@ def defs(tmp_path_factory: pytest.TempPathFactory) -> dg.Definitions:
 
 
 def test_definitions_load_with_job_and_resources(defs: dg.Definitions) -> None:
+    dg.Definitions.validate_loadable(defs)
     repo = defs.get_repository_def()
     assert COMPILE_JOB in repo.job_names
     assert {"documents", "ir_store", "io_manager", "llm"} <= set(repo.get_top_level_resources())
@@ -60,6 +61,11 @@ def test_groups_descriptions_kinds_and_code_versions(defs: dg.Definitions) -> No
             assert p.description in (node.description or "")
             assert ("llm" in node.kinds) == p.uses_llm
             assert node.partitions_def is not None
+
+
+def test_backfills_run_one_document_per_run(defs: dg.Definitions) -> None:
+    policy = defs.resolve_assets_def(dg.AssetKey("tree")).backfill_policy
+    assert policy is not None and policy.max_partitions_per_run == 1
 
 
 def test_checks_validate_warns_and_verify_blocks(defs: dg.Definitions) -> None:

@@ -13,6 +13,10 @@ message naming it. Each selected field is yielded as `MaterializeResult(value=..
 data_version=hash of the value)`; an unchanged output keeps its data version, so its
 consumers stay fresh (early cutoff).
 
+Backfills run one document per run (`BackfillPolicy.multi_run(1)`): a run over several
+partitions would record one data version for all of them (Dagster issues #18649, #34013),
+and one bad document would fail the others' run.
+
 Errors: a source the frontends cannot read (`SourceError`, `CompileError`) fails the step
 with a one-line `Failure` naming the document and the pass; nothing of that partition is
 materialized. Verify's error findings fail the blocking `verify` check: the fields are
@@ -108,6 +112,7 @@ def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDe
         check_specs=checks.check_specs(),
         can_subset=True,
         partitions_def=DOCUMENTS,
+        backfill_policy=dg.BackfillPolicy.multi_run(1),
     )
     def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMSlot):
         selected = {k.path[-1] for k in context.selected_asset_keys}
