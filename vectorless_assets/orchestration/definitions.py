@@ -10,13 +10,15 @@ multiprocess executor costs ≈ 30 s per run on a small machine.
 
 import dagster as dg
 
+from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.assets import build_compile_asset, build_source_asset
 from vectorless_assets.orchestration.io_manager import JsonIOManager
 from vectorless_assets.orchestration.partitions import DOCUMENTS
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMSlot
+from vectorless_assets.orchestration.sensors import build_documents_sensor
 from vectorless_assets.orchestration.settings import Settings
 
-COMPILE_JOB = "compile_documents"
+COMPILE_JOB = graph.COMPILE_JOB
 
 
 def build_defs(settings: Settings | None = None) -> dg.Definitions:
@@ -33,6 +35,7 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
         assets=[build_source_asset(), compile_asset],
         asset_checks=[],
         jobs=[job],
+        sensors=[build_documents_sensor(settings.options)],
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),

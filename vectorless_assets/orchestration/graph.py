@@ -25,6 +25,8 @@ from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES, PRODUCER, PassSpec
 
 SOURCE = "source"
+#: The asset job over the compile multi-asset (one run per document partition).
+COMPILE_JOB = "compile_documents"
 DOCUMENT_IR = "document_ir"
 DOCUMENT_GROUP = "document"
 SOURCE_GROUP = "sources"
