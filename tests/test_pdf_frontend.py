@@ -241,3 +241,51 @@ def test_page_labels_are_kept() -> None:
 
 def test_no_labels_when_the_pdf_has_none() -> None:
     assert all(r.start_page_label is None for r in parse(make_pdf(manual())).raw_nodes)
+
+
+
+CHAPTERS = ["Overview", "Installation", "Maintenance"]
+
+
+def _long_manual() -> Spec:
+    """Three chapters over 21 pages, one numbered section per page."""
+    pages: list[list[Block]] = []
+    for ch in (1, 2, 3):
+        first = [Block(f"Chapter {ch} {CHAPTERS[ch - 1]}", 1)]
+        for sec in range(1, 8):
+            pages.append(first + [Block(f"{ch}.{sec} Topic {ch}-{sec}", 2), Block(BODY.format(f"topic{ch}x{sec}"))])
+            first = []
+    return Spec(pages=pages, outline=False)
+
+
+def test_outline_of_one_counter_template_is_useless() -> None:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf(_long_manual()))))
+    for k in range(4):
+        writer.add_outline_item(title=f"Slide {k + 1}", page_number=k)
+    out = io.BytesIO()
+    writer.write(out)
+    doc = parse(out.getvalue())
+    assert any(d.code == "pdf_outline_rejected" for d in doc.diagnostics)
+    assert "Slide 2" not in [t for t, _, _ in headings(doc)]
+
+
+def test_shallow_outline_is_a_chapter_frame_with_detected_sections_inside() -> None:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf(_long_manual()))))
+    for ch in (1, 2, 3):  # only the chapters are bookmarked
+        writer.add_outline_item(title=f"Chapter {ch} {CHAPTERS[ch - 1]}", page_number=(ch - 1) * 7)
+    out = io.BytesIO()
+    writer.write(out)
+    doc = parse(out.getvalue())
+    assert "pdf_outline_shallow" in {d.code for d in doc.diagnostics}
+    got = headings(doc)
+    chapters = [i for i, (t, _, _) in enumerate(got) if t.startswith("Chapter")]
+    assert [got[i] for i in chapters] == [(f"Chapter {c} {CHAPTERS[c - 1]}", 1, (c - 1) * 7 + 1) for c in (1, 2, 3)]
+    sections = [h for h in got if not h[0].startswith("Chapter")]
+    assert [t for t, _, _ in sections] == [f"{c}.{s} Topic {c}-{s}" for c in (1, 2, 3) for s in range(1, 8)]
+    assert all(lv > 1 for _, lv, _ in sections)  # nested inside the chapters
+    assert [p for _, _, p in sections] == list(range(1, 22))
+    assert "topic2x7 procedure" in by_title(doc, "2.7 Topic 2-7").content

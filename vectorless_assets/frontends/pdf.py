@@ -139,7 +139,7 @@ def _scan_diagnostics(pages: list[PageLines], total: int) -> list[Diagnostic]:
 
 def _with_frame(outline: list[Placed], detected: list[Heading], lines: list[Line]) -> list[Placed]:
     """Shallow outline as a chapter frame: detected headings nest inside the outline entries."""
-    taken = {k for p in outline for k in range(p.start - 1, max(p.end, p.start + 1) + 1)}
+    taken = {k for p in outline for k in range(p.start, max(p.end, p.start + 1))}
     starts = sorted(outline, key=lambda p: p.start)
     out = list(outline)
     j = -1

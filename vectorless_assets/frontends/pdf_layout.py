@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from vectorless_assets.frontends.pdf_headings import body_size
 from vectorless_assets.frontends.pdf_text import Line, PageLines
 
 _DIGITS = re.compile(r"\d+")
@@ -30,11 +31,13 @@ def _zone(page: PageLines) -> list[tuple[str, Line]]:
 def remove_running_lines(pages: list[PageLines]) -> int:
     """Drop running headers/footers and bare page numbers in place; return how many lines went.
 
-    A line is running when it is among the outermost lines of its page and its text (digits
-    masked) recurs in the same zone on at least max(3, 20% of) the pages, or at exactly the
-    same height on at least 4 pages (chapter-title headers that change per chapter).
+    A line is running when it is among the outermost lines of its page and its text recurs in
+    the same zone on at least max(3, 20% of) the pages; or, when it is not larger than body
+    text, its text with digits masked recurs that often, or at exactly the same height on at
+    least 4 pages (chapter-title headers that change per chapter).
     """
     counts: Counter[tuple[str, str]] = Counter()
+    exact: Counter[tuple[str, str]] = Counter()
     at_y: Counter[tuple[str, str, int]] = Counter()
     for page in pages:
         seen: set[tuple[str, str]] = set()
@@ -43,15 +46,19 @@ def remove_running_lines(pages: list[PageLines]) -> int:
             if k not in seen:
                 seen.add(k)
                 counts[k] += 1
+                exact[(zone, ln.text)] += 1
                 at_y[(zone, k[1], round(ln.y))] += 1
     n = len(pages)
     threshold = max(3, int(0.2 * n))
+    big = 1.12 * body_size([ln for p in pages for ln in p.lines])
     removed = 0
     for page in pages:
         drop: set[int] = set()
         for zone, ln in _zone(page):
             k = (zone, _key(ln.text))
-            if _PAGE_NO.match(ln.text.strip()) or counts[k] >= threshold or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4):
+            masked = counts[k] >= threshold or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
+            # a large line whose digits change from page to page is a numbered heading, not a header
+            if _PAGE_NO.match(ln.text.strip()) or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
                 drop.add(id(ln))
         if drop:
             page.lines = [ln for ln in page.lines if id(ln) not in drop]
