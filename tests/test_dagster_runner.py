@@ -107,3 +107,17 @@ def test_local_instance_defaults_to_project_folder(tmp_path: Path, monkeypatch: 
     assert inst.root_directory == str(tmp_path / ".vectorless" / "dagster")
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "elsewhere"))
     assert instance_mod.local_home() == tmp_path / "elsewhere"
+
+
+def test_reverted_edit_after_a_failed_compile_is_recompiled(setup) -> None:
+    """A document edited into an uncompilable state and back must not be skipped."""
+    docs, ir_dir, instance = setup
+    path = docs / "notes.md"
+    good = path.read_bytes()
+    assert compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
+    path.write_bytes(b"\x00\x01\x02 binary garbage \xff\xfe" * 50)
+    broken = compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
+    path.write_bytes(good)
+    again = compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
+    assert broken.status == "failed" and "notes.md" in broken.error
+    assert again.status == "compiled" and again.reason == "source changed since the last compile"

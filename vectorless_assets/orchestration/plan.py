@@ -6,6 +6,8 @@ the whole asset graph per query):
 * no `document_ir` materialization for the partition, a different content fingerprint in its
   metadata, or no IR file -> every asset (the document is new, changed or was never
   finished);
+* the latest observation of the source (by a failed compile or the sensor) has another
+  fingerprint -> every asset (the stored fields may belong to that other version);
 * the same fingerprint and the same graph fingerprint (hash of every asset's code version)
   -> nothing: the document is skipped;
 * the same fingerprint, another graph fingerprint -> the assets whose last materialization
@@ -25,6 +27,7 @@ from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES
 
 CODE_VERSION_TAG = "dagster/code_version"
+DATA_VERSION_TAG = "dagster/data_version"
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,14 @@ def _metadata_text(record: dg.EventLogRecord, key: str) -> str | None:
     return None if entry is None else str(entry.value)
 
 
+def _observed_version(instance: dg.DagsterInstance, partition_key: str) -> str | None:
+    """Data version of the latest observation of the partition's source (None: never observed)."""
+    result = instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(graph.SOURCE), asset_partitions=[partition_key]), limit=1)
+    if not result.records or result.records[0].asset_observation is None:
+        return None
+    return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
+
+
 def plan_document(instance: dg.DagsterInstance, partition_key: str, fingerprint: str, options: CompileOptions, *, ir_exists: bool, store: FieldStore, force: bool = False) -> Plan:
     everything = frozenset(graph.produced_fields())
     if force:
@@ -59,6 +70,8 @@ def plan_document(instance: dg.DagsterInstance, partition_key: str, fingerprint:
         return Plan(everything, "source changed")
     if not ir_exists:
         return Plan(everything, "IR file missing")
+    if _observed_version(instance, partition_key) not in (None, fingerprint):
+        return Plan(everything, "source changed since the last compile")
     if _metadata_text(last, "graph_fingerprint") == graph.graph_fingerprint(options):
         return Plan(frozenset(), "unchanged")
     versions = graph.field_code_versions(options)
