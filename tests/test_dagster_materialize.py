@@ -8,6 +8,7 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
+from dagster._core.definitions.observe import observe  # no public `dg.observe` in 1.13
 from dagster._utils.test.data_versions import get_stale_status_resolver
 
 from vectorless_assets.ir.identity import content_fingerprint
@@ -153,3 +154,14 @@ def test_unreadable_document_fails_only_its_run(env: Env) -> None:
     failure = next(e for e in result.all_events if e.is_step_failure)
     assert "bad.pdf [parse]" in failure.step_failure_data.user_failure_data.description
     assert env.status(A, ALL) == dict.fromkeys(ALL, "FRESH")
+
+
+def test_observing_the_source_records_content_fingerprints(env: Env) -> None:
+    source = next(a for a in env.defs.assets if isinstance(a, dg.SourceAsset) or getattr(a, "is_observable", False))
+    (env.root / "a/index.md").write_text("# Alpha\n\nEdited behind Dagster's back.\n", encoding="utf-8")
+    result = observe([source], instance=env.instance, resources={"documents": env.defs.resources["documents"]})
+    assert result.success
+    rec = env.instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("source"), asset_partitions=[A]), limit=1).records[0]
+    assert rec.asset_observation.tags["dagster/data_version"] == content_fingerprint((env.root / "a/index.md").read_bytes())
+    assert env.status(A, ["parsed"]) == {"parsed": "STALE"}
+    assert env.status(B, ["parsed"]) == {"parsed": "FRESH"}

@@ -60,11 +60,16 @@ def _source_asset() -> dg.SourceAsset:
         name=graph.SOURCE,
         partitions_def=DOCUMENTS,
         group_name=graph.SOURCE_GROUP,
-        description="The source document's bytes (one partition per document); its data version is the content fingerprint.",
+        description="The source documents' bytes (one partition per document); the data version is the content fingerprint. Observing reads every registered document.",
     )
-    def source(context: dg.AssetExecutionContext, documents: DocumentsRoot) -> dg.DataVersion:
-        key = document_key_for(context.partition_key)
-        return dg.DataVersion(content_fingerprint(documents.read(key)))
+    def source(context: dg.AssetExecutionContext, documents: DocumentsRoot) -> dg.DataVersionsByPartition:
+        versions: dict[str, str] = {}
+        for partition_key in context.instance.get_dynamic_partitions(DOCUMENTS.name):
+            try:
+                versions[partition_key] = content_fingerprint(documents.read(document_key_for(partition_key)))
+            except OSError:
+                context.log.warning(f"{document_key_for(partition_key)}: missing or unreadable")
+        return dg.DataVersionsByPartition(versions)
 
     return source
 

@@ -33,7 +33,6 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
     )
     return dg.Definitions(
         assets=[build_source_asset(), compile_asset],
-        asset_checks=[],
         jobs=[job],
         sensors=[build_documents_sensor(settings.options)],
         resources={
