@@ -98,7 +98,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         if isinstance(t, Catalog) and args.node is None:
             rows = t.entries()
-            return rows, [f"{r['doc_id']}  {r['name']}  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}" for r in rows]
+            return rows, [f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}" for r in rows]
         rows = _single(t).ls(args.node)
         return rows, [f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  ({r['leaf_count']} leaves)  {r['description'][:80]}" for r in rows]
 
