@@ -15,7 +15,7 @@ from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.compile import execute_pass
 from vectorless_assets.pipeline.fields import ALIASES, FIELDS
 from vectorless_assets.pipeline.options import MODES, CompileOptions
-from vectorless_assets.pipeline.table import PASSES, PRODUCER, passes_for, pass_table_markdown
+from vectorless_assets.pipeline.table import PASSES, PRODUCER, pass_table_markdown, passes_for
 
 
 def test_fifteen_passes_with_unique_names_and_single_producers() -> None:

@@ -28,7 +28,17 @@ _LAZY = {
     "SourceError": "vectorless_assets.errors",
 }
 
-__all__ = ["__version__", *_LAZY]
+__all__ = [
+    "CompileError",
+    "CompileOptions",
+    "Document",
+    "IRIntegrityError",
+    "SourceError",
+    "__version__",
+    "compile_document",
+    "load_ir",
+    "save_ir",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -180,7 +180,7 @@ class DocumentTree(BaseModel):
                 depth[nid] = depth[parent] + 1
             refs = [
                 r.model_copy(
-                    update={"target_node_id": new_id.get(r.target_node_id or "", None)}
+                    update={"target_node_id": new_id.get(r.target_node_id or "")}
                 )
                 for r in node.references
             ]
