@@ -80,3 +80,13 @@ def test_cjk_concepts_are_whole_terms_without_grammar_bigrams() -> None:
     assert len(names) == len(set(names))
     assert not any(len(n) == 2 and n in {"ャッ", "ッシ", "シュ"} for n in names)
     assert not any("の" in n for n in names)
+
+
+def test_llm_prompt_lists_the_shallowest_sections_first() -> None:
+    deep_chain = N("Deep 1", "", [N("Deep 2", "", [N("Deep 3", "text")])])
+    tree = build(N("Doc", "", [deep_chain, *[N(f"Top {i}", "text") for i in range(concept.PROMPT_SECTIONS - 1)]]))
+    llm = FakeLLM()
+    concept.run(tree=tree, reasoning_index=_index(tree), env=PassEnv(llm=llm))
+    prompt = llm.prompts[0]
+    assert f"Top {concept.PROMPT_SECTIONS - 2}" in prompt and "Deep 1" in prompt
+    assert "Deep 2" not in prompt and "Deep 3" not in prompt

@@ -1,8 +1,9 @@
 """ConceptPass: key concepts with their sections (LLM, or top keywords without one).
 
-* **With an LLM**: one call gets the document's first sections (node id, title, short
-  description) and its most widespread keywords, and asks for ≤ `max_concepts` concepts as
-  a JSON list of `{name, summary, sections}` (`name | summary | ids` lines are accepted too).
+* **With an LLM**: one call gets the document's `PROMPT_SECTIONS` shallowest sections
+  (node id, title, short description) and its most widespread keywords, and asks for
+  ≤ `max_concepts` concepts as a JSON list of `{name, summary, sections}`
+  (`name | summary | ids` lines are accepted too).
   Names are kept at 2–4 words (longer ones cut to 4, one-word names dropped); section ids
   not in the tree are dropped; a concept without a known section takes the best postings of
   its words. `source="llm"`. An `LLMError` or an answer with no usable concept falls back
@@ -113,7 +114,10 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> l
 def _prompt(tree: DocumentTree, index: ReasoningIndex, limit: int) -> str:
     root = tree.root
     lines = [f"Document: {root.title or '(untitled)'}", "", "Sections (node id: title: about):"]
-    for node in preorder_nodes(tree)[1 : PROMPT_SECTIONS + 1]:
+    walk = preorder_nodes(tree)[1:]
+    # the shallowest sections first (a whole document's outline), listed in document order
+    shallow = sorted(range(len(walk)), key=lambda i: (walk[i].depth, i))[:PROMPT_SECTIONS]
+    for node in (walk[i] for i in sorted(shallow)):
         lines.append(f"{node.node_id}: {node.title}: {description(node, 80)}")
     lines += ["", "Frequent keywords: " + ", ".join(list(index.keywords)[:PROMPT_KEYWORDS])]
     lines += [
