@@ -11,7 +11,8 @@ A hit is a returned unit spanning at most 5 pages whose page range contains a go
 (gold pages are 0-based in the data set, ours 1-based). Reported: hit@1, hit@5, and the
 pages an agent reads until the first hit (the page spans of the results in rank order up
 to and including the hit; questions with a hit@5 only), plus pages read for all 5 results.
-``--cross`` adds locate over the folder of all filings (the hit must be in the right filing).
+``--cross`` adds locate over the folder of all filings (the hit must be in the right filing)
+and how often the catalog's best document for a question is the right filing.
 
 Rust book (``corpus/md/large/rust-book-all-in-one.md`` compiled as one document): every
 internal link of the book's sources (``corpus/md/rust-book/src``, concatenated in SUMMARY
@@ -135,12 +136,16 @@ def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None) -> 
         catalog = Catalog(out_dir)
         by_id = {nav.doc.doc_id: name for name, nav in navs.items()}
         cross_rows = []
+        right_doc = 0
         for q in questions:
+            covers = catalog.covers(q["question"], k=1)
+            right_doc += bool(covers) and by_id.get(covers[0]["doc_id"]) == q["doc_name"]
             gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
             hits = catalog.locate(q["question"], k=K)
             spans = [(h["start_page"], h["end_page"]) if by_id.get(h["doc_id"]) == q["doc_name"] else (None, None) for h in hits]
             cross_rows.append(score_ranked(spans, gold))
         result["locate-folder"] = summarise(cross_rows)
+        result["catalog_right_document@1"] = round(right_doc / len(questions), 3)
     result["locate_ms_per_query"] = round(mean(locate_ms), 2)
     result["compile_seconds"] = compile_s
     result["questions"] = per_question

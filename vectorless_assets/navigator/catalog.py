@@ -18,8 +18,22 @@ from vectorless_assets.navigator.bm25 import BM25, terms
 from vectorless_assets.navigator.cursor import DocumentNavigator
 from vectorless_assets.navigator.views import NavigationError, top_sections
 
+#: Characters of the document's opening text (cover page, title block) in its catalog text.
+OPENING_CHARS = 1500
 #: Weight of the document's own relevance in a cross-document hit's score.
 DOC_WEIGHT = 0.25
+
+
+def opening(nav: DocumentNavigator, chars: int) -> str:
+    """The first `chars` characters of the document's text, in reading order."""
+    out: list[str] = []
+    size = 0
+    for node in nav.doc.tree.preorder():
+        if size >= chars:
+            break
+        out.append(node.content[: chars - size])
+        size += len(out[-1])
+    return "\n".join(out)
 
 
 class Catalog:
@@ -84,10 +98,11 @@ class Catalog:
         parts = [nav.doc.name, nav.doc.source_path or "", nav.doc.description, nav.doc.summary, card.get("overview", "")]
         parts += [n.title for n in top_sections(nav.doc)] + list(card.get("topic_tags", []))
         parts += [c.name for c in nav.doc.concepts]
+        parts.append(opening(nav, OPENING_CHARS))
         return "\n".join(p for p in parts if p)
 
     def covers(self, query: str, k: int = 5) -> list[dict[str, Any]]:
-        """Documents ranked by how well their card (name, overview, sections, tags) matches `query`."""
+        """Documents ranked by how well their card (name, overview, sections, tags, opening text) matches `query`."""
         ids = list(self.navigators)
         if self._bm25 is None:
             self._bm25 = BM25([terms(self._doc_text(self.navigators[i])) for i in ids])
