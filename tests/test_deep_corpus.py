@@ -9,6 +9,9 @@ corpus runs with `-m slow`. Skips cleanly without ../shared/corpus.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -96,6 +99,29 @@ def test_cjk_document_has_cjk_keywords_and_concepts() -> None:
 def test_compiling_twice_is_byte_identical_apart_from_meta(rel: str) -> None:
     again = compile_document(CORPUS / rel, mode="deep")
     assert _without_meta(again) == _without_meta(_deep(rel))
+
+
+def test_output_does_not_depend_on_the_string_hash_seed() -> None:
+    """Set iteration order varies with PYTHONHASHSEED; the IR must not."""
+    code = (
+        "import hashlib, json, sys\n"
+        "from vectorless_assets.pipeline.compile import compile_document\n"
+        "d = compile_document(sys.argv[1], mode='deep')\n"
+        "p = json.dumps(d.model_dump(mode='json', exclude={'meta'}), sort_keys=True)\n"
+        "print(hashlib.sha256(p.encode()).hexdigest())\n"
+    )
+    path = str(CORPUS / "md/system-design-primer/README-ja.md")
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code, path],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1
 
 
 def test_modes_leave_out_what_they_do_not_build() -> None:
