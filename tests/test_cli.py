@@ -89,3 +89,25 @@ def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
 def test_no_sources_is_an_error(tmp_path: Path, capsys) -> None:
     assert main(["compile", "--in-process", str(tmp_path)]) == 2
     assert "no .md" in capsys.readouterr().err
+
+
+def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+    import dagster as dg
+
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    (docs / "empty.md").write_bytes(b"")
+    out = tmp_path / "ir"
+    rc = main(["compile", "--json", "-q", str(docs), "--out", str(out)])
+    first = {r["key"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rc == 1 and first["empty.md"]["status"] == "failed" and "empty" in first["empty.md"]["error"]
+    assert {k for k, r in first.items() if r["status"] == "compiled"} == {"a/index.md", "b/index.md", "guide.md"}
+    assert load_ir(first["guide.md"]["ir_path"]).doc_id == doc_id_for("guide.md")
+    # what the CLI compiled is on the instance the UI reads
+    with dg.DagsterInstance.from_config(str(tmp_path / "dagster_home")) as instance:
+        runs = instance.get_runs()
+        assert len(runs) >= 3
+    (docs / "empty.md").unlink()
+    (docs / "b" / "index.md").write_text("# Beta\n\nEdited.\n")
+    assert main(["compile", "--json", "-q", str(docs), "--out", str(out)]) == 0
+    second = {r["key"]: r["status"] for r in json.loads(capsys.readouterr().out)}
+    assert second == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}

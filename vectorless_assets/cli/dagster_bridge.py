@@ -1,14 +1,55 @@
-"""Send `vectorless compile` through Dagster (the orchestration layer's runner)."""
+"""Send `vectorless compile` through Dagster: partitions and materializations on the local instance.
+
+What the CLI compiled is what `dagster dev` (same `DAGSTER_HOME`) shows; unchanged documents
+are skipped by the orchestration runner's plan.
+"""
 
 from __future__ import annotations
 
+from itertools import groupby
 from pathlib import Path
 
-from vectorless_assets.cli.compile_cmd import CompileResult, compile_in_process
+from vectorless_assets.cli.compile_cmd import CompileResult
+from vectorless_assets.cli.output import progress
 from vectorless_assets.cli.sources import SourceRef
 from vectorless_assets.pipeline.options import CompileOptions
 
 
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
-    # TEMPORARY until the orchestration runner lands: compile in process.
-    return compile_in_process(refs, out, options, show_progress=show_progress)
+    from vectorless_assets.orchestration.instance import local_instance
+    from vectorless_assets.orchestration.runner import DocResult, compile_paths
+
+    instance = local_instance()
+    total, seen = len(refs), 0
+    results: list[CompileResult] = []
+
+    def report(res: DocResult) -> None:
+        nonlocal seen
+        seen += 1
+        state = {"compiled": f"compiled ({res.seconds:.2f} s)", "skipped": "unchanged, skipped"}.get(res.status, f"FAILED: {_strip_key(res.error or '', res.document_key)}")
+        progress(f"[{seen}/{total}] {res.document_key or res.path} {state}", enabled=show_progress)
+
+    for root, group in groupby(refs, key=lambda r: r.root):
+        docs = list(group)
+        for res in compile_paths([str(r.path) for r in docs], docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force):
+            results.append(
+                CompileResult(
+                    key=res.document_key,
+                    path=res.path,
+                    ok=res.status != "failed",
+                    doc_id=res.doc_id,
+                    ir_path=res.ir_path or "",
+                    status=res.status,
+                    error=_strip_key(res.error or "", res.document_key),
+                    ms=round(res.seconds * 1000, 1),
+                )
+            )
+    return results
+
+
+def _strip_key(error: str, key: str) -> str:
+    """The runner prefixes errors with the document key; the CLI prints the path itself."""
+    for prefix in (f"{key} [parse]: ", f"{key}: "):
+        if key and error.startswith(prefix):
+            return error[len(prefix):]
+    return error

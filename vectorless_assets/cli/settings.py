@@ -7,16 +7,10 @@ from pathlib import Path
 
 #: IR folder when neither --out nor VECTORLESS_IR_DIR is given.
 DEFAULT_IR_DIR = Path(".vectorless") / "ir"
-#: Dagster instance folder when DAGSTER_HOME is unset.
-DEFAULT_DAGSTER_HOME = Path(".vectorless") / "dagster_home"
 
 
 def ir_dir(explicit: str | None = None) -> Path:
     return Path(explicit or os.environ.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR)
-
-
-def dagster_home() -> Path:
-    return Path(os.environ.get("DAGSTER_HOME") or DEFAULT_DAGSTER_HOME).resolve()
 
 
 def samples_dir() -> Path:
