@@ -11,11 +11,15 @@ Two measurements:
   each pass's CPU time (and wall time, what ``DocumentMeta.pass_durations_ms`` records):
   total, share, and the slowest document for that pass, sorted slowest pass first.
 
+``overlap`` (not part of "both") times the overlap pass alone on generated trees with many
+identical and near-duplicate leaves, to show the output stays compact.
+
 CPU time is the stable figure on a shared machine; the load average is printed alongside.
 
     python benchmarks/bench_passes.py                  # both
     python benchmarks/bench_passes.py scaling [--file PATH] [--repeat N]
     python benchmarks/bench_passes.py corpus [--skip-large]
+    python benchmarks/bench_passes.py overlap          # overlap pass alone, synthetic leaves
 """
 
 from __future__ import annotations
@@ -183,13 +187,63 @@ def corpus(skip_large: bool) -> None:
         )
 
 
+def synthetic_overlap() -> None:
+    """Overlap pass alone on generated trees: 1/3 identical template leaves, 1/3 near
+    duplicates (one word changed, ~2 variants per base text), 1/3 unrelated text."""
+    import random
+
+    from vectorless_assets.ir.tree import DocumentTree, TreeNode
+    from vectorless_assets.passes import overlap
+    from vectorless_assets.passes.env import PassEnv
+    from vectorless_assets.pipeline.options import CompileOptions
+
+    env = PassEnv(options=CompileOptions(mode="deep"))
+    template = "This section intentionally left blank; see the template guide for details."
+    print(
+        "## Overlap pass alone, synthetic leaves (1/3 identical, 1/3 near-duplicate, 1/3 unique)\n"
+    )
+    print("| leaves | CPU ms | pairs stored | duplicate groups | pairs an all-pairs scan reports |")
+    print("|---|---|---|---|---|")
+    for n in (2000, 4000, 8000, 16000):
+        rnd = random.Random(n)
+        vocab = [f"term{i}" for i in range(50_000)]
+        bases = [rnd.sample(vocab, 60) for _ in range(n // 6)]  # ~2 variants per base
+        texts = []
+        for i in range(n):
+            kind = i % 3
+            if kind == 0:
+                texts.append(template)
+            elif kind == 1:
+                words = list(rnd.choice(bases))
+                words[rnd.randrange(60)] = rnd.choice(vocab)
+                texts.append(" ".join(words))
+            else:
+                texts.append(" ".join(rnd.sample(vocab, 60)))
+        ids = [f"{i:06d}" for i in range(1, n + 2)]
+        nodes = [TreeNode(node_id=ids[0], title="Doc", children=ids[1:])]
+        nodes += [
+            TreeNode(node_id=ids[i + 1], parent=ids[0], title=f"S{i}", content=t)
+            for i, t in enumerate(texts)
+        ]
+        tree = DocumentTree(nodes=nodes)
+        c0 = _cpu()
+        result = overlap.run(tree=tree, env=env)
+        ms = (_cpu() - c0) * 1000
+        implied = sum(1 for _ in overlap.expanded_pairs(result))
+        print(
+            f"| {n} | {ms:.0f} | {len(result.pairs)} | {len(result.duplicate_groups)} | {implied} |"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["_child"]:
         child(argv[1], int(argv[2]), int(argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("which", nargs="?", choices=["scaling", "corpus", "both"], default="both")
+    parser.add_argument(
+        "which", nargs="?", choices=["scaling", "corpus", "overlap", "both"], default="both"
+    )
     parser.add_argument("--file", type=Path, default=BIG)
     parser.add_argument("--repeat", type=int, default=1, help="runs per size (best CPU kept)")
     parser.add_argument("--skip-large", action="store_true", help="corpus: leave out md/large/")
@@ -201,6 +255,8 @@ def main(argv: list[str] | None = None) -> None:
         print()
     if args.which in ("corpus", "both"):
         corpus(args.skip_large)
+    if args.which == "overlap":
+        synthetic_overlap()
 
 
 if __name__ == "__main__":
