@@ -123,7 +123,7 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
             i = j
             continue
         strong, depth, keyword = sig
-        text = _label_first(" ".join(lines[k].text.strip() for k in range(i, j)))
+        text = _label_first(" ".join(lines[k].title_text.strip() for k in range(i, j)))
         words = len(text.split())
         block_ok = j - i <= (MAX_MERGED_LINES if ln.bold else 3) and words <= MAX_TITLE_WORDS + 10
         heavy = share[ln.style] > 0.08 * total and not (depth or keyword)

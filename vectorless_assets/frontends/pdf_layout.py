@@ -50,6 +50,7 @@ def remove_running_lines(pages: list[PageLines]) -> int:
                 at_y[(zone, k[1], round(ln.y))] += 1
     n = len(pages)
     threshold = max(3, int(0.2 * n))
+    offsets = _page_number_offsets(pages, threshold)
     big = 1.12 * body_size([ln for p in pages for ln in p.lines])
     removed = 0
     for page in pages:
@@ -58,12 +59,34 @@ def remove_running_lines(pages: list[PageLines]) -> int:
             k = (zone, _key(ln.text))
             masked = counts[k] >= threshold or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
             # a large line whose digits change from page to page is a numbered heading, not a header
-            if _PAGE_NO.match(ln.text.strip()) or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
+            if _PAGE_NO.match(ln.text.strip()) or _numbered_offset(ln, page.index) in offsets or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
                 drop.add(id(ln))
         if drop:
             page.lines = [ln for ln in page.lines if id(ln) not in drop]
             removed += len(drop)
     return removed
+
+
+def _numbered_offset(ln: Line, index: int) -> int | None:
+    """Printed number minus page index when the line starts or ends with a number."""
+    tokens = ln.text.split()
+    for tok in (tokens[0], tokens[-1]) if len(tokens) > 1 else ():
+        if tok.isdigit() and len(tok) <= 4:
+            return int(tok) - index
+    return None
+
+
+def _page_number_offsets(pages: list[PageLines], threshold: int) -> set[int]:
+    """Offsets (printed page number - page index) shared by the running lines of many pages.
+
+    A header like "4.3. Documentation 17" changes its words from section to section, but its
+    number follows the page count: the same offset recurs on page after page.
+    """
+    counts: Counter[int] = Counter()
+    for page in pages:
+        seen = {off for _, ln in _zone(page) if (off := _numbered_offset(ln, page.index)) is not None}
+        counts.update(seen)
+    return {off for off, c in counts.items() if c >= threshold}
 
 
 def is_toc_page(page: PageLines) -> bool:

@@ -29,6 +29,11 @@ class Line:
     bold: bool  # most characters are in a bold font
     text: str
     italic: bool = False
+    sup: int = 0  # trailing characters that are a superscript marker (left out of titles)
+
+    @property
+    def title_text(self) -> str:
+        return self.text[: len(self.text) - self.sup].rstrip() if self.sup else self.text
 
     @property
     def style(self) -> tuple[float, bool]:
@@ -53,6 +58,7 @@ class _LineBuilder:
         self.page = page
         self.lines: list[Line] = []
         self._parts: list[tuple[float, str]] = []
+        self._sizes: list[float] = []
         self._weights: dict[tuple[float, bool, bool], int] = {}
         self._pos: tuple[float, float] | None = None
         self._last_y = 0.0
@@ -70,6 +76,7 @@ class _LineBuilder:
             if stripped and self._pos is None:
                 self._pos = (y, x)
             self._parts.append((x if k == 0 else -1e9, piece))
+            self._sizes.append(size)
             if stripped:
                 key = (size, bold, italic)
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
@@ -85,9 +92,16 @@ class _LineBuilder:
         text = _WS.sub(" ", text).strip()
         if text and self._pos is not None:
             (size, bold, italic), _ = max(self._weights.items(), key=lambda kv: kv[1])
-            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic))
+            sup = 0
+            idx = [i for i, p in enumerate(parts) if p[1].strip()] if parts is self._parts else []
+            if len(idx) > 1:
+                last = parts[idx[-1]][1].strip()
+                if len(last) <= 3 and self._sizes[idx[-1]] < 0.8 * size and text.endswith(last):
+                    sup = len(last)  # a footnote marker in a smaller font ends the line
+            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic, sup))
             self._last_y, self._last_size = self._pos[0], size or self._last_size
         self._parts = []
+        self._sizes = []
         self._weights = {}
         self._pos = None
 
