@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -93,6 +96,23 @@ def assemble_document(state: dict[str, Any], options: CompileOptions, *, started
     )
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while passes run.
+
+    Passes build many small acyclic objects; on a 9 MB document full collections over the
+    growing heap cost ~0.8 s for nothing. Reference counting still frees memory; the
+    collector's previous state is restored afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def compile_document(
     source: str | os.PathLike[str] | bytes,
     *,
@@ -116,18 +136,19 @@ def compile_document(
     state: dict[str, Any] = {"source": src}
     durations: dict[str, float] = {}
     started = datetime.now(UTC)
-    for spec in PASSES:
-        t0 = time.perf_counter()
-        try:
-            state.update(execute_pass(spec, state, env))
-        except SourceError as exc:
-            raise CompileError(src.key, str(exc), pass_name=spec.name) from exc
-        except CompileError:
-            raise
-        except RecursionError as exc:
-            raise CompileError(src.key, "document nesting too deep to process", pass_name=spec.name) from exc
-        if spec.runs_in(options.mode):
-            durations[spec.name] = (time.perf_counter() - t0) * 1000
+    with gc_paused():
+        for spec in PASSES:
+            t0 = time.perf_counter()
+            try:
+                state.update(execute_pass(spec, state, env))
+            except SourceError as exc:
+                raise CompileError(src.key, str(exc), pass_name=spec.name) from exc
+            except CompileError:
+                raise
+            except RecursionError as exc:
+                raise CompileError(src.key, "document nesting too deep to process", pass_name=spec.name) from exc
+            if spec.runs_in(options.mode):
+                durations[spec.name] = (time.perf_counter() - t0) * 1000
     failed = [d for d in state.get("verification", []) if d.severity == "error"]
     if failed:
         raise CompileError(src.key, "; ".join(d.message for d in failed), pass_name="verify")
