@@ -236,6 +236,9 @@ def test_similar_and_overlaps() -> None:
     rows = nav.similar("Blade sharpening")
     assert [(r["title"], r["kind"]) for r in rows] == [("Reel speed", "duplicate"), ("Cutting height", "subset")]
     assert nav.similar("Oil change") == []
+    # a group member that is not the representative still sees the group's pairs
+    assert [(r["title"], r["kind"]) for r in nav.similar("Reel speed")] == [("Blade sharpening", "duplicate"), ("Cutting height", "subset")]
+    assert {(r["title"], r["kind"]) for r in nav.similar("Cutting height")} == {("Blade sharpening", "subset"), ("Reel speed", "subset")}
     assert len(nav.overlaps()["pairs"]) == 1
     assert DocumentNavigator(guide_doc("fast")).similar() == []
 

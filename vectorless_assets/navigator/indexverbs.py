@@ -57,14 +57,17 @@ class IndexVerbs:
         overlap = self.doc.content_overlap
         if overlap is None:
             return []
+        # Pairs name each duplicate group by its first node (the representative); they stand
+        # for every member of the group (see passes/overlap.py).
+        members = {g.node_ids[0]: g.node_ids for g in overlap.duplicate_groups if g.node_ids}
+        rep = {m: g[0] for g in members.values() for m in g}
+        me = rep.get(node.node_id, node.node_id)
         rows: list[dict[str, Any]] = []
         for pair in overlap.pairs:
-            if node.node_id in (pair.node_a, pair.node_b):
-                other = pair.node_b if pair.node_a == node.node_id else pair.node_a
-                rows.append({**self._brief(other), "jaccard": pair.jaccard, "kind": pair.kind})
-        for group in overlap.duplicate_groups:
-            if node.node_id in group.node_ids:
-                rows.extend({**self._brief(o), "jaccard": 1.0, "kind": "duplicate"} for o in group.node_ids if o != node.node_id)
+            if me in (pair.node_a, pair.node_b):
+                other = pair.node_b if pair.node_a == me else pair.node_a
+                rows.extend({**self._brief(o), "jaccard": pair.jaccard, "kind": pair.kind} for o in members.get(other, [other]))
+        rows.extend({**self._brief(o), "jaccard": 1.0, "kind": "duplicate"} for o in members.get(me, []) if o != node.node_id)
         rows.sort(key=lambda r: (-r["jaccard"], r["node_id"]))
         return rows
 
