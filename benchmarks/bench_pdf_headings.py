@@ -28,7 +28,10 @@ from vectorless_assets.frontends.pdf_outline import norm, read_outline
 from vectorless_assets.pipeline.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
-_LEADING_NUM = re.compile(r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.:)]?\s+", re.I)
+_LEADING_NUM = re.compile(
+    r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+(?:\d+[a-z]?|[ivxlc]+|[a-z])[.:)]?|\d+(?:\.\d+)*[.:)]?|[ivxlc]+[.:)]|[a-z][.:)])\s+",
+    re.I,
+)
 
 
 def key(title: str) -> str:

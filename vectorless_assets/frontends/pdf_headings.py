@@ -48,6 +48,7 @@ class _Cand:
     key: tuple[float, bool, bool]
     depth: int  # numbering depth (0 = unnumbered)
     keyword: str
+    strong: bool = False
 
 
 def body_size(lines: list[Line]) -> float:
@@ -134,7 +135,7 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
             i = j  # a bold run-in sentence that goes on in body text
             continue
         if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword):
-            cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword))
+            cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong))
         i = j
     return _assign_levels(_drop_repeated(cands), body)
 
@@ -157,9 +158,13 @@ def _continues(prev: Line, nxt: Line) -> bool:
 
 def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
     """Titles that recur four times or more (admonitions like "Note", table labels) are not
-    headings unless numbered."""
+    headings unless numbered; nor are body-size "1." items when numbered chapters are large."""
     counts = Counter(c.title.lower() for c in cands)
-    return [c for c in cands if counts[c.title.lower()] < 4 or c.depth or c.keyword]
+    cands = [c for c in cands if counts[c.title.lower()] < 4 or c.depth or c.keyword]
+    # when numbered chapters are set large, body-size "1." lines are list items, not chapters
+    if sum(1 for c in cands if c.strong and c.depth == 1) >= 2:
+        cands = [c for c in cands if c.strong or c.depth != 1 or c.keyword]
+    return cands
 
 
 def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
