@@ -29,7 +29,7 @@ from vectorless_assets.pipeline.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
 _LEADING_NUM = re.compile(
-    r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+(?:\d+[a-z]?|[ivxlc]+|[a-z])[.:)]?|\d+(?:\.\d+)*[.:)]?|[ivxlc]+[.:)]|[a-z][.:)])\s+",
+    r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+(?:\d+[a-z]?|[ivxlc]+|[a-z])[.:)]?|\d+(?:\.\d+)*[.:)]?|[ivxlc]+[.:)]|[a-z](?:\.\d+)*[.:)]?)\s+",
     re.I,
 )
 
@@ -37,7 +37,7 @@ _LEADING_NUM = re.compile(
 def key(title: str) -> str:
     """Normalised title for matching: numbering prefix dropped, then `norm`."""
     t = " ".join(title.split())
-    stripped = _LEADING_NUM.sub("", t, count=1)
+    stripped = _LEADING_NUM.sub("", _LEADING_NUM.sub("", t, count=1), count=1)  # "Appendix A A ..."
     return norm(stripped) or norm(t)
 
 
