@@ -124,6 +124,9 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
             i = j
             continue
         strong, depth, keyword = sig
+        if keyword and j - i > 3:
+            # "Item 3. Quantitative ... About / Market Risk." then body text in the same style
+            j = next((k + 1 for k in range(i, i + 2) if lines[k].text.rstrip().endswith((".", ":"))), i + 1)
         text = _label_first(" ".join(lines[k].title_text.strip() for k in range(i, j)))
         words = len(text.split())
         block_ok = j - i <= (MAX_MERGED_LINES if ln.bold else 3) and words <= MAX_TITLE_WORDS + 10
