@@ -18,6 +18,11 @@ def _key(text: str) -> str:
     return _DIGITS.sub("#", text.lower()).replace(" ", "")
 
 
+def _prefix(text: str) -> str:
+    """First two words, digits masked: what a running header keeps while its section changes."""
+    return "^" + " ".join(_key(w) for w in text.split()[:2])
+
+
 def _zone(page: PageLines) -> list[tuple[str, Line]]:
     """The outermost lines of a page (top and bottom by position), tagged with their zone."""
     if not page.lines:
@@ -34,7 +39,8 @@ def remove_running_lines(pages: list[PageLines]) -> int:
     A line is running when it is among the outermost lines of its page and its text recurs in
     the same zone on at least max(3, 20% of) the pages; or, when it is not larger than body
     text, its text with digits masked recurs that often, or at exactly the same height on at
-    least 4 pages (chapter-title headers that change per chapter).
+    least 4 pages (chapter-title headers that change per chapter), or its first two words
+    recur at the same height on that many pages ("CHAPTER 2. SETUP 2.3. GIT").
     """
     counts: Counter[tuple[str, str]] = Counter()
     exact: Counter[tuple[str, str]] = Counter()
@@ -48,6 +54,7 @@ def remove_running_lines(pages: list[PageLines]) -> int:
                 counts[k] += 1
                 exact[(zone, ln.text)] += 1
                 at_y[(zone, k[1], round(ln.y))] += 1
+                at_y[(zone, _prefix(ln.text), round(ln.y))] += 1
     n = len(pages)
     threshold = max(3, int(0.2 * n))
     offsets = _page_number_offsets(pages, threshold)
@@ -57,7 +64,11 @@ def remove_running_lines(pages: list[PageLines]) -> int:
         drop: set[int] = set()
         for zone, ln in _zone(page):
             k = (zone, _key(ln.text))
-            masked = counts[k] >= threshold or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
+            masked = (
+                counts[k] >= threshold
+                or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
+                or at_y[(zone, _prefix(ln.text), round(ln.y))] >= threshold  # "CHAPTER 2. PREREQUISITES 2.3 ..."
+            )
             # a large line whose digits change from page to page is a numbered heading, not a header
             if _PAGE_NO.match(ln.text.strip()) or _numbered_offset(ln, page.index) in offsets or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
                 drop.add(id(ln))
