@@ -26,6 +26,8 @@ _TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
 MAX_TITLE_WORDS = 40
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.|chart|graph|listing|plate|image|photo|source|sources)\s*[\dA-Z]+(?:[.\-]\d+)*\s*[:.\u2014\u2013-]", re.I)
+_CONTENTS = re.compile(r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|目次|目录)$", re.I)
+_ADMONITION = re.compile(r"^(notes?|tips?|warning|caution|important|hint|danger|attention|remark|nota|hinweis|achtung|remarque)\s*[:.!]?$", re.I)
 _DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}
 MAX_MERGED_LINES = 4
 
@@ -116,7 +118,7 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
     n = len(lines)
     while i < n:
         ln = lines[i]
-        sig = None if ln.page in skip_pages else _signals(ln, body, body_bold)
+        sig = None if ln.page in skip_pages and not _CONTENTS.match(ln.text.strip()) else _signals(ln, body, body_bold)
         j = i + 1
         while j < n and _continues(lines[j - 1], lines[j]):
             j += 1
@@ -160,10 +162,10 @@ def _continues(prev: Line, nxt: Line) -> bool:
 
 
 def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
-    """Titles that recur four times or more (admonitions like "Note", table labels) are not
-    headings unless numbered; nor are body-size "1." items when numbered chapters are large."""
-    counts = Counter(c.title.lower() for c in cands)
-    cands = [c for c in cands if counts[c.title.lower()] < 4 or c.depth or c.keyword]
+    """Admonition labels ("Note", "Tip") and body-size titles that recur four times or more
+    (table header rows) are not headings unless numbered; nor are body-size "1." items when numbered chapters are large."""
+    counts = Counter(c.title.lower() for c in cands if not c.strong)
+    cands = [c for c in cands if (counts[c.title.lower()] < 4 or c.strong or c.depth or c.keyword) and not _ADMONITION.match(c.title)]
     # when numbered chapters are set large, body-size "1." lines are list items, not chapters
     if sum(1 for c in cands if c.strong and c.depth == 1) >= 2:
         cands = [c for c in cands if c.strong or c.depth != 1 or c.keyword]
@@ -186,6 +188,8 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
     numbered_top = [rank[c.key] for c in cands if c.depth == 1]
     base = (min(numbered_top) - 1) if numbered_top else 0
     has_parts = any(c.keyword in _KEYWORD_LEVEL for c in cands)
+    if any(c.keyword in ("part", "teil") for c in cands):
+        base = max(base, 1)  # "1 Introduction" sits below "Part I"
     out: list[Heading] = []
     for c in cands:
         if c.keyword in _KEYWORD_LEVEL:
