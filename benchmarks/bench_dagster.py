@@ -39,11 +39,15 @@ def _timed(fn):
     return out, time.perf_counter() - t0
 
 
-def _instance(home: Path):
+NOOP_COMPUTE_LOGS = "compute_logs:\n  module: dagster._core.storage.noop_compute_log_manager\n  class: NoOpComputeLogManager\n"
+
+
+def _instance(home: Path, compute_logs: bool = True):
     import dagster as dg
 
     home.mkdir(parents=True, exist_ok=True)
-    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n", encoding="utf-8")
+    extra = "" if compute_logs else NOOP_COMPUTE_LOGS
+    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + extra, encoding="utf-8")
     return dg.DagsterInstance.from_config(str(home))
 
 
@@ -74,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sqlite-sync", choices=["FULL", "NORMAL", "OFF"], default="FULL")
     ap.add_argument("--profile", type=int, default=0, help="profile N extra document runs")
     ap.add_argument("--mode", default="fast")
+    ap.add_argument("--no-compute-logs", action="store_true", help="instance without stdout/stderr capture (NoOpComputeLogManager)")
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():
         print(f"corpus not found: {args.corpus}", file=sys.stderr)
@@ -91,10 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         files = files[: args.limit]
     sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
-    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, SQLite synchronous={args.sqlite_sync}), work dir {work}")
+    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, SQLite synchronous={args.sqlite_sync}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}")
 
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
-    instance = _instance(work / "home")
+    instance = _instance(work / "home", compute_logs=not args.no_compute_logs)
 
     def run():
         return compile_paths(files, docs_root=docs, ir_dir=work / "ir", options=options, instance=instance, sqlite_synchronous=sync)
@@ -125,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         sample = files[: args.profile]
         home2 = work / "home-profile"
-        instance2 = _instance(home2)
+        instance2 = _instance(home2, compute_logs=not args.no_compute_logs)
         warm = compile_paths(sample[:1], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
         assert warm[0].status == "compiled", warm[0].error
         prof = cProfile.Profile()
