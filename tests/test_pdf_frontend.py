@@ -289,3 +289,39 @@ def test_shallow_outline_is_a_chapter_frame_with_detected_sections_inside() -> N
     assert all(lv > 1 for _, lv, _ in sections)  # nested inside the chapters
     assert [p for _, _, p in sections] == list(range(1, 22))
     assert "topic2x7 procedure" in by_title(doc, "2.7 Topic 2-7").content
+
+
+def test_running_header_with_section_title_and_page_number_is_removed() -> None:
+    """Sphinx-style headers ("1.2 Unpacking 7") change words per section but follow the page count."""
+    spec = manual()
+    spec.header = None
+    data_pages = []
+    for blocks in spec.pages:
+        data_pages.append(blocks)
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    sections = ["Installation", "Unpacking", "Daily checks", "Shutdown", "Daily checks", "Shutdown"]
+    for pno in range(6):
+        c.setFont("Helvetica", 9)
+        c.drawString(72, H - 40, f"{pno + 1}.1 {sections[pno]} {pno + 11}")
+        c.setFont("Helvetica-Bold", 16)
+        c.drawString(72, H - 90, f"Part {pno + 1} {['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'][pno]}")
+        c.setFont("Helvetica", 10)
+        for k in range(5):
+            c.drawString(72, H - 130 - 14 * k, f"Body line {k} of page {pno + 1} with enough words to be body text.")
+        c.showPage()
+    c.save()
+    doc = parse(buf.getvalue())
+    text = "\n".join(r.content for r in doc.raw_nodes)
+    assert "Daily checks" not in text and "Installation" not in text
+    assert [t for t, _, _ in headings(doc)] == [f"Part {i + 1} {n}" for i, n in enumerate(["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"])]
+
+
+def test_admonition_labels_are_not_headings() -> None:
+    spec = manual()
+    for blocks in spec.pages:
+        blocks.append(Block("Note", 3))
+        blocks.append(Block("Remember to wear gloves when you open the case."))
+    doc = parse(make_pdf(spec), use_pdf_outline=False)
+    assert "Note" not in [t for t, _, _ in headings(doc)]
+    assert "wear gloves" in by_title(doc, "2.2 Shutdown").content

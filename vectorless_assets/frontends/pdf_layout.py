@@ -12,6 +12,7 @@ _DIGITS = re.compile(r"\d+")
 _PAGE_NO = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)
 _TOC_LINE = re.compile(r"(?:\.{3,}|…|\s)\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
 ZONE_LINES = 2  # how many outermost lines at the top and the bottom of a page can be running
+MARGIN = 0.15  # running lines live in the outer 15% of the page height
 
 
 def _key(text: str) -> str:
@@ -24,12 +25,14 @@ def _prefix(text: str) -> str:
 
 
 def _zone(page: PageLines) -> list[tuple[str, Line]]:
-    """The outermost lines of a page (top and bottom by position), tagged with their zone."""
+    """The outermost lines of a page (top and bottom by position) that sit in the page's
+    margins (the outer MARGIN share of its height), tagged with their zone."""
     if not page.lines:
         return []
     by_y = sorted(page.lines, key=lambda ln: -ln.y)
-    top = [("top", ln) for ln in by_y[:ZONE_LINES]]
-    bottom = [("bottom", ln) for ln in by_y[-ZONE_LINES:] if all(ln is not t for _, t in top)]
+    band = MARGIN * page.height
+    top = [("top", ln) for ln in by_y[:ZONE_LINES] if ln.y >= page.bottom + page.height - band]
+    bottom = [("bottom", ln) for ln in by_y[-ZONE_LINES:] if ln.y <= page.bottom + band and all(ln is not t for _, t in top)]
     return top + bottom
 
 
