@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab", re.I)
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?:um)?\b|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab", re.I)
 _ITALIC_NAME = re.compile(r"italic|oblique|cmti|cmsl|-it$|-i$|,it", re.I)
 _WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
 
