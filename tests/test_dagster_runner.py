@@ -121,3 +121,17 @@ def test_reverted_edit_after_a_failed_compile_is_recompiled(setup) -> None:
     again = compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
     assert broken.status == "failed" and "notes.md" in broken.error
     assert again.status == "compiled" and again.reason == "source changed since the last compile"
+
+
+def test_relative_paths_resolve_against_cwd_or_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vectorless_assets.orchestration.runner import relative_key
+
+    root = tmp_path / "docs"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "x.md").write_text("# X\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert relative_key("docs/sub/x.md", str(root)) == "sub/x.md"
+    assert relative_key("sub/x.md", str(root)) == "sub/x.md"
+    assert relative_key(root / "sub" / "x.md", str(root)) == "sub/x.md"
+    with pytest.raises(ValueError, match="not under the documents root"):
+        relative_key(tmp_path / "other.md", str(root))

@@ -53,10 +53,21 @@ class DocResult:
 
 
 def relative_key(path: str | os.PathLike[str], docs_root: str) -> str:
-    """Document key of `path`: relative to `docs_root` (absolute paths must lie under it)."""
+    """Document key of `path` relative to the local folder or URL `docs_root`.
+
+    An absolute path must lie under the root. A relative path is taken relative to the
+    current directory when that file exists under the root (`docs/a.md` with root `docs`),
+    otherwise relative to the root (`a.md`).
+    """
     text = os.fspath(path)
-    if "://" in docs_root or not os.path.isabs(text):
+    if "://" in docs_root:
         return document_key(text)
+    if not os.path.isabs(text):
+        here = os.path.abspath(text)
+        inside = not os.path.relpath(here, docs_root).startswith("..")
+        if not (inside and os.path.exists(here)):
+            return document_key(text)
+        text = here
     rel = os.path.relpath(os.path.abspath(text), docs_root)
     if rel == ".." or rel.startswith("../"):
         raise ValueError(f"{text} is not under the documents root {docs_root}")
