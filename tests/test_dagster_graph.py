@@ -6,6 +6,7 @@ import importlib
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import dagster as dg
 import pytest
@@ -117,3 +118,15 @@ def test_defs_entry_point_builds_from_environment(tmp_path, monkeypatch) -> None
     assert docs.path == str(tmp_path / "docs")
     node = loaded.resolve_asset_graph().get(dg.AssetKey("tree"))
     assert node.code_version.endswith(CompileOptions(mode="deep").logic_fingerprint())
+
+
+def test_settings_defaults_and_fields_beside_the_ir_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    default = Settings.from_env({})
+    assert Path(default.docs_dir).name == "samples" and Path(default.docs_dir).parent.name == "vectorless_assets"
+    assert default.ir_dir == str(tmp_path / ".vectorless" / "ir")
+    assert default.fields_dir == str(tmp_path / ".vectorless" / "fields")
+    custom = Settings.from_env({"VECTORLESS_IR_DIR": str(tmp_path / "out" / "ir"), "VECTORLESS_MODE": "standard"})
+    assert custom.fields_dir == str(tmp_path / "out" / "fields") and custom.options.mode == "standard"
+    remote = Settings.create(docs_dir="memory://bucket/docs", ir_dir="memory://bucket/ir")
+    assert remote.docs_dir == "memory://bucket/docs" and remote.fields_dir == "memory://bucket/fields"

@@ -135,3 +135,15 @@ def test_relative_paths_resolve_against_cwd_or_root(tmp_path: Path, monkeypatch:
     assert relative_key(root / "sub" / "x.md", str(root)) == "sub/x.md"
     with pytest.raises(ValueError, match="not under the documents root"):
         relative_key(tmp_path / "other.md", str(root))
+
+
+def test_documents_and_fields_on_an_fsspec_location(tmp_path: Path) -> None:
+    from upath import UPath
+
+    root = UPath("memory://vl-test-docs")
+    (root / "guide").mkdir(parents=True, exist_ok=True)
+    (root / "guide" / "index.md").write_bytes(b"# Guide\n\nIntro.\n\n## Setup\n\nSteps.\n")
+    res = compile_paths(["guide/index.md"], docs_root="memory://vl-test-docs", ir_dir=tmp_path / "ir", fields_dir="memory://vl-test-fields", instance=dg.DagsterInstance.ephemeral())[0]
+    assert res.status == "compiled", res.error
+    assert any(n.title == "Setup" for n in load_ir(res.ir_path).tree.nodes)
+    assert UPath("memory://vl-test-fields/tree/guide~index.md.json").exists()

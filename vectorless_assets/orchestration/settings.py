@@ -4,12 +4,15 @@ Read only when asked (`Settings.from_env()`), never at import time.
 
 | variable | meaning | default |
 |---|---|---|
-| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | `./documents` |
+| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
 | `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
-| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `./.vectorless/fields` |
+| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `fields` beside the IR folder: `./.vectorless/fields` |
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
 
-Relative defaults are resolved against the current working directory when read.
+Relative paths are resolved against the current working directory when read. The CLI
+(`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
+CLI share values as long as they share the IR folder, the documents root (partition keys are
+paths relative to it) and the mode (part of every code version).
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from vectorless_assets.pipeline.options import MODES, CompileOptions
 
-DEFAULT_DOCS_DIR = "./documents"
+DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
 DEFAULT_IR_DIR = "./.vectorless/ir"
-DEFAULT_FIELDS_DIR = "./.vectorless/fields"
 
 
 def _resolve(location: str) -> str:
@@ -48,7 +51,7 @@ class Settings:
         return cls.create(
             docs_dir=env.get("VECTORLESS_DOCS_DIR") or DEFAULT_DOCS_DIR,
             ir_dir=env.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR,
-            fields_dir=env.get("VECTORLESS_FIELDS_DIR") or DEFAULT_FIELDS_DIR,
+            fields_dir=env.get("VECTORLESS_FIELDS_DIR") or None,
             options=CompileOptions(mode=mode),
         )
 
