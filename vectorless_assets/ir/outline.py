@@ -26,8 +26,10 @@ def outline_lines(tree: DocumentTree, *, max_nodes: int | None = None, max_depth
             out.append(f"... ({len(tree.nodes) - max_nodes} more nodes)")
             break
         loc = location(tree, node)
-        label = f"{node.structure} " if node.structure else ""
-        out.append(f"{'  ' * node.depth}{node.node_id} {label}{node.title or '(untitled)'}  [{loc}{', ' if loc else ''}{node.total_tokens} tok]")
+        title = node.title or "(untitled)"
+        numbered = title.split(" ", 1)[0].rstrip(".") == node.structure
+        label = f"{node.structure} " if node.structure and not numbered else ""
+        out.append(f"{'  ' * node.depth}{node.node_id} {label}{title}  [{loc}{', ' if loc else ''}{node.total_tokens} tok]")
     return out
 
 
