@@ -31,3 +31,32 @@ def test_client_raises_llm_error_when_unreachable() -> None:
     client = OpenAICompatibleClient(base_url="http://127.0.0.1:9/v1", model="x", retries=0, timeout_s=2)
     with pytest.raises(LLMError, match="failed"):
         client.complete("hi")
+
+
+def test_cli_in_process_uses_the_configured_llm(tmp_path, monkeypatch, capsys) -> None:
+    import json
+
+    from vectorless_assets.cli import main
+    from vectorless_assets.ir import load_ir
+
+    doc = tmp_path / "notes.md"
+    body = " ".join(f"Sentence {i} explains the storage engine and its write-ahead log in detail." for i in range(12))
+    doc.write_text(f"# Storage\n\n{body}\n\n# Replication\n\n{body}\n\n## Lag\n\n{body}\n")
+    with FakeLLMServer() as srv:
+        monkeypatch.setenv("VECTORLESS_LLM_BASE_URL", srv.base_url)
+        monkeypatch.setenv("VECTORLESS_LLM_MODEL", "fake-1")
+        assert main(["compile", "--in-process", "--json", "-q", "--mode", "deep", str(doc), "--out", str(tmp_path / "ir")]) == 0
+        result = json.loads(capsys.readouterr().out)[0]
+        assert srv.requests > 0
+    ir = load_ir(result["ir_path"])
+    assert ir.meta.processing_model == "fake-1" and ir.meta.llm_calls == srv.requests
+    assert any("Digest" in n.summary for n in ir.tree.nodes), "LLM summaries reach the IR"
+
+
+def test_llm_config_requires_a_model() -> None:
+    from vectorless_assets.llm.config import client_from_env
+
+    assert client_from_env({}) is None
+    with pytest.raises(ValueError, match="MODEL"):
+        client_from_env({"VECTORLESS_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
+    assert client_from_env({"VECTORLESS_LLM_BASE_URL": "http://x/v1", "VECTORLESS_LLM_MODEL": "m"}).model == "m"

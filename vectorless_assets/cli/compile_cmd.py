@@ -53,12 +53,15 @@ def duplicate_keys(refs: list[SourceRef]) -> dict[str, list[str]]:
 
 def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions, *, show_progress: bool = True) -> list[CompileResult]:
     """Compile each source with `compile_document` and save it; one failure never stops the rest."""
+    from vectorless_assets.llm.config import client_from_env
+
+    llm = client_from_env()
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
         result = CompileResult(key=ref.key, path=str(ref.path), ok=False, doc_id=doc_id_for(ref.key))
         try:
-            doc = compile_document(ref.path, options=options, root=ref.root)
+            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm)
             target = save_ir(doc, out / f"{doc.doc_id}.bin")
             result.ok, result.ir_path, result.nodes, result.status = True, str(target), len(doc.tree.nodes), "compiled"
             for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
