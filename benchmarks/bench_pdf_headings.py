@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import io
 import re
+import resource
 import statistics
 import sys
 import time
@@ -129,6 +130,7 @@ def main() -> int:
         brate = sum(x["bpages"] for x in rs) / btime if btime else 0.0
         ratio = f"{rate / brate:.2f}x of pypdf extract_text ({brate:.1f} pages/s)" if brate else ""
         print(f"{group}: n={len(rs)} median P={med['p']:.2f} R={med['r']:.2f} F1={med['f1']:.2f} (lenient {med['f1l']:.2f}) level-acc={med['lvl']:.2f}; {rate:.1f} pages/s {ratio}")
+    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return 0
 
 
