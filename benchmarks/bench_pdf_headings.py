@@ -29,6 +29,7 @@ from vectorless_assets.frontends.pdf_outline import norm, read_outline
 from vectorless_assets.pipeline.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
+_ROMAN = re.compile(r"^\s*(?:(?:[Pp]art|PART)\s+)?[IVXLC]+\s+(?=[A-Z])")
 _LEADING_NUM = re.compile(
     r"^\s*(?:(?:part|item|chapter|section|appendix|note)\s+(?:\d+[a-z]?|[ivxlc]+|[a-z])[.:)]?|\d+(?:\.\d+)*[.:)]?|[ivxlc]+[.:)]|[a-z](?:\.\d+)*[.:)]?)\s+",
     re.I,
@@ -38,6 +39,7 @@ _LEADING_NUM = re.compile(
 def key(title: str) -> str:
     """Normalised title for matching: numbering prefix dropped, then `norm`."""
     t = " ".join(title.split())
+    t = _ROMAN.sub("", t, count=1)  # "II Source code"
     stripped = _LEADING_NUM.sub("", _LEADING_NUM.sub("", t, count=1), count=1)  # "Appendix A A ..."
     return norm(stripped) or norm(t)
 

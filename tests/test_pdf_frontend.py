@@ -325,3 +325,24 @@ def test_admonition_labels_are_not_headings() -> None:
     doc = parse(make_pdf(spec), use_pdf_outline=False)
     assert "Note" not in [t for t, _, _ in headings(doc)]
     assert "wear gloves" in by_title(doc, "2.2 Shutdown").content
+
+
+def test_part_label_line_and_its_title_are_one_heading_and_cover_lines_are_not_headings() -> None:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    for size, text, y in ((28, "Field Manual", H - 200), (16, "Jane Doe", H - 260), (14, "Version 3.1 2024/05/01", H - 300)):
+        c.setFont("Helvetica", size)
+        c.drawString(72, y, text)
+    c.showPage()
+    for part, title in (("Part I", "User guide"), ("Part II", "Reference")):
+        c.setFont("Helvetica-Bold", 22)
+        c.drawString(72, H - 100, part)
+        c.drawString(72, H - 130, title)
+        c.setFont("Helvetica", 10)
+        for k in range(12):
+            c.drawString(72, H - 180 - 14 * k, f"{title} body line {k} explains the material in plain words.")
+        c.showPage()
+    c.save()
+    doc = parse(buf.getvalue())
+    assert [(t, lv) for t, lv, _ in headings(doc)] == [("Field Manual", 1), ("Part I User guide", 1), ("Part II Reference", 1)]
+    assert "Jane Doe" in doc.raw_nodes[1].content or "Jane Doe" in doc.raw_nodes[0].content

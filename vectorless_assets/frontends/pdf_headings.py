@@ -28,6 +28,7 @@ MAX_TITLE_WORDS = 40
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.|chart|graph|listing|plate|image|photo|source|sources)\s*[\dA-Z]+(?:[.\-]\d+)*\s*[:.\u2014\u2013-]", re.I)
 _CONTENTS = re.compile(r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|目次|目录)$", re.I)
 _ADMONITION = re.compile(r"^(notes?|tips?|warning|caution|important|hint|danger|attention|remark|nota|hinweis|achtung|remarque)\s*[:.!]?$", re.I)
+_LABEL_ONLY = re.compile(r"^(part|chapter|appendix|annex|teil|kapitel|anhang)\s+(\d{1,3}|[ivxlc]{1,6}|[a-z])\.?$", re.I)
 _DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}
 MAX_MERGED_LINES = 4
 
@@ -78,6 +79,9 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
         return None
     if len(_MONEY.findall(text)) >= 2 and ratio < 1.12:
         return None  # a table row
+    tokens = text.split()
+    if len(tokens) >= 3 and sum(any(c.isalpha() for c in t) for t in tokens) < 0.6 * len(tokens) and ratio < 1.12:
+        return None  # symbols and cells ("Basque " ' ~")
     if _CAPTION.match(text):
         return None  # figure and table captions
     m = _NUM.match(text)
@@ -142,7 +146,8 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
         if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword):
             cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong))
         i = j
-    return _assign_levels(_drop_repeated(cands), body)
+    cands = _merge_labels(_drop_cover(_drop_repeated(cands), lines, body), lines)
+    return _assign_levels(cands, body)
 
 
 def _label_first(title: str) -> str:
@@ -159,6 +164,39 @@ def _continues(prev: Line, nxt: Line) -> bool:
     if not 0.3 * max(nxt.size, 1.0) < gap < 1.45 * max(nxt.size, 1.0):
         return False
     return not (_NUM.match(nxt.text) or _KEYWORD.match(nxt.text))
+
+
+def _drop_cover(cands: list[_Cand], lines: list[Line], body: float) -> list[_Cand]:
+    """On a cover page (first page, little body text, several display lines) only the largest
+    line is a heading: the rest is authors, dates and subtitles."""
+    first = [c for c in cands if lines[c.start].page == 0]
+    if len(first) < 2:
+        return cands
+    page0 = [ln for ln in lines if ln.page == 0]
+    chars = sum(len(ln.text) for ln in page0)
+    body_chars = sum(len(ln.text) for ln in page0 if abs(ln.size - body) <= 0.5)
+    if body_chars >= 0.4 * chars:
+        return cands
+    top = max(c.key[0] for c in first)
+    return [c for c in cands if lines[c.start].page != 0 or c.key[0] == top]
+
+
+def _merge_labels(cands: list[_Cand], lines: list[Line]) -> list[_Cand]:
+    """A lone "Part I" / "Chapter 3" line and the title right below it are one heading."""
+    out: list[_Cand] = []
+    for c in cands:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and _LABEL_ONLY.match(prev.title)
+            and lines[c.start].page == lines[prev.start].page
+            and c.start - prev.end <= 2
+            and not c.keyword
+        ):
+            out[-1] = _Cand(prev.start, c.end, f"{prev.title} {c.title}", prev.key, prev.depth, prev.keyword, prev.strong or c.strong)
+            continue
+        out.append(c)
+    return out
 
 
 def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
@@ -188,6 +226,7 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
     numbered_top = [rank[c.key] for c in cands if c.depth == 1]
     base = (min(numbered_top) - 1) if numbered_top else 0
     has_parts = any(c.keyword in _KEYWORD_LEVEL for c in cands)
+    part_size = max((c.key[0] for c in cands if c.keyword in _KEYWORD_LEVEL), default=0.0)
     if any(c.keyword in ("part", "teil") for c in cands):
         base = max(base, 1)  # "1 Introduction" sits below "Part I"
     out: list[Heading] = []
@@ -198,7 +237,7 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
             level = base + c.depth
         else:
             level = rank[c.key]
-        if has_parts and c.keyword not in _KEYWORD_LEVEL:
+        if has_parts and c.keyword not in _KEYWORD_LEVEL and c.key[0] <= part_size:
             level = max(level, 2)  # "Item 7" sits below "PART II"
         out.append(Heading(c.start, c.end, c.title, max(1, min(level, 9))))
     return out
