@@ -165,3 +165,17 @@ def test_observing_the_source_records_content_fingerprints(env: Env) -> None:
     assert rec.asset_observation.tags["dagster/data_version"] == content_fingerprint((env.root / "a/index.md").read_bytes())
     assert env.status(A, ["parsed"]) == {"parsed": "STALE"}
     assert env.status(B, ["parsed"]) == {"parsed": "FRESH"}
+
+
+def test_subset_run_refuses_fields_of_another_mode(env: Env) -> None:
+    ir_path = Path(env.settings.ir_dir) / f"{key_to_doc_id(A)}.bin"
+    before = ir_path.read_bytes()
+    deep = build_defs(dataclasses.replace(env.settings, options=env.settings.options.with_mode("deep")))
+    result = env.run(A, ["document_ir"], defs=deep)
+    assert not result.success
+    failure = next(e for e in result.all_events if e.is_step_failure)
+    assert "other compile options" in failure.step_failure_data.user_failure_data.description
+    assert ir_path.read_bytes() == before and load_ir(ir_path).meta.mode == "fast"
+    assert env.run(A, ["tree_built"], defs=deep).success is False  # parsed is from fast mode too
+    assert env.run(A, defs=deep).success  # the whole document in the new mode is fine
+    assert load_ir(ir_path).meta.mode == "deep"

@@ -19,7 +19,8 @@ and one bad document would fail the others' run.
 
 Errors: a source the frontends cannot read (`SourceError`, `CompileError`) fails the step
 with a one-line `Failure` naming the document and the pass; nothing of that partition is
-materialized. Verify's error findings fail the blocking `verify` check: the fields are
+materialized. Stored upstream values computed with other compile options (another mode)
+are refused, so an IR never mixes modes. Verify's error findings fail the blocking `verify` check: the fields are
 materialized, `document_ir` is not (see `checks`).
 
 Do not add `from __future__ import annotations` here: Dagster reads the context annotation.
@@ -89,6 +90,20 @@ def _load_upstream(store: FieldStore, partition_key: str, doc_key: str, names: s
     return state
 
 
+def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_key: str, names: set[str], logic: str) -> None:
+    """Refuse to combine stored fields computed with other compile options (another mode).
+
+    Only the logic-fingerprint half of the code version is compared: an upstream field with
+    an older pass version is merely stale, one from another mode would mix modes in the IR.
+    """
+    for name in sorted(names):
+        result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(name), asset_partitions=[partition_key]), limit=1)
+        mat = result.records[0].asset_materialization if result.records else None
+        version = mat.tags.get("dagster/code_version", "") if mat else ""
+        if version and version.rsplit(":", 1)[-1] != logic:
+            raise _fail(doc_key, f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too")
+
+
 def _run_passes(to_run: list, state: dict[str, Any], env: PassEnv, doc_key: str) -> dict[str, float]:
     durations: dict[str, float] = {}
     for spec in to_run:
@@ -107,6 +122,7 @@ def _run_passes(to_run: list, state: dict[str, Any], env: PassEnv, doc_key: str)
 def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDefinition:
     """The multi-asset for `options`, storing values under `fields_dir` (the IO manager's base)."""
     graph_fp = graph.graph_fingerprint(options)
+    logic = options.logic_fingerprint()
     optional_reads = {r for p in PASSES for r in p.optional_reads}
 
     @dg.multi_asset(
@@ -130,7 +146,9 @@ def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDe
         if graph.DOCUMENT_IR in selected:
             needed |= set(graph.assembly_reads())
         store = FieldStore(fields_dir)
-        state = _load_upstream(store, partition_key, doc_key, needed - written - {graph.SOURCE}, optional_reads)
+        loaded = needed - written - {graph.SOURCE}
+        state = _load_upstream(store, partition_key, doc_key, loaded, optional_reads)
+        _check_same_options(context.instance, partition_key, doc_key, set(state), logic)
         if graph.SOURCE in needed:
             try:
                 data = documents.read(doc_key)
