@@ -120,13 +120,13 @@ def test_defs_entry_point_builds_from_environment(tmp_path, monkeypatch) -> None
     assert node.code_version.endswith(CompileOptions(mode="deep").logic_fingerprint())
 
 
-def test_settings_defaults_and_fields_beside_the_ir_folder(tmp_path, monkeypatch) -> None:
+def test_settings_defaults_and_fields_inside_the_ir_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     default = Settings.from_env({})
     assert Path(default.docs_dir).name == "samples" and Path(default.docs_dir).parent.name == "vectorless_assets"
     assert default.ir_dir == str(tmp_path / ".vectorless" / "ir")
-    assert default.fields_dir == str(tmp_path / ".vectorless" / "fields")
+    assert default.fields_dir == str(tmp_path / ".vectorless" / "ir" / ".fields")
     custom = Settings.from_env({"VECTORLESS_IR_DIR": str(tmp_path / "out" / "ir"), "VECTORLESS_MODE": "standard"})
-    assert custom.fields_dir == str(tmp_path / "out" / "fields") and custom.options.mode == "standard"
+    assert custom.fields_dir == str(tmp_path / "out" / "ir" / ".fields") and custom.options.mode == "standard"
     remote = Settings.create(docs_dir="memory://bucket/docs", ir_dir="memory://bucket/ir")
-    assert remote.docs_dir == "memory://bucket/docs" and remote.fields_dir == "memory://bucket/fields"
+    assert remote.docs_dir == "memory://bucket/docs" and remote.fields_dir == "memory://bucket/ir/.fields"

@@ -79,7 +79,7 @@ def test_full_run_materializes_every_field_with_hash_data_versions(env: Env) -> 
 
 def test_io_manager_files_are_json_at_documented_paths(env: Env) -> None:
     base = Path(env.settings.fields_dir)
-    assert base == env.root.parent / "fields"
+    assert base == Path(env.settings.ir_dir) / ".fields"
     for name in ALL:
         path = base / name / f"{A}.json"
         json.loads(path.read_text(encoding="utf-8"))  # JSON, not pickle

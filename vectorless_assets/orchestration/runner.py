@@ -103,7 +103,7 @@ def compile_paths(
     """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
 
     `instance` defaults to `instance.local_instance()`; `fields_dir` (the JSON IO manager's
-    folder) to `<ir_dir>/../fields`. `force` recompiles unchanged documents. `progress` is
+    folder) to `<ir_dir>/.fields`. `force` recompiles unchanged documents. `progress` is
     called with each result as soon as it is known. `sqlite_synchronous` ("NORMAL"/"OFF")
     lowers SQLite's fsync level for this process's connections to the instance's files
     (`sqlite_tuning`; faster on slow disks, less durable on power loss).

@@ -6,7 +6,7 @@ Read only when asked (`Settings.from_env()`), never at import time.
 |---|---|---|
 | `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
 | `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
-| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `fields` beside the IR folder: `./.vectorless/fields` |
+| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder: `./.vectorless/ir/.fields` |
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
 
 Relative paths are resolved against the current working directory when read. The CLI
@@ -26,6 +26,9 @@ from vectorless_assets.pipeline.options import MODES, CompileOptions
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
 DEFAULT_IR_DIR = "./.vectorless/ir"
+#: The field values live in a hidden folder inside the IR folder, so an IR folder (`--out`)
+#: is self-contained; IR readers list `*.bin` there and never descend into it.
+FIELDS_SUBDIR = ".fields"
 
 
 def _resolve(location: str) -> str:
@@ -57,10 +60,7 @@ class Settings:
 
     @classmethod
     def create(cls, *, docs_dir: str | os.PathLike[str], ir_dir: str | os.PathLike[str], fields_dir: str | os.PathLike[str] | None = None, options: CompileOptions | None = None) -> Settings:
-        """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/../fields`."""
+        """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
-        if fields_dir is None:
-            fields = ir.rstrip("/").rsplit("/", 1)[0] + "/fields" if "/" in ir.rstrip("/") else "fields"
-        else:
-            fields = _resolve(os.fspath(fields_dir))
+        fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
         return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions())
