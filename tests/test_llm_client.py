@@ -60,3 +60,28 @@ def test_llm_config_requires_a_model() -> None:
     with pytest.raises(ValueError, match="MODEL"):
         client_from_env({"VECTORLESS_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
     assert client_from_env({"VECTORLESS_LLM_BASE_URL": "http://x/v1", "VECTORLESS_LLM_MODEL": "m"}).model == "m"
+
+
+def test_dagster_runner_uses_the_llm_resource_and_versions_the_model(tmp_path) -> None:
+    import dagster as dg
+
+    from vectorless_assets.ir import load_ir
+    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.pipeline.options import CompileOptions
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    body = " ".join(f"Sentence {i} explains the cache eviction policy and its costs." for i in range(12))
+    (docs / "cache.md").write_text(f"# Cache\n\n{body}\n\n## Eviction\n\n{body}\n")
+    with FakeLLMServer() as srv, dg.DagsterInstance.ephemeral() as instance:
+        client = OpenAICompatibleClient(base_url=srv.base_url, model="fake-1")
+        kw = {"docs_root": str(docs), "ir_dir": str(tmp_path / "ir"), "options": CompileOptions(mode="standard"), "instance": instance}
+        first = compile_paths([docs / "cache.md"], llm=client, **kw)[0]
+        assert first.status == "compiled" and srv.requests > 0
+        ir = load_ir(first.ir_path)
+        assert ir.meta.processing_model == "fake-1" and ir.meta.llm_calls > 0
+        assert compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "skipped"
+        # dropping the LLM changes the compile logic: the document is recompiled without it
+        again = compile_paths([docs / "cache.md"], **kw)[0]
+        assert again.status == "compiled"
+        assert load_ir(again.ir_path).meta.processing_model is None

@@ -16,10 +16,12 @@ from vectorless_assets.pipeline.options import CompileOptions
 
 
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
+    from vectorless_assets.llm.config import client_from_env
     from vectorless_assets.orchestration.instance import local_instance
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
 
     instance = local_instance()
+    llm = client_from_env()
     total, seen = len(refs), 0
     results: list[CompileResult] = []
 
@@ -31,7 +33,7 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
 
     for root, group in groupby(refs, key=lambda r: r.root):
         docs = list(group)
-        for res in compile_paths([str(r.path) for r in docs], docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force):
+        for res in compile_paths([str(r.path) for r in docs], docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force, llm=llm):
             results.append(
                 CompileResult(
                     key=res.document_key,

@@ -39,7 +39,7 @@ from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration import checks, graph, metadata, serde
 from vectorless_assets.orchestration.io_manager import FieldStore
 from vectorless_assets.orchestration.partitions import DOCUMENTS, document_key_for
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMSlot
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.compile import assemble_document, execute_pass
 from vectorless_assets.pipeline.options import CompileOptions
@@ -135,7 +135,7 @@ def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDe
         partitions_def=DOCUMENTS,
         backfill_policy=dg.BackfillPolicy.multi_run(1),
     )
-    def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMSlot):
+    def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
         selected = {k.path[-1] for k in context.selected_asset_keys}
         selected_checks = {k.name for k in context.selected_asset_check_keys}
         partition_key = context.partition_key

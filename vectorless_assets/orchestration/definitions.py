@@ -14,7 +14,7 @@ from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.assets import build_compile_asset, build_source_asset
 from vectorless_assets.orchestration.io_manager import JsonIOManager
 from vectorless_assets.orchestration.partitions import DOCUMENTS
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMSlot
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.orchestration.sensors import build_documents_sensor
 from vectorless_assets.orchestration.settings import Settings
 
@@ -38,7 +38,7 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),
-            "llm": LLMSlot(),
+            "llm": LLMResource(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key),
             "io_manager": JsonIOManager(base_path=settings.fields_dir),
         },
         executor=dg.in_process_executor,

@@ -1,4 +1,4 @@
-"""Dagster resources: the documents root, the IR store and the LLM slot.
+"""Dagster resources: the documents root, the IR store and the LLM.
 
 Locations are strings read by UPath, so any fsspec location works (local by default). The
 resources are built from `settings.Settings` in `definitions.build_defs`; nothing here reads
@@ -16,6 +16,7 @@ from upath import UPath
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, save_ir
+from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
 
 
@@ -49,8 +50,18 @@ class IRStore(dg.ConfigurableResource):
         return str(target)
 
 
-class LLMSlot(dg.ConfigurableResource):
-    """Placeholder for the language-model client (the LLM issue fills it); none by default."""
+class LLMResource(dg.ConfigurableResource):
+    """An OpenAI-compatible chat endpoint for the LLM passes; empty `base_url` = no LLM.
+
+    The model name is also part of the compile options (`CompileOptions.llm_model`), so it is
+    in every code version: switching the model recompiles.
+    """
+
+    base_url: str = ""
+    model: str = ""
+    api_key: str = ""
 
     def client(self) -> LLMClient | None:
-        return None
+        if not self.base_url:
+            return None
+        return OpenAICompatibleClient(base_url=self.base_url, model=self.model, api_key=self.api_key)

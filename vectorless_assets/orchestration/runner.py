@@ -20,6 +20,7 @@ from typing import Literal
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint, document_key
+from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
 from vectorless_assets.orchestration.instance import local_instance
@@ -99,6 +100,7 @@ def compile_paths(
     force: bool = False,
     fields_dir: str | os.PathLike[str] | None = None,
     sqlite_synchronous: str | None = None,
+    llm: OpenAICompatibleClient | None = None,
 ) -> list[DocResult]:
     """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
 
@@ -106,9 +108,11 @@ def compile_paths(
     folder) to `<ir_dir>/.fields`. `force` recompiles unchanged documents. `progress` is
     called with each result as soon as it is known. `sqlite_synchronous` ("NORMAL"/"OFF")
     lowers SQLite's fsync level for this process's connections to the instance's files
-    (`sqlite_tuning`; faster on slow disks, less durable on power loss).
+    (`sqlite_tuning`; faster on slow disks, less durable on power loss). `llm` is the
+    optional OpenAI-compatible client (its model becomes part of the compile options).
     """
-    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options)
+    options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
+    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "")
     instance = instance or local_instance()
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)

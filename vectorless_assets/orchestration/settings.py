@@ -7,6 +7,7 @@ Read only when asked (`Settings.from_env()`), never at import time.
 | `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
 | `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
 | `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder: `./.vectorless/ir/.fields` |
+| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (`llm.config`) | none |
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
 
 Relative paths are resolved against the current working directory when read. The CLI
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.pipeline.options import MODES, CompileOptions
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
@@ -44,6 +46,9 @@ class Settings:
     ir_dir: str
     fields_dir: str
     options: CompileOptions = field(default_factory=CompileOptions)
+    #: OpenAI-compatible endpoint (VECTORLESS_LLM_BASE_URL); the model is `options.llm_model`.
+    llm_base_url: str = ""
+    llm_api_key: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -51,16 +56,19 @@ class Settings:
         mode = env.get("VECTORLESS_MODE", "fast") or "fast"
         if mode not in MODES:
             raise ValueError(f"VECTORLESS_MODE must be one of {', '.join(MODES)}, not {mode!r}")
+        llm = client_from_env(env)
         return cls.create(
             docs_dir=env.get("VECTORLESS_DOCS_DIR") or DEFAULT_DOCS_DIR,
             ir_dir=env.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR,
             fields_dir=env.get("VECTORLESS_FIELDS_DIR") or None,
-            options=CompileOptions(mode=mode),
+            options=CompileOptions(mode=mode, llm_model=llm.model if llm else None),
+            llm_base_url=llm.base_url if llm else "",
+            llm_api_key=llm.api_key if llm else "",
         )
 
     @classmethod
-    def create(cls, *, docs_dir: str | os.PathLike[str], ir_dir: str | os.PathLike[str], fields_dir: str | os.PathLike[str] | None = None, options: CompileOptions | None = None) -> Settings:
+    def create(cls, *, docs_dir: str | os.PathLike[str], ir_dir: str | os.PathLike[str], fields_dir: str | os.PathLike[str] | None = None, options: CompileOptions | None = None, llm_base_url: str = "", llm_api_key: str = "") -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
         fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions())
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key)

@@ -131,6 +131,8 @@ def compile_document(
     options = options or CompileOptions()
     if mode is not None:
         options = options.with_mode(mode)
+    # The model is part of the compile logic: switching it (or switching an LLM on) recompiles.
+    options = options.model_copy(update={"llm_model": llm.model if llm is not None else None})
     src = source_from(source, name, root)
     env = PassEnv(options=options, llm=llm)
     state: dict[str, Any] = {"source": src}

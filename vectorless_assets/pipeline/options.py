@@ -49,6 +49,8 @@ class CompileOptions(BaseModel):
     overlap_min_chars: int = 50
     # optimize
     optimize_min_tokens: int = 50
+    # llm: the model the LLM passes used (None = LLM-free fallbacks); set by compile_document
+    llm_model: str | None = None
 
     def logic_fingerprint(self) -> str:
         """SHA-256 (first 32 hex chars) of the canonical JSON of all options."""
