@@ -8,21 +8,29 @@ The default executor is the in-process executor: one step per document run, and 
 multiprocess executor costs ≈ 30 s per run on a small machine.
 """
 
+import os
+
 import dagster as dg
 
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.assets import build_compile_asset, build_source_asset
+from vectorless_assets.orchestration.batch import build_recompile_job
 from vectorless_assets.orchestration.io_manager import JsonIOManager
 from vectorless_assets.orchestration.partitions import DOCUMENTS
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.schedules import build_recompile_schedule
 from vectorless_assets.orchestration.sensors import build_documents_sensor
 from vectorless_assets.orchestration.settings import Settings
 
 COMPILE_JOB = graph.COMPILE_JOB
 
 
-def build_defs(settings: Settings | None = None) -> dg.Definitions:
-    """Definitions for `settings` (default: from the environment)."""
+def build_defs(settings: Settings | None = None, *, sensor_interval: int = 30, sensor_running: bool = False) -> dg.Definitions:
+    """Definitions for `settings` (default: from the environment).
+
+    `sensor_interval` is the documents sensor's minimum interval in seconds; `sensor_running`
+    starts it by default (otherwise switch it on in the UI, Automation).
+    """
     settings = settings or Settings.from_env()
     compile_asset = build_compile_asset(settings.options, settings.fields_dir)
     job = dg.define_asset_job(
@@ -31,10 +39,13 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
         partitions_def=DOCUMENTS,
         description="Compile documents (one run per document partition).",
     )
+    recompile = build_recompile_job(settings)
+    status = dg.DefaultSensorStatus.RUNNING if sensor_running else dg.DefaultSensorStatus.STOPPED
     return dg.Definitions(
         assets=[build_source_asset(), compile_asset],
-        jobs=[job],
-        sensors=[build_documents_sensor(settings.options)],
+        jobs=[job, recompile],
+        sensors=[build_documents_sensor(settings, [job, recompile], interval_seconds=sensor_interval, default_status=status)],
+        schedules=[build_recompile_schedule(settings), build_recompile_schedule(settings, force=True)],
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),
@@ -47,5 +58,11 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
 
 @dg.definitions
 def defs() -> dg.Definitions:
-    """The code location `workspace.yaml` loads (settings from the environment)."""
-    return build_defs()
+    """The code location `workspace.yaml` loads (settings from the environment).
+
+    Automation knobs: `VECTORLESS_SENSOR_INTERVAL` (seconds, default 30) and
+    `VECTORLESS_SENSOR=on` (the documents sensor runs without switching it on in the UI).
+    """
+    interval = int(os.environ.get("VECTORLESS_SENSOR_INTERVAL") or 30)
+    running = os.environ.get("VECTORLESS_SENSOR", "").lower() in ("1", "on", "true", "yes", "running")
+    return build_defs(sensor_interval=interval, sensor_running=running)

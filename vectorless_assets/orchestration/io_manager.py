@@ -34,6 +34,16 @@ class FieldStore:
     def read(self, name: str, partition_key: str) -> Any:
         return serde.from_json(name, self.location(name, partition_key).read_bytes())
 
+    def remove_partition(self, partition_key: str, names: Any) -> int:
+        """Delete the stored values of `partition_key` for the fields `names`; return how many."""
+        removed = 0
+        for name in names:
+            target = self.location(name, partition_key)
+            if target.exists():
+                target.unlink()
+                removed += 1
+        return removed
+
     def write(self, name: str, partition_key: str, value: Any) -> UPath:
         target = self.location(name, partition_key)
         data = serde.to_json(name, value)

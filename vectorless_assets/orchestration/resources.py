@@ -32,6 +32,10 @@ class DocumentsRoot(dg.ConfigurableResource):
         return self.location(document_key).read_bytes()
 
 
+#: Where `IRStore.retire` moves the IR of a deleted document.
+DELETED_SUBDIR = ".deleted"
+
+
 class IRStore(dg.ConfigurableResource):
     """The folder of assembled IR files, one `<doc_id>.bin` per document (`ir.persist` format)."""
 
@@ -39,6 +43,20 @@ class IRStore(dg.ConfigurableResource):
 
     def location(self, doc_id: str) -> UPath:
         return UPath(self.path) / f"{doc_id}{IR_SUFFIX}"
+
+    def retire(self, doc_id: str) -> str | None:
+        """Move `<doc_id>.bin` aside to `<path>/.deleted/<doc_id>.bin` (its source was deleted).
+
+        IR readers list `*.bin` in the folder itself, so a retired IR is no longer served but
+        can be restored by moving it back. Returns the new location (None: no IR file).
+        """
+        source = self.location(doc_id)
+        if not source.exists():
+            return None
+        target = UPath(self.path) / DELETED_SUBDIR / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source.rename(target)
+        return str(target)
 
     def write(self, doc: Document) -> str:
         """Write `doc` (atomically on local disks) and return its location as a string."""

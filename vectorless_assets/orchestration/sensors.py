@@ -1,49 +1,112 @@
-"""The documents sensor (start of issue 6): new or edited documents -> partitions, observations, runs.
+"""The documents sensor: new, edited and deleted documents -> partitions, observations, runs.
 
-Each tick lists the documents root, fingerprints every document and compares with the
-cursor (JSON `{partition_key: fingerprint}`, ~80 B per document). For each new or changed
-document it adds the partition (same `SensorResult`), reports an `AssetObservation` of
-`source` with the fingerprint as data version, and requests one run for that partition
-(`run_key = <partition>:<fingerprint>:<graph fingerprint>`, so a request is never repeated).
-Documents that disappear are dropped from the cursor; their partitions and IR files stay
-(deleting them is left to a later decision). A changed compile logic (a deploy) is not
-handled here: rebuild with `vectorless compile` or a backfill (one run per document).
-Stopped by default: start it in the UI (Automation) when `dagster dev` should follow edits.
+Each tick lists the documents root (name, size, mtime), compares it with the automation's
+state file (`doc_state`, outside the cursor) and hashes only files whose size or mtime
+changed, within a time/count budget (`scan`): a large backlog is worked off over several
+ticks, resuming where the last one stopped. The cursor is `{"pos": <last key>, "passes": n}`.
+
+For each document whose fingerprint changed (or that has no partition), the `SensorResult`
+adds the partition, reports an `AssetObservation` of `source` (data version = fingerprint)
+and, when `plan.plan_document` says the stored IR is not current, requests a compile:
+
+* up to `per_document_limit` documents: one run of `compile_documents` per document
+  (partition run, every planned asset in one step), `run_key = <partition>:<epoch>:<changes>`
+  so each observed edit compiles (A -> B -> A is three compiles);
+* more (a bulk copy, a `git pull`): batched runs of `recompile_documents` (`batch`), at most
+  `batch_size` documents each, so a bulk change never becomes a storm of runs.
+
+A deleted document (registered or remembered, no longer listed): the partition is removed
+through the result (`DOCUMENTS.build_delete_request`), its IR file is moved aside to
+`<ir_dir>/.deleted/<doc_id>.bin` and its field values are deleted. When the root itself is
+missing (an unmounted share) the tick skips and deletes nothing. Stopped by default.
 """
 
-import json
+from __future__ import annotations
+
+import hashlib
 
 import dagster as dg
 
-from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration import graph
-from vectorless_assets.orchestration.partitions import DOCUMENTS, discover, partition_key_for
-from vectorless_assets.orchestration.resources import DocumentsRoot
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.orchestration.doc_state import DocState
+from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.partitions import DOCUMENTS, key_to_doc_id
+from vectorless_assets.orchestration.plan import plan_document
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.scan import ScanCursor, list_files, scan
+from vectorless_assets.orchestration.settings import Settings
 
 SENSOR_NAME = "documents_sensor"
+RECOMPILE_JOB = "recompile_documents"
+RECOMPILE_OP = "recompile"
 
 
-def build_documents_sensor(options: CompileOptions, *, interval_seconds: int = 30) -> dg.SensorDefinition:
-    graph_fp = graph.graph_fingerprint(options)
+def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
+    """A run of `recompile_documents` over `keys` (partition keys)."""
+    config = {"ops": {RECOMPILE_OP: {"config": {"documents": list(keys), "force": force}}}}
+    return dg.RunRequest(run_key=run_key, job_name=RECOMPILE_JOB, run_config=config, tags={"vectorless/documents": str(len(keys)), **(tags or {})})
 
-    @dg.sensor(name=SENSOR_NAME, job_name=graph.COMPILE_JOB, minimum_interval_seconds=interval_seconds, default_status=dg.DefaultSensorStatus.STOPPED, description=__doc__.split("\n\n")[0])
-    def documents_sensor(context: dg.SensorEvaluationContext, documents: DocumentsRoot) -> dg.SensorResult:
-        seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
-        current: dict[str, str] = {}
-        for key in discover(documents.path):
-            try:
-                current[partition_key_for(key)] = content_fingerprint(documents.read(key))
-            except OSError as exc:
-                context.log.warning(f"{key}: cannot read ({exc})")
-        changed = sorted(k for k, fp in current.items() if seen.get(k) != fp)
-        known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
-        new = [k for k in changed if k not in known]
+
+def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore) -> str | None:
+    """Move the IR of a deleted document aside and delete its field values."""
+    store.remove_partition(partition_key, graph.produced_fields())
+    return ir_store.retire(key_to_doc_id(partition_key))
+
+
+def build_documents_sensor(
+    settings: Settings,
+    jobs: list,
+    *,
+    interval_seconds: int = 30,
+    per_document_limit: int = 20,
+    batch_size: int = 200,
+    max_seconds: float = 20.0,
+    max_hashes: int = 5000,
+    default_status: dg.DefaultSensorStatus = dg.DefaultSensorStatus.STOPPED,
+) -> dg.SensorDefinition:
+    options = settings.options
+
+    @dg.sensor(name=SENSOR_NAME, jobs=jobs, minimum_interval_seconds=interval_seconds, default_status=default_status, description=__doc__.split("\n\n")[0])
+    def documents_sensor(context: dg.SensorEvaluationContext, documents: DocumentsRoot, ir_store: IRStore) -> dg.SensorResult | dg.SkipReason:
+        files = list_files(documents.path)
+        if files is None:
+            return dg.SkipReason(f"documents root {documents.path} does not exist; nothing scanned or deleted")
+        registered = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
+        store = FieldStore(settings.fields_dir)
+        with DocState(settings.state_path) as state:
+            result = scan(files, state.load(), documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
+            todo: list[tuple[str, str, frozenset[str]]] = []
+            for change in result.changed:
+                ir_exists = ir_store.location(key_to_doc_id(change.partition_key)).exists()
+                plan = plan_document(context.instance, change.partition_key, change.fingerprint, options, ir_exists=ir_exists, store=store)
+                if not plan.skip:
+                    todo.append((change.partition_key, f"{change.partition_key}:{state.epoch}:{change.changes}", plan.selection))
+            for key in result.unreadable:
+                context.log.warning(f"{key}: cannot read")
+            for pk in result.deleted:
+                moved = retire_document(pk, ir_store, store)
+                context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
+            state.delete(result.deleted)
+            state.save(result.rows)
+            epoch = state.epoch
+        if len(todo) <= per_document_limit:
+            runs = [dg.RunRequest(run_key=rk, job_name=graph.COMPILE_JOB, partition_key=pk, asset_selection=[dg.AssetKey(n) for n in sorted(sel)], tags={"vectorless/trigger": "sensor"}) for pk, rk, sel in todo]
+        else:
+            runs = []
+            for i in range(0, len(todo), batch_size):
+                chunk = todo[i : i + batch_size]
+                digest = hashlib.sha256("\n".join(rk for _, rk, _ in chunk).encode()).hexdigest()[:16]
+                runs.append(batch_request([pk for pk, _, _ in chunk], run_key=f"batch:{epoch}:{digest}", tags={"vectorless/trigger": "sensor"}))
+        new = sorted({c.partition_key for c in result.changed} - registered)
+        gone = [pk for pk in result.deleted if pk in registered]
+        requests = ([DOCUMENTS.build_add_request(new)] if new else []) + ([DOCUMENTS.build_delete_request(gone)] if gone else [])
+        if not result.complete:
+            context.log.info(f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the scan resumes at the next tick")
         return dg.SensorResult(
-            run_requests=[dg.RunRequest(run_key=f"{k}:{current[k]}:{graph_fp}", partition_key=k, tags={"vectorless/fingerprint": current[k]}) for k in changed],
-            dynamic_partitions_requests=[DOCUMENTS.build_add_request(new)] if new else [],
-            asset_events=[dg.AssetObservation(graph.SOURCE, partition=k, tags={"dagster/data_version": current[k]}) for k in changed],
-            cursor=json.dumps(current, sort_keys=True, separators=(",", ":")),
+            run_requests=runs,
+            dynamic_partitions_requests=requests,
+            asset_events=[dg.AssetObservation(graph.SOURCE, partition=c.partition_key, tags={"dagster/data_version": c.fingerprint}) for c in result.changed],
+            cursor=result.cursor.dumps(),
         )
 
     return documents_sensor

@@ -31,6 +31,8 @@ DEFAULT_IR_DIR = "./.vectorless/ir"
 #: The field values live in a hidden folder inside the IR folder, so an IR folder (`--out`)
 #: is self-contained; IR readers list `*.bin` there and never descend into it.
 FIELDS_SUBDIR = ".fields"
+#: The automation state (`doc_state`) lives in this hidden folder of the IR folder.
+STATE_SUBDIR = ".state"
 
 
 def _resolve(location: str) -> str:
@@ -49,6 +51,16 @@ class Settings:
     #: OpenAI-compatible endpoint (VECTORLESS_LLM_BASE_URL); the model is `options.llm_model`.
     llm_base_url: str = ""
     llm_api_key: str = ""
+
+    @property
+    def state_path(self) -> str:
+        """The automation's state file (`doc_state`): `<ir_dir>/.state/documents.sqlite`.
+
+        SQLite needs a local file: with an IR folder on an object store it lives in
+        `./.vectorless/state/` (relative to the current directory) instead.
+        """
+        base = self.ir_dir if "://" not in self.ir_dir else os.path.abspath("./.vectorless")
+        return os.path.join(base, STATE_SUBDIR, "documents.sqlite")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

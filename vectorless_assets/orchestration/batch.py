@@ -1,0 +1,190 @@
+"""Batched recompiles: one run, one step, many documents, per-partition data versions kept.
+
+Why not a multi-partition run of the compile asset: Dagster records ONE data version for
+all partitions of such a run (issues #18649, #34013), which breaks the per-document staleness
+this project relies on; and one run per document costs ≈ 1-4 s of run overhead each (a
+storm at thousands of documents). The `recompile` op instead compiles each listed document
+in turn and logs, per document and per computed field, an `AssetMaterialization` of that
+field's asset for that partition with the provenance tags Dagster's own runs write
+(`dagster/code_version`, `dagster/data_version`, `dagster/input_data_version/<dep>`,
+`dagster/input_event_pointer/<dep>`), so staleness, lineage and the UI see exactly what a
+partition run would have produced. Values go to the same field files and IR folder.
+
+Per document: read and fingerprint the source (an `AssetObservation` when it differs from
+the latest one: this is the re-observation that heals missed file events), ask
+`plan.plan_document` what is stale (nothing, every asset, or the assets whose code version
+changed), then compute pass by pass with early cutoff: a pass runs when its code version
+changed, it was never materialized, or one of its inputs got a new data version in this
+run; an output whose value is unchanged keeps its data version and leaves its consumers
+alone. `force` recompiles every asset of every listed document.
+
+Not done here: the `validate`/`verify` asset checks are not re-evaluated (a verify error
+still keeps `document_ir` unwritten and fails the document). A failing document never stops
+the others; the run fails at the end and lists them.
+"""
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import dagster as dg
+
+from vectorless_assets.errors import CompileError, SourceError
+from vectorless_assets.frontends.raw import SourceDocument
+from vectorless_assets.ir.identity import content_fingerprint
+from vectorless_assets.orchestration import graph, metadata, serde
+from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.partitions import (
+    DOCUMENTS,
+    discover,
+    document_key_for,
+    key_to_doc_id,
+    partition_key_for,
+)
+from vectorless_assets.orchestration.plan import CODE_VERSION_TAG, DATA_VERSION_TAG, plan_document
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.sensors import RECOMPILE_JOB, RECOMPILE_OP
+from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.pipeline.compile import assemble_document, execute_pass
+from vectorless_assets.pipeline.table import PASSES
+
+INPUT_DV = "dagster/input_data_version/"
+INPUT_PTR = "dagster/input_event_pointer/"
+USER_PROVIDED = "dagster/data_version_is_user_provided"
+
+
+class RecompileConfig(dg.Config):
+    """`documents`: partition keys to consider (empty: every document under the root);
+    `force`: recompile every asset of them even when nothing is stale."""
+
+    documents: list[str] = []
+    force: bool = False
+
+
+def _record_version(record: dg.EventLogRecord | None) -> str | None:
+    if record is None:
+        return None
+    event = record.asset_materialization or record.asset_observation
+    return event.tags.get(DATA_VERSION_TAG) if event is not None and event.tags else None
+
+
+class _Document:
+    """Compile state of one partition inside a batch run."""
+
+    def __init__(self, instance: dg.DagsterInstance, pk: str, store: FieldStore) -> None:
+        self.instance, self.pk, self.store = instance, pk, store
+        self.versions: dict[str, str | None] = {}
+        self.pointers: dict[str, int | None] = {}
+        self.code: dict[str, str | None] = {}
+
+    def remember(self, name: str) -> None:
+        """Latest data version, storage id and code version of `name` for this partition."""
+        record = self.instance.get_latest_data_version_record(dg.AssetKey(name), name == graph.SOURCE, self.pk)
+        self.versions[name] = _record_version(record)
+        self.pointers[name] = record.storage_id if record else None
+        mat = record.asset_materialization if record else None
+        self.code[name] = mat.tags.get(CODE_VERSION_TAG) if mat is not None and mat.tags else None
+
+    def tags(self, name: str, code_version: str, data_version: str, deps: tuple[str, ...]) -> dict[str, str]:
+        tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED: "true"}
+        for dep in deps:
+            pointer = self.pointers.get(dep)
+            tags[INPUT_DV + dep] = self.versions.get(dep) or "NULL"
+            tags[INPUT_PTR + dep] = "NULL" if pointer is None else str(pointer)
+        return tags
+
+
+def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, env: PassEnv):
+    """Events of one document's recompile (observation, materializations); yields nothing if current."""
+    options, instance = settings.options, context.instance
+    store = FieldStore(settings.fields_dir)
+    doc_key = document_key_for(pk)
+    data = documents.read(doc_key)
+    fingerprint = content_fingerprint(data)
+    doc = _Document(instance, pk, store)
+    doc.remember(graph.SOURCE)
+    if doc.versions[graph.SOURCE] != fingerprint:
+        yield dg.AssetObservation(graph.SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
+        doc.remember(graph.SOURCE)
+    ir_exists = ir_store.location(key_to_doc_id(pk)).exists()
+    plan = plan_document(instance, pk, fingerprint, options, ir_exists=ir_exists, store=store, force=force)
+    if plan.skip:
+        return
+    every = plan.selection >= frozenset(graph.produced_fields())
+    code_versions, deps = graph.field_code_versions(options), graph.field_deps()
+    for name in graph.produced_fields():
+        doc.remember(name)
+    state: dict[str, Any] = {graph.SOURCE: SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))}
+    dirty: set[str] = {graph.SOURCE} if every else set()
+
+    def load(names: tuple[str, ...]) -> None:
+        for name in names:
+            if name not in state and store.exists(name, pk):
+                state[name] = store.read(name, pk)
+
+    started, durations = datetime.now(UTC), {}
+    for spec in PASSES:
+        if not (every or dirty.intersection(spec.all_reads) or any(doc.code[w] != code_versions[w] for w in spec.writes)):
+            continue
+        load(spec.all_reads)
+        t0 = time.perf_counter()
+        try:
+            state.update(execute_pass(spec, state, env))
+        except (SourceError, CompileError) as exc:
+            raise RuntimeError(f"[{spec.name}] {getattr(exc, 'problem', None) or exc}") from exc
+        if spec.runs_in(options.mode):
+            durations[spec.name] = (time.perf_counter() - t0) * 1000
+        for name in spec.writes:
+            value = state[name]
+            version = serde.data_version(name, value)
+            if version != doc.versions[name]:
+                dirty.add(name)
+            store.write(name, pk, value)
+            yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))
+            doc.remember(name)
+    ir = graph.DOCUMENT_IR
+    if not (every or dirty.intersection(deps[ir]) or doc.code[ir] != code_versions[ir]):
+        return
+    load(deps[ir])
+    if any(d.severity == "error" for d in state.get("verification", [])):
+        raise RuntimeError("verify found errors; document_ir not written")
+    built = assemble_document(state, options, started=started, durations=durations, env=env)
+    ir_path = ir_store.write(built)
+    yield dg.AssetMaterialization(
+        ir, partition=pk, tags=doc.tags(ir, code_versions[ir], serde.data_version(ir, built), deps[ir]), metadata=metadata.for_document(built, ir_path, graph.graph_fingerprint(options))
+    )
+
+
+def build_recompile_job(settings: Settings) -> dg.JobDefinition:
+    """The `recompile_documents` job: one op compiling a list of documents (see module doc)."""
+
+    @dg.op(name=RECOMPILE_OP, out={}, description=__doc__.split("\n\n")[0])
+    def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
+        keys = list(config.documents) or [partition_key_for(k) for k in discover(documents.path)]
+        known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
+        new = [k for k in dict.fromkeys(keys) if k not in known]
+        if new:
+            context.instance.add_dynamic_partitions(DOCUMENTS.name, new)
+        env = PassEnv(options=settings.options, llm=llm.client())
+        failed: dict[str, str] = {}
+        compiled = 0
+        for pk in dict.fromkeys(keys):
+            try:
+                touched = False
+                for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, env=env):
+                    touched = touched or isinstance(event, dg.AssetMaterialization)
+                    yield event
+                compiled += touched
+            except Exception as exc:  # noqa: BLE001 - one document must never stop the others
+                failed[pk] = f"{type(exc).__name__}: {exc}"
+                context.log.error(f"{document_key_for(pk)}: {failed[pk]}")
+        context.log.info(f"{compiled} of {len(keys)} documents recompiled, {len(failed)} failed")
+        if failed:
+            raise dg.Failure(description=f"{len(failed)} of {len(keys)} documents failed", metadata={k: v[:300] for k, v in list(failed.items())[:50]})
+
+    @dg.job(name=RECOMPILE_JOB, description="Recompile what is stale (or everything with `force`) for a list of documents, in one run.")
+    def recompile_documents():
+        recompile()
+
+    return recompile_documents
