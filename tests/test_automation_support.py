@@ -18,7 +18,7 @@ QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 class Harness:
     """Documents folder + IR folder + ephemeral instance + definitions."""
 
-    def __init__(self, tmp_path: Path, settings: Settings | None = None, **sensor: object) -> None:
+    def __init__(self, tmp_path: Path, settings: Settings | None = None, *, on_disk: bool = False, **sensor: object) -> None:
         self.docs, self.ir = tmp_path / "docs", tmp_path / "ir"
         self.docs.mkdir(exist_ok=True)
         self.settings = settings or Settings.create(docs_dir=self.docs, ir_dir=self.ir)
@@ -30,7 +30,10 @@ class Harness:
             self.sensor = build_documents_sensor(self.settings, jobs, **sensor)  # type: ignore[arg-type]
         else:
             self.sensor = self.defs.resolve_sensor_def(SENSOR_NAME)
-        self.instance = dg.DagsterInstance.ephemeral()
+        # schedule contexts need an instance reference: an SQLite instance in tmp_path
+        if on_disk:
+            (tmp_path / "home").mkdir(exist_ok=True)
+        self.instance = dg.DagsterInstance.local_temp(str(tmp_path / "home")) if on_disk else dg.DagsterInstance.ephemeral()
         self.cursor: str | None = None
         self.runs: list[str] = []
 

@@ -9,14 +9,14 @@ import dagster as dg
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.partitions import PARTITIONS_NAME
-from vectorless_assets.orchestration.resources import DocumentsRoot
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.sensors import SENSOR_NAME
 from vectorless_assets.orchestration.settings import Settings
 
 
 def _tick(defs: dg.Definitions, instance: dg.DagsterInstance, docs: Path, cursor: str | None) -> dg.SensorResult:
     sensor = defs.resolve_sensor_def(SENSOR_NAME)
-    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources={"documents": DocumentsRoot(path=str(docs))}, definitions=defs)
+    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources={"documents": DocumentsRoot(path=str(docs)), "ir_store": IRStore(path=str(docs.parent / "ir"))}, definitions=defs)
     result = sensor(context)
     for request in result.dynamic_partitions_requests or []:  # build_sensor_context does not apply them
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))

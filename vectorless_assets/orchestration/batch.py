@@ -16,7 +16,9 @@ the latest one: this is the re-observation that heals missed file events), ask
 changed), then compute pass by pass with early cutoff: a pass runs when its code version
 changed, it was never materialized, or one of its inputs got a new data version in this
 run; an output whose value is unchanged keeps its data version and leaves its consumers
-alone. `force` recompiles every asset of every listed document.
+alone. `document_ir` is re-assembled (no pass re-run) whenever the graph fingerprint it
+stores is not the current one, so it always records under which code versions the IR is
+current (that is what `stale` compares); its data version changes only if the IR does. `force` recompiles every asset of every listed document.
 
 Not done here: the `validate`/`verify` asset checks are not re-evaluated (a verify error
 still keeps `document_ir` unwritten and fails the document). A failing document never stops
@@ -77,6 +79,7 @@ class _Document:
         self.versions: dict[str, str | None] = {}
         self.pointers: dict[str, int | None] = {}
         self.code: dict[str, str | None] = {}
+        self.graph_fp: str | None = None  # stored with the latest document_ir
 
     def remember(self, name: str) -> None:
         """Latest data version, storage id and code version of `name` for this partition."""
@@ -85,6 +88,8 @@ class _Document:
         self.pointers[name] = record.storage_id if record else None
         mat = record.asset_materialization if record else None
         self.code[name] = mat.tags.get(CODE_VERSION_TAG) if mat is not None and mat.tags else None
+        if name == graph.DOCUMENT_IR and mat is not None and "graph_fingerprint" in mat.metadata:
+            self.graph_fp = str(mat.metadata["graph_fingerprint"].value)
 
     def tags(self, name: str, code_version: str, data_version: str, deps: tuple[str, ...]) -> dict[str, str]:
         tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED: "true"}
@@ -144,7 +149,8 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
             yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))
             doc.remember(name)
     ir = graph.DOCUMENT_IR
-    if not (every or dirty.intersection(deps[ir]) or doc.code[ir] != code_versions[ir]):
+    graph_fp = graph.graph_fingerprint(options)
+    if not (every or dirty.intersection(deps[ir]) or doc.code[ir] != code_versions[ir] or doc.graph_fp != graph_fp):
         return
     load(deps[ir])
     if any(d.severity == "error" for d in state.get("verification", [])):
@@ -152,7 +158,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     built = assemble_document(state, options, started=started, durations=durations, env=env)
     ir_path = ir_store.write(built)
     yield dg.AssetMaterialization(
-        ir, partition=pk, tags=doc.tags(ir, code_versions[ir], serde.data_version(ir, built), deps[ir]), metadata=metadata.for_document(built, ir_path, graph.graph_fingerprint(options))
+        ir, partition=pk, tags=doc.tags(ir, code_versions[ir], serde.data_version(ir, built), deps[ir]), metadata=metadata.for_document(built, ir_path, graph_fp)
     )
 
 

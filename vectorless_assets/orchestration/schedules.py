@@ -61,7 +61,7 @@ def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: s
         todo = sorted(fingerprints) if force else sorted(stale_documents(context.instance, fingerprints, settings.options, ir_store))
         if not todo:
             return dg.SkipReason(f"all {len(fingerprints)} documents are current")
-        when = context.scheduled_execution_time.isoformat() if context.scheduled_execution_time else "now"
+        when = context.scheduled_execution_time.isoformat()
         return [
             batch_request(todo[i : i + batch_size], run_key=f"{name}:{when}:{i // batch_size}", force=force, tags={"vectorless/trigger": name})
             for i in range(0, len(todo), batch_size)

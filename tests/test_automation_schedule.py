@@ -1,0 +1,148 @@
+"""Stale set, recompile schedule, batched runs, pass-version bump, force, processing version."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+from pathlib import Path
+
+import dagster as dg
+import pytest
+from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
+from dagster._core.loader import LoadingContextForTest
+
+from tests.test_automation_support import Harness, materialized
+from vectorless_assets.orchestration import graph
+from vectorless_assets.orchestration.partitions import key_to_doc_id
+from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.schedules import FORCE_SCHEDULE_NAME, SCHEDULE_NAME
+from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.version import PROCESSING_VERSION
+
+DOCS = {"a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n", "b.md": "# B\n\nBeta.\n", "c/d.md": "# D\n\nDelta.\n"}
+
+
+def _compiled(tmp_path: Path) -> Harness:
+    h = Harness(tmp_path, on_disk=True)
+    for rel, text in DOCS.items():
+        h.write(rel, text)
+    [request] = _schedule(h)  # every document is missing: one batched run compiles them
+    h.launch(request)
+    return h
+
+
+def _schedule(h: Harness, name: str = SCHEDULE_NAME) -> list[dg.RunRequest] | dg.SkipReason:
+    schedule = h.defs.resolve_schedule_def(name)
+    resources = {"documents": DocumentsRoot(path=h.settings.docs_dir), "ir_store": IRStore(path=h.settings.ir_dir)}
+    context = dg.build_schedule_context(instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC))
+    result = schedule(context)
+    return result if isinstance(result, dg.SkipReason) else list(result)
+
+
+def _keys(requests: list[dg.RunRequest]) -> list[str]:
+    return sorted(k for r in requests for k in r.run_config["ops"]["recompile"]["config"]["documents"])
+
+
+def _all_fresh(h: Harness) -> None:
+    """Dagster's own stale-status resolver agrees: every asset of every partition is FRESH."""
+    resolver = CachingStaleStatusResolver(h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance))
+    for pk in h.instance.get_dynamic_partitions("documents"):
+        for name in graph.produced_fields():
+            assert resolver.get_status(dg.AssetKey(name), pk) == StaleStatus.FRESH, (name, pk, resolver.get_stale_causes(dg.AssetKey(name), pk))
+
+
+def test_schedule_requests_exactly_the_stale_and_missing_documents(tmp_path: Path) -> None:
+    h = _compiled(tmp_path)
+    assert isinstance(_schedule(h), dg.SkipReason)  # everything current
+    h.write("b.md", "# B\n\nBeta, edited (no sensor running).\n")
+    h.write("new.md", "# New\n\nNever seen.\n")
+    (h.ir / f"{key_to_doc_id('c~d.md')}.bin").unlink()
+    requests = _schedule(h)
+    assert _keys(requests) == ["b.md", "c~d.md", "new.md"]
+    run = h.launch(requests[0])
+    assert set(materialized(run)) == {"b.md", "c~d.md", "new.md"}
+    assert "new.md" in h.instance.get_dynamic_partitions("documents")
+    assert (h.ir / f"{key_to_doc_id('new.md')}.bin").exists()
+    assert isinstance(_schedule(h), dg.SkipReason)
+    _all_fresh(h)
+
+
+def test_batches_hold_at_most_batch_size_documents(tmp_path: Path) -> None:
+    h = Harness(tmp_path, on_disk=True)
+    for i in range(5):
+        h.write(f"x{i}.md", f"# X{i}\n\nText.\n")
+    from vectorless_assets.orchestration.schedules import build_recompile_schedule
+
+    small = build_recompile_schedule(h.settings, batch_size=2)  # the built-in schedules use 200
+    requests = list(small(dg.build_schedule_context(instance=h.instance, resources=h.resources(), scheduled_execution_time=datetime.now(UTC))))
+    assert [len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests] == [2, 2, 1]
+
+
+@pytest.fixture
+def bumped(monkeypatch: pytest.MonkeyPatch):
+    """Bump one pass's version (optionally replacing its function) as a deploy would."""
+
+    def bump(pass_name: str, fn=None) -> None:
+        passes = [dataclasses.replace(p, version=p.version + ".1", fn=fn or p.fn) if p.name == pass_name else p for p in graph.PASSES]
+        monkeypatch.setattr(graph, "PASSES", passes)
+        import vectorless_assets.orchestration.batch as batch
+
+        monkeypatch.setattr(batch, "PASSES", passes)
+
+    return bump
+
+
+def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Path, bumped) -> None:
+    h = _compiled(tmp_path)
+    bumped("split")
+    h.defs = Harness(tmp_path, h.settings).defs  # the redeployed code location
+    requests = _schedule(h)
+    assert _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1  # one batched run
+    run = h.launch(requests[0])
+    # early cutoff: the bumped asset, then document_ir re-assembled to record the new graph fingerprint
+    assert materialized(run) == {pk: {"tree_split", "document_ir"} for pk in ("a.md", "b.md", "c~d.md")}
+    _all_fresh(h)
+    assert isinstance(_schedule(h), dg.SkipReason)
+
+
+def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tmp_path: Path, bumped) -> None:
+    from vectorless_assets.pipeline.table import PASSES
+
+    original = next(p for p in PASSES if p.name == "navigation").fn
+
+    def navigation(**kwargs):
+        out = original(**kwargs)
+        return out.model_copy(update={"version": "changed"}) if hasattr(out, "model_copy") and "version" in type(out).model_fields else out
+
+    h = _compiled(tmp_path)
+    before = h.instance.fetch_materializations(dg.AssetKey("nav_index"), limit=1).records[0].asset_materialization.tags["dagster/data_version"]
+    bumped("navigation")  # same function: identical nav_index
+    h.defs = Harness(tmp_path, h.settings).defs
+    run = h.launch(_schedule(h)[0])
+    assert all(names == {"nav_index", "document_ir"} for names in materialized(run).values())
+    after = h.instance.fetch_materializations(dg.AssetKey("nav_index"), limit=1).records[0].asset_materialization.tags["dagster/data_version"]
+    assert before == after
+    _all_fresh(h)
+
+
+def test_force_recompiles_everything(tmp_path: Path) -> None:
+    h = _compiled(tmp_path)
+    requests = _schedule(h, FORCE_SCHEDULE_NAME)
+    assert _keys(requests) == ["a.md", "b.md", "c~d.md"]
+    assert requests[0].run_config["ops"]["recompile"]["config"]["force"] is True
+    run = h.launch(requests[0])
+    assert materialized(run) == {pk: set(graph.produced_fields()) for pk in ("a.md", "b.md", "c~d.md")}
+    _all_fresh(h)
+
+
+def test_raised_processing_version_recompiles_every_document_completely(tmp_path: Path) -> None:
+    h = _compiled(tmp_path)
+    raised = Settings.create(docs_dir=h.docs, ir_dir=h.ir, options=CompileOptions(processing_version=PROCESSING_VERSION + 1))
+    assert graph.graph_fingerprint(raised.options) != graph.graph_fingerprint(h.settings.options)
+    h.settings, h.defs = raised, Harness(tmp_path, raised).defs
+    requests = _schedule(h)
+    assert _keys(requests) == ["a.md", "b.md", "c~d.md"]
+    run = h.launch(requests[0])
+    assert materialized(run) == {pk: set(graph.produced_fields()) for pk in ("a.md", "b.md", "c~d.md")}
+    _all_fresh(h)
