@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,8 +10,9 @@ import pytest
 from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
 from dagster._core.loader import LoadingContextForTest
 
-from tests.test_automation_support import Harness, materialized
+from tests.test_automation_support import Harness, bump_pass, materialized
 from vectorless_assets.orchestration import graph
+from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.partitions import key_to_doc_id
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.schedules import FORCE_SCHEDULE_NAME, SCHEDULE_NAME
@@ -81,22 +81,13 @@ def test_batches_hold_at_most_batch_size_documents(tmp_path: Path) -> None:
 
 @pytest.fixture
 def bumped(monkeypatch: pytest.MonkeyPatch):
-    """Bump one pass's version (optionally replacing its function) as a deploy would."""
-
-    def bump(pass_name: str, fn=None) -> None:
-        passes = [dataclasses.replace(p, version=p.version + ".1", fn=fn or p.fn) if p.name == pass_name else p for p in graph.PASSES]
-        monkeypatch.setattr(graph, "PASSES", passes)
-        import vectorless_assets.orchestration.batch as batch
-
-        monkeypatch.setattr(batch, "PASSES", passes)
-
-    return bump
+    return lambda pass_name, fn=None: bump_pass(monkeypatch, pass_name, fn)
 
 
 def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Path, bumped) -> None:
     h = _compiled(tmp_path)
     bumped("split")
-    h.defs = Harness(tmp_path, h.settings).defs  # the redeployed code location
+    h.defs = build_defs(h.settings)  # the redeployed code location
     requests = _schedule(h)
     assert _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1  # one batched run
     run = h.launch(requests[0])
@@ -117,7 +108,7 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tm
 
     h = _compiled(tmp_path)
     bumped("enrich", enrich)
-    h.defs = Harness(tmp_path, h.settings).defs
+    h.defs = build_defs(h.settings)
     run = h.launch(_schedule(h)[0])
     deps = graph.field_deps()
     for pk, names in materialized(run).items():
@@ -142,7 +133,7 @@ def test_raised_processing_version_recompiles_every_document_completely(tmp_path
     h = _compiled(tmp_path)
     raised = Settings.create(docs_dir=h.docs, ir_dir=h.ir, options=CompileOptions(processing_version=PROCESSING_VERSION + 1))
     assert graph.graph_fingerprint(raised.options) != graph.graph_fingerprint(h.settings.options)
-    h.settings, h.defs = raised, Harness(tmp_path, raised).defs
+    h.settings, h.defs = raised, build_defs(raised)
     requests = _schedule(h)
     assert _keys(requests) == ["a.md", "b.md", "c~d.md"]
     run = h.launch(requests[0])

@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 
 import dagster as dg
+import pytest
 
-from tests.test_automation_support import Harness, materialized
+from tests.test_automation_support import Harness, bump_pass, materialized
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.doc_state import DocState
@@ -114,3 +115,21 @@ def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
         assert ticks < 10
     assert ticks == 3  # 40 + 40 + 20 files hashed
     assert h.tick().run_requests == []  # a full pass later: nothing new
+
+
+def test_deploy_with_a_bumped_pass_is_caught_up_in_one_batched_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = Harness(tmp_path)
+    for i in range(4):
+        h.write(f"doc{i}.md", f"# Doc {i}\n\nText {i}.\n")
+    for request in h.tick().run_requests:
+        h.launch(request)
+    assert h.tick().run_requests == []
+    bump_pass(monkeypatch, "split")
+    deployed = Harness(tmp_path, instance=h.instance)  # the reloaded code location, same instance and state file
+    deployed.cursor = h.cursor
+    [request] = deployed.tick().run_requests
+    assert request.job_name == RECOMPILE_JOB
+    assert sorted(request.run_config["ops"]["recompile"]["config"]["documents"]) == [f"doc{i}.md" for i in range(4)]
+    run = deployed.launch(request)
+    assert materialized(run) == {f"doc{i}.md": {"tree_split", "document_ir"} for i in range(4)}
+    assert deployed.tick().run_requests == []

@@ -18,7 +18,7 @@ QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 class Harness:
     """Documents folder + IR folder + ephemeral instance + definitions."""
 
-    def __init__(self, tmp_path: Path, settings: Settings | None = None, *, on_disk: bool = False, **sensor: object) -> None:
+    def __init__(self, tmp_path: Path, settings: Settings | None = None, *, on_disk: bool = False, instance: dg.DagsterInstance | None = None, **sensor: object) -> None:
         self.docs, self.ir = tmp_path / "docs", tmp_path / "ir"
         self.docs.mkdir(exist_ok=True)
         self.settings = settings or Settings.create(docs_dir=self.docs, ir_dir=self.ir)
@@ -31,9 +31,10 @@ class Harness:
         else:
             self.sensor = self.defs.resolve_sensor_def(SENSOR_NAME)
         # schedule contexts need an instance reference: an SQLite instance in tmp_path
-        if on_disk:
+        if on_disk and instance is None:
             (tmp_path / "home").mkdir(exist_ok=True)
-        self.instance = dg.DagsterInstance.local_temp(str(tmp_path / "home")) if on_disk else dg.DagsterInstance.ephemeral()
+            instance = dg.DagsterInstance.local_temp(str(tmp_path / "home"))
+        self.instance = instance or dg.DagsterInstance.ephemeral()
         self.cursor: str | None = None
         self.runs: list[str] = []
 
@@ -86,3 +87,14 @@ def materialized(result: dg.ExecuteInProcessResult) -> dict[str, set[str]]:
             mat = event.step_materialization_data.materialization
             out.setdefault(mat.partition or "", set()).add(mat.asset_key.path[-1])
     return out
+
+
+def bump_pass(monkeypatch, pass_name: str, fn=None) -> None:
+    """Bump one pass's version (optionally replacing its function), as a deploy would."""
+    import dataclasses
+
+    import vectorless_assets.orchestration.batch as batch
+
+    passes = [dataclasses.replace(p, version=p.version + ".1", fn=fn or p.fn) if p.name == pass_name else p for p in graph.PASSES]
+    monkeypatch.setattr(graph, "PASSES", passes)
+    monkeypatch.setattr(batch, "PASSES", passes)

@@ -68,6 +68,14 @@ class DocState:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def get_meta(self, name: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, name: str, value: str) -> None:
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (name, value))
+
     def load(self) -> dict[str, Row]:
         """Every stored row, by partition key."""
         cur = self._db.execute("SELECT partition_key, size, mtime_ns, fingerprint, changes FROM documents")

@@ -15,6 +15,13 @@ and, when `plan.plan_document` says the stored IR is not current, requests a com
 * more (a bulk copy, a `git pull`): batched runs of `recompile_documents` (`batch`), at most
   `batch_size` documents each, so a bulk change never becomes a storm of runs.
 
+A deploy (any asset's code version changed: a pass version, an option, the mode, the
+PROCESSING_VERSION) is noticed at the next tick (the graph fingerprint is kept in the state
+file): the stale documents (`stale`) are requested once, in batched `recompile_documents`
+runs, which recompute only the assets whose code version changed and, with early cutoff,
+their consumers where an output changed. `code_version_changed()` automation conditions
+would instead fire for every partition at once (one run per document).
+
 A deleted document (registered or remembered, no longer listed): the partition is removed
 through the result (`DOCUMENTS.build_delete_request`), its IR file is moved aside to
 `<ir_dir>/.deleted/<doc_id>.bin` and its field values are deleted. When the root itself is
@@ -35,10 +42,12 @@ from vectorless_assets.orchestration.plan import plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.scan import ScanCursor, list_files, scan
 from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.stale import stale_documents
 
 SENSOR_NAME = "documents_sensor"
 RECOMPILE_JOB = "recompile_documents"
 RECOMPILE_OP = "recompile"
+GRAPH_META = "graph_fingerprint"
 
 
 def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
@@ -51,6 +60,22 @@ def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore) ->
     """Move the IR of a deleted document aside and delete its field values."""
     store.remove_partition(partition_key, graph.produced_fields())
     return ir_store.retire(key_to_doc_id(partition_key))
+
+
+def _after_deploy(instance: dg.DagsterInstance, state: DocState, settings: Settings, ir_store: IRStore, exclude: set[str]) -> tuple[list[str], str] | None:
+    """After a change of any code version (pass version, options, PROCESSING_VERSION): the stale documents.
+
+    The graph fingerprint the last tick saw is kept in the state file; when the running code
+    has another one, every known document whose latest `document_ir` was compiled under
+    another graph fingerprint (or is missing) is returned once, for batched runs.
+    """
+    graph_fp = graph.graph_fingerprint(settings.options)
+    if state.get_meta(GRAPH_META) == graph_fp:
+        return None
+    fingerprints = {pk: row.fingerprint for pk, row in state.load().items() if pk not in exclude}
+    stale = stale_documents(instance, fingerprints, settings.options, ir_store)
+    state.set_meta(GRAPH_META, graph_fp)
+    return (sorted(stale), graph_fp) if stale else None
 
 
 def build_documents_sensor(
@@ -89,6 +114,7 @@ def build_documents_sensor(
             state.delete(result.deleted)
             state.save(result.rows)
             epoch = state.epoch
+            deploy = _after_deploy(context.instance, state, settings, ir_store, exclude={pk for pk, _, _ in todo})
         if len(todo) <= per_document_limit:
             runs = [dg.RunRequest(run_key=rk, job_name=graph.COMPILE_JOB, partition_key=pk, asset_selection=[dg.AssetKey(n) for n in sorted(sel)], tags={"vectorless/trigger": "sensor"}) for pk, rk, sel in todo]
         else:
@@ -97,6 +123,10 @@ def build_documents_sensor(
                 chunk = todo[i : i + batch_size]
                 digest = hashlib.sha256("\n".join(rk for _, rk, _ in chunk).encode()).hexdigest()[:16]
                 runs.append(batch_request([pk for pk, _, _ in chunk], run_key=f"batch:{epoch}:{digest}", tags={"vectorless/trigger": "sensor"}))
+        if deploy:
+            keys, graph_fp = deploy
+            context.log.info(f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs")
+            runs += [batch_request(keys[i : i + batch_size], run_key=f"deploy:{epoch}:{graph_fp}:{i // batch_size}", tags={"vectorless/trigger": "deploy"}) for i in range(0, len(keys), batch_size)]
         new = sorted({c.partition_key for c in result.changed} - registered)
         gone = [pk for pk in result.deleted if pk in registered]
         requests = ([DOCUMENTS.build_add_request(new)] if new else []) + ([DOCUMENTS.build_delete_request(gone)] if gone else [])
