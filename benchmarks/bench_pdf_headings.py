@@ -3,7 +3,8 @@
 For every PDF under ../shared/corpus/pdf/ whose outline has at least 10 entries, compile it
 with `use_pdf_outline=False` and compare the detected headings (raw nodes of level >= 1)
 with the outline entries: a detected heading matches an entry when their titles agree after
-normalisation (case, punctuation, spaces and leading section numbers dropped) and their
+normalisation (case, punctuation, spaces, leading section numbers, schedule labels such as
+"A-1 - " and trailing parenthetical qualifiers such as "(unaudited)" dropped) and their
 pages differ by at most one. Reports precision, recall, F1, level accuracy (matched pairs
 with the same level), a lenient F1 (F1~: one normalised title contains the other) and pages/s, against pypdf's plain `extract_text` page rate.
 Groups: "filings" = pdf/financebench/, "manuals" = every other PDF.
@@ -36,9 +37,16 @@ _LEADING_NUM = re.compile(
 )
 
 
+_LABEL = re.compile(r"^\s*[A-Z]{1,3}-\d{1,3}[a-z]?\s+[-\u2013\u2014:]\s+")  # "A-1 - ", "F-3 – "
+_QUALIFIER = re.compile(r"(?:\s*\([^()]*\))+\s*$")  # "(unaudited)", "(in millions, except ...)", "(continued)"
+
+
 def key(title: str) -> str:
-    """Normalised title for matching: numbering prefix dropped, then `norm`."""
+    """Normalised title for matching: schedule label, numbering prefix and trailing
+    parenthetical qualifiers dropped, then `norm`."""
     t = " ".join(title.split())
+    t = _LABEL.sub("", t, count=1)
+    t = _QUALIFIER.sub("", t) or t
     t = _ROMAN.sub("", t, count=1)  # "II Source code"
     stripped = _LEADING_NUM.sub("", _LEADING_NUM.sub("", t, count=1), count=1)  # "Appendix A A ..."
     return norm(stripped) or norm(t)

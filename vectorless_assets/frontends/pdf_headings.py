@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from vectorless_assets.frontends.pdf_heading_context import rejects
 from vectorless_assets.frontends.pdf_text import Line
 
 _NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+(?=[^\d\s.,%)])")
@@ -143,7 +144,8 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
         if last in _DANGLING and not strong:
             i = j  # a bold run-in sentence that goes on in body text
             continue
-        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword):
+        weak = not (strong or depth or keyword)
+        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword) and not (weak and rejects(lines, i, j, text)):
             cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong))
         i = j
     cands = _merge_labels(_drop_cover(_drop_repeated(cands), lines, body), lines)
