@@ -113,7 +113,7 @@ def dev() -> None:
     docs.mkdir()
     home.mkdir()
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
-    env = {**os.environ, "DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_SENSOR": "on", "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "5")}
+    env = {**os.environ, "DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_SENSOR": "on", "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10")}
     log = (base / "dev.log").open("wb")
     proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:

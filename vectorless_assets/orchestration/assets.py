@@ -5,7 +5,8 @@ docs/dagster.md). A subsettable `multi_asset` keeps one asset per field, each wi
 code version and per-partition data version, while the selected passes run in one step
 (≈ 0.7 s per document on SQLite instead of ≈ 3.4 s for one step per pass).
 
-How a (subset) run computes: the passes writing a selected field run in table order with
+How a (subset) run computes (`compute.compute_document`, shared with the batched
+`recompile_documents` runs): the passes writing a selected field run in table order with
 `pipeline.compile.execute_pass` (it handles mode skipping); fields they read that are not
 computed in this run are read from the JSON IO manager's files (`FieldStore`), which is what
 the previous materialization stored. A missing required upstream value fails the step with a

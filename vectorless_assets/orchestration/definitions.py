@@ -25,7 +25,7 @@ from vectorless_assets.orchestration.settings import Settings
 COMPILE_JOB = graph.COMPILE_JOB
 
 
-def build_defs(settings: Settings | None = None, *, sensor_interval: int = 30, sensor_running: bool = False) -> dg.Definitions:
+def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, sensor_running: bool = False) -> dg.Definitions:
     """Definitions for `settings` (default: from the environment).
 
     `sensor_interval` is the documents sensor's minimum interval in seconds; `sensor_running`
@@ -60,9 +60,9 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 30, s
 def defs() -> dg.Definitions:
     """The code location `workspace.yaml` loads (settings from the environment).
 
-    Automation knobs: `VECTORLESS_SENSOR_INTERVAL` (seconds, default 30) and
+    Automation knobs: `VECTORLESS_SENSOR_INTERVAL` (seconds, default 10) and
     `VECTORLESS_SENSOR=on` (the documents sensor runs without switching it on in the UI).
     """
-    interval = int(os.environ.get("VECTORLESS_SENSOR_INTERVAL") or 30)
+    interval = int(os.environ.get("VECTORLESS_SENSOR_INTERVAL") or 10)
     running = os.environ.get("VECTORLESS_SENSOR", "").lower() in ("1", "on", "true", "yes", "running")
     return build_defs(sensor_interval=interval, sensor_running=running)

@@ -82,7 +82,7 @@ def build_documents_sensor(
     settings: Settings,
     jobs: list,
     *,
-    interval_seconds: int = 30,
+    interval_seconds: int = 10,
     per_document_limit: int = 20,
     batch_size: int = 200,
     max_seconds: float = 20.0,
