@@ -118,8 +118,9 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
         return
     every = plan.selection >= frozenset(graph.produced_fields())
     code_versions, deps = graph.field_code_versions(options), graph.field_deps()
-    for name in graph.produced_fields():
-        doc.remember(name)
+    if not every:  # code and data versions to compare with (all assets run otherwise)
+        for name in graph.produced_fields():
+            doc.remember(name)
     state: dict[str, Any] = {graph.SOURCE: SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))}
     dirty: set[str] = {graph.SOURCE} if every else set()
 
@@ -143,7 +144,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
         for name in spec.writes:
             value = state[name]
             version = serde.data_version(name, value)
-            if version != doc.versions[name]:
+            if version != doc.versions.get(name):
                 dirty.add(name)
             store.write(name, pk, value)
             yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))

@@ -121,8 +121,8 @@ def scan(
     *,
     cursor: ScanCursor,
     registered: Collection[str] = (),
-    max_seconds: float = 20.0,
-    max_hashes: int = 5000,
+    max_seconds: float = 15.0,
+    max_hashes: int = 2000,
 ) -> ScanResult:
     """Compare `files` with the stored `rows`; hash at most `max_hashes` files in `max_seconds`.
 

@@ -85,8 +85,8 @@ def build_documents_sensor(
     interval_seconds: int = 10,
     per_document_limit: int = 20,
     batch_size: int = 200,
-    max_seconds: float = 20.0,
-    max_hashes: int = 5000,
+    max_seconds: float = 15.0,
+    max_hashes: int = 2000,
     default_status: dg.DefaultSensorStatus = dg.DefaultSensorStatus.STOPPED,
 ) -> dg.SensorDefinition:
     options = settings.options
@@ -101,11 +101,16 @@ def build_documents_sensor(
         with DocState(settings.state_path) as state:
             result = scan(files, state.load(), documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
             todo: list[tuple[str, str, frozenset[str]]] = []
+            everything = frozenset(graph.produced_fields())
             for change in result.changed:
+                run_key = f"{change.partition_key}:{state.epoch}:{change.changes}"
+                if change.partition_key not in registered:  # new (or re-added): nothing to plan against
+                    todo.append((change.partition_key, run_key, everything))
+                    continue
                 ir_exists = ir_store.location(key_to_doc_id(change.partition_key)).exists()
                 plan = plan_document(context.instance, change.partition_key, change.fingerprint, options, ir_exists=ir_exists, store=store)
                 if not plan.skip:
-                    todo.append((change.partition_key, f"{change.partition_key}:{state.epoch}:{change.changes}", plan.selection))
+                    todo.append((change.partition_key, run_key, plan.selection))
             for key in result.unreadable:
                 context.log.warning(f"{key}: cannot read")
             for pk in result.deleted:

@@ -34,7 +34,10 @@ CHUNK = 500
 def latest_ir_metadata(instance: dg.DagsterInstance, partitions: set[str] | None = None) -> dict[str, dict[str, str]]:
     """`{partition: {"content_fingerprint", "graph_fingerprint"}}` of the latest `document_ir` of each partition."""
     key = dg.AssetKey(graph.DOCUMENT_IR)
-    ids = instance.get_latest_storage_id_by_partition(key, dg.DagsterEventType.ASSET_MATERIALIZATION, partitions)
+    # all partitions, filtered here: an IN clause of 100,000 keys would exceed SQLite's limits
+    ids = instance.get_latest_storage_id_by_partition(key, dg.DagsterEventType.ASSET_MATERIALIZATION)
+    if partitions is not None:
+        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
     out: dict[str, dict[str, str]] = {}
     storage_ids = sorted(ids.values())
     for i in range(0, len(storage_ids), CHUNK):
