@@ -139,3 +139,16 @@ def test_raised_processing_version_recompiles_every_document_completely(tmp_path
     run = h.launch(requests[0])
     assert materialized(run) == {pk: set(graph.produced_fields()) for pk in ("a.md", "b.md", "c~d.md")}
     _all_fresh(h)
+
+
+def test_a_failing_document_does_not_stop_the_batch(tmp_path: Path) -> None:
+    h = Harness(tmp_path, on_disk=True)
+    h.write("good.md", "# Good\n\nFine.\n")
+    (h.docs / "broken.pdf").write_bytes(b"%PDF-1.4 not really a pdf")
+    [request] = _schedule(h)
+    job = h.defs.resolve_job_def(request.job_name)
+    run = job.execute_in_process(instance=h.instance, run_config=request.run_config, raise_on_error=False)
+    assert not run.success
+    assert set(materialized(run)) == {"good.md"}
+    assert (h.ir / f"{key_to_doc_id('good.md')}.bin").exists()
+    assert _keys(_schedule(h)) == ["broken.pdf"]  # still missing: the next tick asks again

@@ -183,6 +183,8 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
                     touched = touched or isinstance(event, dg.AssetMaterialization)
                     yield event
                 compiled += touched
+            except FileNotFoundError:
+                context.log.warning(f"{document_key_for(pk)}: no longer exists (deleted files are the documents sensor's business); skipped")
             except Exception as exc:  # noqa: BLE001 - one document must never stop the others
                 failed[pk] = f"{type(exc).__name__}: {exc}"
                 context.log.error(f"{document_key_for(pk)}: {failed[pk]}")
