@@ -9,8 +9,9 @@ and at the lines around it (same page) and reject the typical impostors:
 - a lead-in: the text runs on into the next line as one sentence (no closing punctuation,
   the next line starts in lower case), or ends in a hyphen;
 - a run-in definition ("LTV: represents ...") or a "(continued)" repeat of an earlier title;
-- a table row or row-group label: figures on the same line, or the very next line is a row
-  of figures (a section heading followed by a table has a units line or prose in between).
+- a table row or row-group label: figures beside it on the same line, or the very next line is a row
+  of figures or a period column header ("Three months ended March 31,"): a section heading
+  followed by a table has a units line or prose in between.
 
 Strong (larger than body text), numbered and keyword ("Item 7.", "Note 12") candidates are
 not judged here.
@@ -24,6 +25,13 @@ from vectorless_assets.frontends.pdf_text import Line
 
 _FIGURE = re.compile(r"^(?:[($€£¥]*[\d][\d,]*(?:\.\d+)?%?\)?(?:\([a-z\d]\))?,?|[—–-]+|n/?m|nm)$", re.I)
 _UNITS = re.compile(r"\bin (?:millions|billions|thousands)\b|\(dollars\b", re.I)
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_PERIOD = re.compile(
+    rf"^(?:(?:as of (?:or )?)?for the )?(?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal )?years?|quarters?|periods?) ended\b"
+    rf"|^(?:as of|at) (?:or for\b|{_MONTH}\b)|^{_MONTH} \d{{1,2}},?(?:\s+\d{{4}})?$",
+    re.I,
+)
+_CLAUSE = re.compile(r",\s+[a-z]")
 _SIGN = {"$", "€", "£", "%", "(", ")", "x"}
 _CONTINUED = re.compile(r"\((?:continued|cont['’]?d\.?|concluded)\)\s*$", re.I)
 _DEFINITION = re.compile(r"^[^:]{2,80}:\s+[“\"(]?[a-z]")
@@ -43,6 +51,25 @@ def is_figure_row(text: str) -> bool:
     return run >= 2
 
 
+def _row_text(lines: list[Line], k: int) -> str:
+    """The text of the table row of lines[k]: every line at its height, left to right."""
+    ln = lines[k]
+    row = [o for o in lines[max(0, k - 8):k + 8] if o.page == ln.page and abs(o.y - ln.y) < 1.5]
+    return " ".join(o.text for o in sorted(row, key=lambda o: o.x))
+
+
+def _all_figures(text: str) -> bool:
+    """True when every token is a figure or a sign and there is a figure ("$ 17,846")."""
+    toks = text.split()
+    return any(_FIGURE.match(t) for t in toks) and all(_FIGURE.match(t) or t in _SIGN for t in toks)
+
+
+def _is_period_header(text: str) -> bool:
+    """A column header like "Three months ended March 31," (not a sentence starting so)."""
+    text = text.strip()
+    return bool(_PERIOD.match(text)) and len(text.split()) <= 10 and not _CLAUSE.search(text)
+
+
 def _next_lines(lines: list[Line], end: int, page: int) -> list[Line]:
     return [ln for ln in lines[end:end + LOOKAHEAD] if ln.page == page]
 
@@ -57,7 +84,8 @@ def rejects(lines: list[Line], start: int, end: int, title: str) -> str:
         return "definition"
     if text.endswith(("-", "\u2010", "\u2011")) and not text.endswith(" -"):
         return "hyphenated"
-    if any(abs(o.y - first.y) < 1.5 and o is not first and is_figure_row(o.text) for o in lines[max(0, start - 8):start + 8] if o.page == first.page):
+    beside = [o.text for o in lines[max(0, start - 8):start + 8] if o.page == first.page and o is not first and abs(o.y - first.y) < 1.5]
+    if beside and (any(is_figure_row(t) for t in beside) or _all_figures(" ".join(beside))):
         return "table row"
     after = _next_lines(lines, end, first.page)
     if after and not text.endswith((".", ":", "?", "!")):
@@ -65,6 +93,6 @@ def rejects(lines: list[Line], start: int, end: int, title: str) -> str:
         gap = lines[end - 1].y - after[0].y
         if nxt[:1].islower() and not after[0].bold and 0 < gap < 2.0 * max(after[0].size, 1.0):
             return "lead-in"
-    if after and is_figure_row(after[0].text):
-        return "table label"
+    if after and (is_figure_row(_row_text(lines, end)) or _is_period_header(after[0].text)):
+        return "table label"  # next: a row of figures or a column header ("Three months ended")
     return ""

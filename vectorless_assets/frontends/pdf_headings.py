@@ -213,7 +213,9 @@ def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
 
 
 def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
-    """Levels: style rank (bigger, then bold, then capitals), numbering depth where present."""
+    """Levels: style rank (bigger, then bold, then capitals), numbering depth where present;
+    in filings (two or more "Item N." headings) "Part" is 1, "Item" the next level and every
+    other heading sits below the items."""
     used = Counter(c.key for c in cands)
     # one-off styles (a cover title) do not take a rank of their own unless they are all we have
     ranked = {k for k, v in used.items() if v >= 2} or set(used)
@@ -231,6 +233,8 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
     part_size = max((c.key[0] for c in cands if c.keyword in _KEYWORD_LEVEL), default=0.0)
     if any(c.keyword in ("part", "teil") for c in cands):
         base = max(base, 1)  # "1 Introduction" sits below "Part I"
+    items = sum(1 for c in cands if c.keyword == "item")
+    item_level = (2 if any(c.keyword == "part" for c in cands) else 1) if items >= 2 else 0
     out: list[Heading] = []
     for c in cands:
         if c.keyword in _KEYWORD_LEVEL:
@@ -241,5 +245,9 @@ def _assign_levels(cands: list[_Cand], body: float) -> list[Heading]:
             level = rank[c.key]
         if has_parts and c.keyword not in _KEYWORD_LEVEL and c.key[0] <= part_size:
             level = max(level, 2)  # "Item 7" sits below "PART II"
+        if item_level and c.keyword == "item":
+            level = item_level  # filings: "PART II" > "Item 7." > everything else
+        elif item_level and c.keyword not in _KEYWORD_LEVEL:
+            level = max(level, item_level + 1)
         out.append(Heading(c.start, c.end, c.title, max(1, min(level, 9))))
     return out

@@ -43,7 +43,7 @@ def remove_running_lines(pages: list[PageLines]) -> int:
     the same zone on at least max(3, 20% of) the pages; or, when it is not larger than body
     text, its text with digits masked recurs that often, or at exactly the same height on at
     least 4 pages (chapter-title headers that change per chapter), or its first two words
-    recur at the same height on that many pages ("CHAPTER 2. SETUP 2.3. GIT").
+    recur at the same height on that many pages and it carries a number ("CHAPTER 2. SETUP 2.3. GIT").
     """
     counts: Counter[tuple[str, str]] = Counter()
     exact: Counter[tuple[str, str]] = Counter()
@@ -70,7 +70,9 @@ def remove_running_lines(pages: list[PageLines]) -> int:
             masked = (
                 counts[k] >= threshold
                 or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
-                or at_y[(zone, _prefix(ln.text), round(ln.y))] >= threshold  # "CHAPTER 2. PREREQUISITES 2.3 ..."
+                # "CHAPTER 2. PREREQUISITES 2.3 ...": numbered; a statement title ("Condensed
+                # Consolidated Statement of Cash Flows") that shares its first words is not running
+                or (at_y[(zone, _prefix(ln.text), round(ln.y))] >= threshold and any(ch.isdigit() for ch in ln.text))
             )
             # a large line whose digits change from page to page is a numbered heading, not a header
             if _PAGE_NO.match(ln.text.strip()) or _numbered_offset(ln, page.index) in offsets or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
