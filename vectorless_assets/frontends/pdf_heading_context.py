@@ -33,7 +33,7 @@ _PERIOD = re.compile(
 )
 _CLAUSE = re.compile(r",\s+[a-z]")
 _SIGN = {"$", "€", "£", "%", "(", ")", "x"}
-_CONTINUED = re.compile(r"\((?:continued|cont['’]?d\.?|concluded)\)\s*$", re.I)
+_CONTINUED = re.compile(r"\((?:continued|cont['’]?d\.?|concluded)\)", re.I)
 _DEFINITION = re.compile(r"^[^:]{2,80}:\s+[“\"(]?[a-z]")
 LOOKAHEAD = 2
 

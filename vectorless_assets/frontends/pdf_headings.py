@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from vectorless_assets.frontends.pdf_heading_context import rejects
+from vectorless_assets.frontends.pdf_heading_context import is_figure_row, rejects
 from vectorless_assets.frontends.pdf_text import Line
 
 _NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+(?=[^\d\s.,%)])")
@@ -145,7 +145,7 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
             i = j  # a bold run-in sentence that goes on in body text
             continue
         weak = not (strong or depth or keyword)
-        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword) and not (weak and rejects(lines, i, j, text)):
+        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword) and not (weak and rejects(lines, i, j, text)) and not (is_figure_row(text) and not (depth or keyword)):
             cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong))
         i = j
     cands = _merge_labels(_drop_cover(_drop_repeated(cands), lines, body), lines)
