@@ -35,8 +35,10 @@ def _compiled(tmp_path: Path) -> Harness:
 def _schedule(h: Harness, name: str = SCHEDULE_NAME) -> list[dg.RunRequest] | dg.SkipReason:
     schedule = h.defs.resolve_schedule_def(name)
     resources = {"documents": DocumentsRoot(path=h.settings.docs_dir), "ir_store": IRStore(path=h.settings.ir_dir)}
-    context = dg.build_schedule_context(instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC))
-    result = schedule(context)
+    # as a context manager: the context opens its own instance and must close it again, or
+    # Dagster's current defs-state storage keeps pointing at a collected instance
+    with dg.build_schedule_context(instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC)) as context:
+        result = schedule(context)
     return result if isinstance(result, dg.SkipReason) else list(result)
 
 
@@ -75,7 +77,8 @@ def test_batches_hold_at_most_batch_size_documents(tmp_path: Path) -> None:
     from vectorless_assets.orchestration.schedules import build_recompile_schedule
 
     small = build_recompile_schedule(h.settings, batch_size=2)  # the built-in schedules use 200
-    requests = list(small(dg.build_schedule_context(instance=h.instance, resources=h.resources(), scheduled_execution_time=datetime.now(UTC))))
+    with dg.build_schedule_context(instance=h.instance, resources=h.resources(), scheduled_execution_time=datetime.now(UTC)) as context:
+        requests = list(small(context))
     assert [len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests] == [2, 2, 1]
 
 
