@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.dagster_dev import free_port
+
 pytest.importorskip("dagster_postgres")
 INITDB = shutil.which("initdb")
 PG_CTL = shutil.which("pg_ctl")
@@ -30,12 +32,6 @@ def _as_postgres_user(cmd: list[str]) -> list[str]:
     return cmd
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def postgres_url():
     # not under tmp_path: pytest's folders are private to root, and the server runs as nobody
@@ -45,7 +41,7 @@ def postgres_url():
     if os.geteuid() == 0:
         shutil.chown(base, "nobody")
         shutil.chown(data, "nobody")
-    port = _free_port()
+    port = free_port()
     subprocess.run(_as_postgres_user([INITDB, "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]), check=True, capture_output=True)
     log = base / "pg.log"
     subprocess.run(
