@@ -28,7 +28,7 @@ from vectorless_assets.ir.indexes import (
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.passes.nodetext import description as _describe
-from vectorless_assets.passes.nodetext import excerpt
+from vectorless_assets.passes.nodetext import own_text
 from vectorless_assets.passes.walk import leaf_counts, node_map, preorder_nodes
 
 OVERVIEW_CHARS = 200
@@ -37,12 +37,9 @@ MAX_DOC_TAGS = 10
 
 
 def _overview(node: TreeNode, nodes: dict[str, TreeNode]) -> str:
-    if node.summary.strip():
-        return node.summary.strip()
-    if node.content.strip():
-        text = excerpt(node.content, OVERVIEW_CHARS)
-        if text:
-            return text
+    text = own_text(node, OVERVIEW_CHARS)
+    if text:
+        return text
     titles = [t for t in (nodes[c].title.strip() for c in node.children) if t]
     if not titles:
         return node.title.strip()

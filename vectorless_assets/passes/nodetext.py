@@ -26,15 +26,18 @@ def excerpt(text: str, limit: int = 100) -> str:
     return cut.rstrip(" ,;:.") + "…"
 
 
-def description(node: TreeNode, limit: int = 100) -> str:
-    """The node's summary, else the first ~`limit` chars of its content, else its title."""
+def own_text(node: TreeNode, limit: int = 100) -> str:
+    """The node's summary, else the first ~`limit` chars of its content, else ""."""
     if node.summary.strip():
         return node.summary.strip()
     if node.content.strip():
-        text = excerpt(node.content, limit)
-        if text:
-            return text
-    return node.title.strip()
+        return excerpt(node.content, limit)
+    return ""
+
+
+def description(node: TreeNode, limit: int = 100) -> str:
+    """The node's summary, else the first ~`limit` chars of its content, else its title."""
+    return own_text(node, limit) or node.title.strip()
 
 
 def rounded(value: float, digits: int = 6) -> float:
