@@ -77,9 +77,32 @@ class JsonIOManager(dg.ConfigurableIOManager):
         return FieldStore(self.base_path)
 
     def handle_output(self, context: dg.OutputContext, obj: Any) -> None:
+        """Write `obj` for the output's partition; a run over several partitions passes
+        `{partition_key: value}` and each value goes to its own file."""
         if obj is None and context.dagster_type.is_nothing:
             return
-        self.store().write(_field_name(context.asset_key), context.partition_key, obj)
+        name, keys = _field_name(context.asset_key), asset_partition_keys(context)
+        if len(keys) == 1:
+            self.store().write(name, keys[0], obj)
+            return
+        missing = [k for k in keys if k not in obj]
+        if missing:
+            raise ValueError(f"{name}: run over {len(keys)} partitions gave no value for {missing[:5]}")
+        for key in keys:
+            self.store().write(name, key, obj[key])
 
     def load_input(self, context: dg.InputContext) -> Any:
-        return self.store().read(_field_name(context.asset_key), context.partition_key)
+        """The stored value of the input's partition (one partition per load)."""
+        return self.store().read(_field_name(context.asset_key), context.asset_partition_key)
+
+
+def asset_partition_keys(context: dg.OutputContext) -> list[str]:
+    """The partitions an output covers, whatever tags the run carries.
+
+    `context.partition_key` exists only for runs tagged `dagster/partition`; backfill runs
+    (even of one partition) carry `dagster/asset_partition_range_start/end` instead, and the
+    asset partition keys cover both.
+    """
+    if not context.has_asset_partitions:
+        raise ValueError(f"{_field_name(context.asset_key)}: the run names no document partition")
+    return list(context.asset_partition_keys)
