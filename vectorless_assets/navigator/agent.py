@@ -16,7 +16,7 @@ from vectorless_assets.navigator.views import NavigationError
 
 #: The verbs an agent may call, in the order they are offered.
 VERBS: tuple[str, ...] = (
-    "doc_card", "ls", "cd", "back", "pwd", "cat", "head", "find", "grep", "toc", "locate",
+    "doc_card", "ls", "cd", "back", "pwd", "cat", "head", "read", "find", "grep", "toc", "locate",
     "keyword_entries", "similar", "overlaps", "intent_routes", "concept_routes", "concepts",
     "chains", "evidence_score", "top_evidence", "evidence", "stats",
 )

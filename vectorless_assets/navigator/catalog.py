@@ -2,8 +2,9 @@
 `locate` across all of them.
 
 Every file is verified on load; a file that fails (tampered, truncated, newer schema) is
-refused and listed in `rejected`, the others stay usable. Documents are described from
-their DocCards (derived from the tree when the compile mode built none).
+refused and listed in `rejected`, the others stay usable. `refresh()` follows the folder
+as files are added, rewritten or removed, reading only what changed. Documents are
+described from their DocCards (derived from the tree when the compile mode built none).
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ def opening(nav: DocumentNavigator, chars: int) -> str:
     return "\n".join(out)
 
 
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What identifies a file's version cheaply (inode, size, mtime); None once it is gone."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 class Catalog:
     """Navigators for every valid IR in `folder`, keyed by doc_id, in file-name order."""
 
@@ -46,15 +56,38 @@ class Catalog:
         self.navigators: dict[str, DocumentNavigator] = {}
         self.paths: dict[str, Path] = {}
         self.rejected: list[dict[str, str]] = []
-        for path in sorted(self.folder.glob(f"*{IR_SUFFIX}")):
-            try:
-                nav = DocumentNavigator.open(path)
-            except (IRIntegrityError, NavigationError) as exc:
-                self.rejected.append({"path": str(path), "error": type(exc).__name__, "problem": getattr(exc, "problem", str(exc))})
-                continue
-            self.navigators[nav.doc.doc_id] = nav
-            self.paths[nav.doc.doc_id] = path
+        self._loaded: dict[Path, tuple[tuple[int, int, int], DocumentNavigator | dict[str, str]]] = {}
         self._bm25: BM25 | None = None
+        self.refresh()
+
+    def refresh(self) -> bool:
+        """Bring the catalog up to date with the folder: load new and rewritten files, drop
+        removed ones (unchanged files are not read again). True when anything changed."""
+        stamps = {p: file_stamp(p) for p in sorted(self.folder.glob(f"*{IR_SUFFIX}"))}
+        current = {p: st for p, st in stamps.items() if st is not None}  # a vanished file is gone
+        if self._loaded and {p: v[0] for p, v in self._loaded.items()} == current:
+            return False
+        loaded: dict[Path, tuple[tuple[int, int, int], DocumentNavigator | dict[str, str]]] = {}
+        for path, stamp in current.items():
+            old = self._loaded.get(path)
+            if old is not None and old[0] == stamp:
+                loaded[path] = old
+                continue
+            try:
+                loaded[path] = (stamp, DocumentNavigator.open(path))
+            except (IRIntegrityError, NavigationError) as exc:
+                loaded[path] = (stamp, {"path": str(path), "error": type(exc).__name__, "problem": getattr(exc, "problem", str(exc))})
+        changed = loaded.keys() != self._loaded.keys() or any(loaded[p] is not self._loaded.get(p) for p in loaded)
+        self._loaded = loaded
+        self.navigators, self.paths, self.rejected = {}, {}, []
+        for path, (_, item) in loaded.items():
+            if isinstance(item, dict):
+                self.rejected.append(item)
+                continue
+            self.navigators[item.doc.doc_id] = item
+            self.paths[item.doc.doc_id] = path
+        self._bm25 = None if changed else self._bm25
+        return changed
 
     def __len__(self) -> int:
         return len(self.navigators)

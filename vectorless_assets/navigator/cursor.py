@@ -18,6 +18,8 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.indexverbs import IndexVerbs
 from vectorless_assets.navigator.locate import Locator
+from vectorless_assets.navigator.paging import PAGE_CHARS, subtree_text, text_page
+from vectorless_assets.navigator.paths import by_path, is_path, match_title
 from vectorless_assets.navigator.views import (
     NavigationError,
     child_listing,
@@ -47,8 +49,12 @@ class DocumentNavigator(IndexVerbs):
         return cls(load_ir(path))
 
     # -- moving -------------------------------------------------------------------------
+    def resolve(self, target: Target = None) -> TreeNode:
+        """The node a target names (see `_resolve`), without moving the cursor."""
+        return self._resolve(target)
+
     def _resolve(self, target: Target) -> TreeNode:
-        """A node from an id, `..`, `/`, `.`, a 1-based child index, or a title."""
+        """A node from an id, `..`, `/`, `.`, a 1-based child index, a title or a title path."""
         tree, here = self.doc.tree, self.doc.tree.get(self.cwd)
         if target is None or target == ".":
             return here
@@ -67,23 +73,21 @@ class DocumentNavigator(IndexVerbs):
             if here.parent is None:
                 raise NavigationError("already at the root")
             return tree.get(here.parent)
+        if is_path(text):
+            try:
+                return by_path(self.doc, text)
+            except NavigationError:
+                if not any(">" in n.title for n in tree.nodes):  # else it may be one title
+                    raise
         return self._by_title(here, text)
 
     def _by_title(self, here: TreeNode, text: str) -> TreeNode:
         """Title lookup: children, then the subtree, then the whole tree; exact, prefix, substring."""
-        want = text.casefold()
         tree = self.doc.tree
-        pools = (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes)
-        tests = (lambda t: t == want, lambda t: t.startswith(want), lambda t: want in t)
-        for pool in pools:
-            for test in tests:
-                found = [n for n in pool if test(n.title.casefold())]
-                if len(found) == 1:
-                    return found[0]
-                if found:
-                    names = ", ".join(f"{n.node_id} {n.title!r}" for n in found[:8])
-                    raise NavigationError(f"{text!r} is ambiguous: {names}; use a node id")
-        raise NavigationError(f"no node {text!r} (use an id, a child index, a title, '..' or '/')")
+        found = match_title(text, (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes))
+        if found is not None:
+            return found
+        raise NavigationError(f"no node {text!r} (use an id, a child index, a title, a title path 'A > B', '..' or '/')")
 
     def cd(self, target: Target) -> dict[str, Any]:
         """Move to a node (id, title, child index, `..`, `/`); returns the new `pwd`."""
@@ -127,6 +131,12 @@ class DocumentNavigator(IndexVerbs):
         node = self._resolve(target)
         text_lines = node.content.splitlines()
         return {**node_ref(self.doc, node), "text": "\n".join(text_lines[:lines]), "truncated": len(text_lines) > lines}
+
+    def read(self, target: Target = None, offset: int = 0, max_chars: int = PAGE_CHARS, subtree: bool = False) -> dict[str, Any]:
+        """A page of the node's text (or its whole subtree's) from `offset`; `next_offset` continues it."""
+        node = self._resolve(target)
+        text = subtree_text(self.doc, node) if subtree else node.content
+        return {**node_ref(self.doc, node), **text_page(text, offset, max_chars), "subtree": subtree}
 
     def find(self, query: str, target: Target = "/", limit: int = 20) -> list[dict[str, Any]]:
         """Nodes whose title (first) or content contains `query`, case-insensitively, with a snippet."""
