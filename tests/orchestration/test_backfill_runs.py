@@ -67,3 +67,18 @@ def test_backfill_run_of_one_field_reads_the_stored_upstream(setup: tuple[Settin
     result = _run(defs, instance, {START: B, END: B}, select=["tree"])
     assert result.success, [e.message for e in result.all_events if e.is_failure]
     assert FieldStore(settings.fields_dir).location("tree", B).stat().st_mtime_ns > before
+
+
+def test_range_run_over_two_documents_writes_each_partition(setup: tuple[Settings, dg.Definitions, dg.DagsterInstance]) -> None:
+    settings, defs, instance = setup
+    result = _run(defs, instance, {START: A, END: B})
+    assert result.success, [e.message for e in result.all_events if e.is_failure]
+    store = FieldStore(settings.fields_dir)
+    assert store.read("tree", A) != store.read("tree", B)
+    titles = {key: {n.title for n in load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(key)}.bin").tree.nodes} for key in (A, B)}
+    assert "Details" in titles[A] and "Details" not in titles[B]
+    assert _materialized(instance, "document_ir") == {A, B}
+    checks = {(e.check_name, e.passed) for e in result.get_asset_check_evaluations()}
+    assert ("verify", True) in checks
+    record = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[B]), limit=1).records[0]
+    assert record.asset_materialization.metadata["doc_id"].value == key_to_doc_id(B)  # per-partition metadata

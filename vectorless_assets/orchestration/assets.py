@@ -16,7 +16,10 @@ consumers stay fresh (early cutoff).
 
 Backfills run one document per run (`BackfillPolicy.multi_run(1)`): a run over several
 partitions would record one data version for all of them (Dagster issues #18649, #34013),
-and one bad document would fail the others' run.
+and one bad document would fail the others' run. The step never reads
+`context.partition_key` (absent from backfill runs, which carry
+`dagster/asset_partition_range_start/end` tags): it computes every key of
+`context.partition_keys`, and a range run still works (`step_results`).
 
 Errors: a source the frontends cannot read (`SourceError`, `CompileError`) fails the step
 with a one-line `Failure` naming the document and the pass; nothing of that partition is
@@ -32,11 +35,12 @@ import warnings
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration import checks, graph, metadata, serde
-from vectorless_assets.orchestration.compute import compute_document, fail
+from vectorless_assets.orchestration import checks, graph
+from vectorless_assets.orchestration.compute import compute_document
 from vectorless_assets.orchestration.io_manager import FieldStore
 from vectorless_assets.orchestration.partitions import DOCUMENTS, document_key_for
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.step_results import step_results
 from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.options import CompileOptions
 
@@ -87,34 +91,20 @@ def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDe
     def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
         selected = {k.path[-1] for k in context.selected_asset_keys}
         selected_checks = {k.name for k in context.selected_asset_check_keys}
-        doc_key = document_key_for(context.partition_key)
         env = PassEnv(options=options, llm=llm.client())
-        out = compute_document(
-            instance=context.instance,
-            partition_key=context.partition_key,
-            selected=selected,
-            options=options,
-            store=FieldStore(fields_dir),
-            documents=documents,
-            ir_store=ir_store,
-            env=env,
-        )
-        for name, value in out.field_values():
-            yield dg.MaterializeResult(asset_key=name, value=value, data_version=dg.DataVersion(serde.data_version(name, value)), metadata=metadata.for_field(name, value))
-        for check in (checks.VALIDATE, checks.VERIFY):
-            if check in selected_checks and checks.CHECKED_FIELD[check] in selected:
-                yield checks.evaluate(check, out.state[checks.CHECKED_FIELD[check]])
-        if graph.DOCUMENT_IR not in selected:
-            return
-        if out.doc is None:
-            if checks.VERIFY in selected_checks and "verification" in selected:
-                return  # the failed blocking check fails the step; document_ir is not written
-            raise fail(doc_key, "verify found errors; document_ir not written", "verify")
-        yield dg.MaterializeResult(
-            asset_key=graph.DOCUMENT_IR,
-            value=out.doc,
-            data_version=dg.DataVersion(serde.data_version(graph.DOCUMENT_IR, out.doc)),
-            metadata=metadata.for_document(out.doc, out.ir_path or "", graph_fp),
-        )
+        outs = {
+            pk: compute_document(
+                instance=context.instance,
+                partition_key=pk,
+                selected=selected,
+                options=options,
+                store=FieldStore(fields_dir),
+                documents=documents,
+                ir_store=ir_store,
+                env=env,
+            )
+            for pk in context.partition_keys  # one, unless a run covers a range (step_results)
+        }
+        yield from step_results(context, outs, selected_checks, graph_fp)
 
     return compile_document
