@@ -121,7 +121,7 @@ def dev() -> None:
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
     env = {**os.environ, "DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_SENSOR": "on", "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10")}
     log = (base / "dev.log").open("wb")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, ctx=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _until(lambda: urllib.request.urlopen("http://127.0.0.1:3917/server_info", timeout=5).status == 200)
         time.sleep(5)

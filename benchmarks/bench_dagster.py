@@ -84,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corpus not found: {args.corpus}", file=sys.stderr)
         return 2
 
+    from vectorless_assets.options import CompileOptions
     from vectorless_assets.orchestration.runner import compile_paths
     from vectorless_assets.pipeline.compile import compile_document
-    from vectorless_assets.pipeline.options import CompileOptions
 
     options = CompileOptions(mode=args.mode)
     work = Path(tempfile.mkdtemp(prefix="bench_dagster_"))

@@ -22,10 +22,10 @@ import sys
 import time
 from pathlib import Path
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.passes import build
-from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.compile import compile_document
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "md"
@@ -53,12 +53,12 @@ def bench_compile(paths: list[Path], root: Path, mode: str) -> tuple[float, floa
 def bench_frontend(paths: list[Path], repeat: int) -> tuple[float, float]:
     """Best-of-`repeat` (wall, CPU) seconds for decode + parse + build of all `paths`."""
     blobs = [p.read_bytes() for p in paths]
-    env = PassEnv()
+    env = PassContext()
     best_wall = best_cpu = float("inf")
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), time.process_time()
         for data in blobs:
-            build.run(parsed=parse_markdown(data), env=env)
+            build.run(parsed=parse_markdown(data), ctx=env)
         best_wall = min(best_wall, time.perf_counter() - t0)
         best_cpu = min(best_cpu, time.process_time() - c0)
     return best_wall, best_cpu

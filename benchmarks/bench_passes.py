@@ -55,15 +55,15 @@ def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[s
     Returns the Document and per-pass wall and CPU milliseconds (CPU is what a loaded
     machine does not distort).
     """
+    from vectorless_assets.context import PassContext
     from vectorless_assets.frontends.raw import SourceDocument
     from vectorless_assets.ir.identity import document_key
-    from vectorless_assets.passes.env import PassEnv
+    from vectorless_assets.options import CompileOptions
     from vectorless_assets.pipeline.compile import assemble_document, execute_pass
-    from vectorless_assets.pipeline.options import CompileOptions
     from vectorless_assets.pipeline.table import PASSES
 
     options = CompileOptions(mode="deep")
-    env = PassEnv(options=options)
+    env = PassContext(options=options)
     state: dict[str, Any] = {"source": SourceDocument(key=document_key(name), data=data)}
     wall_ms: dict[str, float] = {}
     cpu_ms: dict[str, float] = {}
@@ -73,7 +73,7 @@ def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[s
         if spec.runs_in(options.mode):
             wall_ms[spec.name] = (time.perf_counter() - w0) * 1000
             cpu_ms[spec.name] = (_cpu() - c0) * 1000
-    return assemble_document(state, options, durations=wall_ms, env=env), wall_ms, cpu_ms
+    return assemble_document(state, options, durations=wall_ms, ctx=env), wall_ms, cpu_ms
 
 
 def child(path: str, num: int, den: int) -> None:
@@ -192,12 +192,12 @@ def synthetic_overlap() -> None:
     duplicates (one word changed, ~2 variants per base text), 1/3 unrelated text."""
     import random
 
+    from vectorless_assets.context import PassContext
     from vectorless_assets.ir.tree import DocumentTree, TreeNode
+    from vectorless_assets.options import CompileOptions
     from vectorless_assets.passes import overlap
-    from vectorless_assets.passes.env import PassEnv
-    from vectorless_assets.pipeline.options import CompileOptions
 
-    env = PassEnv(options=CompileOptions(mode="deep"))
+    env = PassContext(options=CompileOptions(mode="deep"))
     template = "This section intentionally left blank; see the template guide for details."
     print(
         "## Overlap pass alone, synthetic leaves (1/3 identical, 1/3 near-duplicate, 1/3 unique)\n"
@@ -227,7 +227,7 @@ def synthetic_overlap() -> None:
         ]
         tree = DocumentTree(nodes=nodes)
         c0 = _cpu()
-        result = overlap.run(tree=tree, env=env)
+        result = overlap.run(tree=tree, ctx=env)
         ms = (_cpu() - c0) * 1000
         implied = sum(1 for _ in overlap.expanded_pairs(result))
         print(

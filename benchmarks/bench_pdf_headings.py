@@ -27,8 +27,8 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from vectorless_assets.frontends.pdf import open_pdf, parse_pdf
-from vectorless_assets.frontends.pdf_outline import norm, read_outline
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.frontends.pdf.outline import norm, read_outline
+from vectorless_assets.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
 _ROMAN = re.compile(r"^\s*(?:(?:[Pp]art|PART)\s+)?[IVXLC]+\s+(?=[A-Z])")

@@ -14,7 +14,9 @@ import os
 import time
 from pathlib import Path
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.raw import SourceDocument
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import (
     build,
     enhance,
@@ -25,8 +27,6 @@ from vectorless_assets.passes import (
     validate,
     verify,
 )
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 BIG = CORPUS / "md" / "large" / "rust-rfcs-all-in-one.md"
@@ -38,18 +38,18 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, help="best of N runs per pass")
     args = ap.parse_args()
     path = Path(args.path)
-    env = PassEnv(options=CompileOptions(mode="deep"))
+    env = PassContext(options=CompileOptions(mode="deep"))
     src = SourceDocument(key=path.name, data=path.read_bytes())
-    parsed = parse.run(source=src, env=env)
-    tree_built = build.run(parsed=parsed, env=env)
+    parsed = parse.run(source=src, ctx=env)
+    tree_built = build.run(parsed=parsed, ctx=env)
     print(f"{path.name}: {len(src.data) / 1e6:.2f} MB, {len(tree_built)} built nodes, load {os.getloadavg()[0]:.2f}")
     steps = [
-        ("split", lambda s: {"tree_split": split.run(tree_built=s["tree_built"], env=env)}),
-        ("optimize", lambda s: {"tree_optimized": optimize.run(tree_split=s["tree_split"], env=env)}),
-        ("enhance", lambda s: dict(zip(("tree_enhanced", "summary"), enhance.run(tree_optimized=s["tree_optimized"], env=env), strict=True))),
-        ("enrich", lambda s: dict(zip(("tree", "description"), enrich.run(tree_enhanced=s["tree_enhanced"], parsed=parsed, summary=s["summary"], env=env), strict=True))),
-        ("validate", lambda s: {"validation": validate.run(tree=s["tree"], env=env)}),
-        ("verify", lambda s: {"verification": verify.run(tree=s["tree"], summary=s["summary"], concepts=[], env=env)}),
+        ("split", lambda s: {"tree_split": split.run(tree=s["tree_built"], ctx=env)}),
+        ("optimize", lambda s: {"tree_optimized": optimize.run(tree=s["tree_split"], ctx=env)}),
+        ("enhance", lambda s: dict(zip(("tree_enhanced", "summary"), enhance.run(tree=s["tree_optimized"], ctx=env), strict=True))),
+        ("enrich", lambda s: dict(zip(("tree", "description"), enrich.run(tree=s["tree_enhanced"], parsed=parsed, summary=s["summary"], ctx=env), strict=True))),
+        ("validate", lambda s: {"validation": validate.run(tree=s["tree"], ctx=env)}),
+        ("verify", lambda s: {"verification": verify.run(tree=s["tree"], summary=s["summary"], concepts=[], ctx=env)}),
     ]
     state: dict = {"tree_built": tree_built}
     print("| pass | CPU s | wall s | nodes out |\n|---|---|---|---|")

@@ -11,13 +11,13 @@ from dagster._core.definitions.data_version import CachingStaleStatusResolver, S
 from dagster._core.loader import LoadingContextForTest
 
 from tests.test_automation_support import Harness, bump_pass, materialized
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.partitions import key_to_doc_id
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.schedules import FORCE_SCHEDULE_NAME, SCHEDULE_NAME
 from vectorless_assets.orchestration.settings import Settings
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.version import PROCESSING_VERSION
 
 DOCS = {"a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n", "b.md": "# B\n\nBeta.\n", "c/d.md": "# D\n\nDelta.\n"}

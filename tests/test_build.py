@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from vectorless_assets.frontends.coverage import line_coverage_errors
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
+from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import build
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 DOC = """Preamble.
 
@@ -33,7 +33,7 @@ three body
 def built(text: str, **options: object) -> tuple[ParsedDocument, DocumentTree]:
     parsed = parse_markdown(text.encode())
     parsed = parsed.model_copy(update={"title": parsed.title or "doc"})
-    return parsed, build.run(parsed=parsed, env=PassEnv(options=CompileOptions(**options)))
+    return parsed, build.run(parsed=parsed, ctx=PassContext(options=CompileOptions(**options)))
 
 
 def test_parents_depths_ids_and_structure() -> None:
@@ -75,7 +75,7 @@ def test_total_tokens_are_subtree_sums() -> None:
 def test_build_does_not_mutate_its_input() -> None:
     parsed = parse_markdown(DOC.encode())
     before = parsed.model_dump()
-    build.run(parsed=parsed, env=PassEnv())
+    build.run(parsed=parsed, ctx=PassContext())
     assert parsed.model_dump() == before
 
 
@@ -99,6 +99,6 @@ def test_thinning_off_by_default_keeps_every_section() -> None:
 
 def test_many_nodes_get_wider_ids() -> None:
     raw = [RawNode(title=f"S{i}", level=1, content="x", line_start=i, line_end=i) for i in range(1, 10001)]
-    tree = build.run(parsed=ParsedDocument(format="markdown", raw_nodes=raw, line_count=10000), env=PassEnv())
+    tree = build.run(parsed=ParsedDocument(format="markdown", raw_nodes=raw, line_count=10000), ctx=PassContext())
     assert tree.nodes[0].node_id == "00001" and tree.nodes[-1].node_id == "10001"
     assert line_coverage_errors(tree, 10000) == []

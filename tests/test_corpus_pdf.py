@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from vectorless_assets.frontends.pdf import parse_pdf
-from vectorless_assets.frontends.pdf_outline import norm
+from vectorless_assets.frontends.pdf.outline import norm
 from vectorless_assets.ir.document import Document
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
-from vectorless_assets.pipeline.options import CompileOptions
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 PDF_DIR = CORPUS / "pdf"
@@ -68,7 +68,7 @@ def test_mistitled_outline_is_judged_and_rejected() -> None:
 
 def test_rich_outline_gives_its_titles_levels_and_pages() -> None:
     from vectorless_assets.frontends.pdf import open_pdf
-    from vectorless_assets.frontends.pdf_outline import read_outline
+    from vectorless_assets.frontends.pdf.outline import read_outline
 
     data = _require("debian/r-doc-pdf__R-data.pdf").read_bytes()
     entries = read_outline(open_pdf(data))

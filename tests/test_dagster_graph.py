@@ -12,6 +12,7 @@ import dagster as dg
 import pytest
 
 from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
 from vectorless_assets.orchestration.partitions import (
@@ -21,7 +22,6 @@ from vectorless_assets.orchestration.partitions import (
 )
 from vectorless_assets.orchestration.settings import Settings
 from vectorless_assets.pipeline.fields import FIELDS
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES, PRODUCER
 
 
@@ -102,7 +102,7 @@ def test_importing_the_package_reads_no_environment(tmp_path) -> None:
     """Importing the orchestration modules builds nothing: a bad VECTORLESS_MODE only fails on load."""
     code = "import vectorless_assets.orchestration.definitions as d, vectorless_assets.orchestration.runner; print('ok')"
     env = {**os.environ, "VECTORLESS_MODE": "nonsense"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code], ctx=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "ok" in out.stdout, out.stderr
     with pytest.raises(ValueError, match="VECTORLESS_MODE"):
         Settings.from_env({"VECTORLESS_MODE": "nonsense"})

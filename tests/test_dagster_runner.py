@@ -9,11 +9,11 @@ import dagster as dg
 import pytest
 
 from vectorless_assets.ir.persist import load_ir
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration import instance as instance_mod
 from vectorless_assets.orchestration.partitions import PARTITIONS_NAME
 from vectorless_assets.orchestration.runner import DocResult, compile_paths
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES
 
 

@@ -10,8 +10,8 @@ import pytest
 from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.docx import parse_docx
 from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
-from vectorless_assets.pipeline.options import CompileOptions
 
 
 def _save(d: docx.document.Document) -> bytes:

@@ -6,7 +6,7 @@ import uuid
 
 from vectorless_assets import compile_document
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.options import CompileOptions
 
 
 def test_doc_id_is_uuid5_of_relative_key() -> None:

@@ -66,8 +66,8 @@ def test_dagster_runner_uses_the_llm_resource_and_versions_the_model(tmp_path) -
     import dagster as dg
 
     from vectorless_assets.ir import load_ir
+    from vectorless_assets.options import CompileOptions
     from vectorless_assets.orchestration.runner import compile_paths
-    from vectorless_assets.pipeline.options import CompileOptions
 
     docs = tmp_path / "docs"
     docs.mkdir()

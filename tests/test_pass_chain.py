@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.index_trees import N, build, snapshot
+from vectorless_assets.context import PassContext
 from vectorless_assets.passes import chain
-from vectorless_assets.passes.env import PassEnv
 
 
 def _tree():
@@ -22,7 +22,7 @@ def _tree():
 def test_one_chain_per_resolved_reference_with_types() -> None:
     tree = _tree()
     before = snapshot(tree)
-    index = chain.run(tree=tree, env=PassEnv())
+    index = chain.run(tree=tree, ctx=PassContext())
     assert snapshot(tree) == before
     ids = {n.title: n.node_id for n in tree.nodes}
     got = {(c.node_ids[0], c.node_ids[1]): c.chain_type for c in index.chains}
@@ -37,7 +37,7 @@ def test_one_chain_per_resolved_reference_with_types() -> None:
 
 
 def test_node_chains_cover_both_ends() -> None:
-    index = chain.run(tree=_tree(), env=PassEnv())
+    index = chain.run(tree=_tree(), ctx=PassContext())
     for c in index.chains:
         for nid in c.node_ids:
             assert c.chain_id in index.node_chains[nid]
@@ -46,5 +46,5 @@ def test_node_chains_cover_both_ends() -> None:
 
 
 def test_no_references_no_chains() -> None:
-    index = chain.run(tree=build(N("Doc", "text", [N("A", "b")])), env=PassEnv())
+    index = chain.run(tree=build(N("Doc", "text", [N("A", "b")])), ctx=PassContext())
     assert index.chains == [] and index.node_chains == {}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from tests.index_trees import FakeLLM, N, build, snapshot
+from vectorless_assets.context import PassContext
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import concept, reasoning
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 
 def _tree():
@@ -21,14 +21,14 @@ def _tree():
 
 
 def _index(tree):
-    return reasoning.run(tree=tree, summary="", env=PassEnv(options=CompileOptions(mode="deep")))
+    return reasoning.run(tree=tree, summary="", ctx=PassContext(options=CompileOptions(mode="deep")))
 
 
 def test_keyword_fallback() -> None:
     tree = _tree()
     index = _index(tree)
     before = snapshot(tree), index.model_dump_json()
-    concepts = concept.run(tree=tree, reasoning_index=index, env=PassEnv(options=CompileOptions(max_concepts=3)))
+    concepts = concept.run(tree=tree, reasoning_index=index, ctx=PassContext(options=CompileOptions(max_concepts=3)))
     assert (snapshot(tree), index.model_dump_json()) == before
     assert len(concepts) == 3
     assert concepts[0].name == "cache"  # in most titles
@@ -48,8 +48,8 @@ def test_llm_concepts_are_validated() -> None:
         {"name": "Quantum foam", "summary": "No section, no keyword: dropped.", "sections": []},
     ])
     llm = FakeLLM({"key concepts": answer})
-    env = PassEnv(options=CompileOptions(mode="deep"), llm=llm)
-    concepts = concept.run(tree=tree, reasoning_index=_index(tree), env=env)
+    env = PassContext(options=CompileOptions(mode="deep"), llm=llm)
+    concepts = concept.run(tree=tree, reasoning_index=_index(tree), ctx=env)
     assert env.usage.calls == 1
     assert [c.name for c in concepts] == ["Cache eviction policy", "Block storage on disks"]
     assert concepts[0].sections == [ids["Cache eviction"]]
@@ -59,10 +59,10 @@ def test_llm_concepts_are_validated() -> None:
 
 def test_llm_failure_or_useless_answer_falls_back_to_keywords() -> None:
     tree = _tree()
-    expected = concept.run(tree=tree, reasoning_index=_index(tree), env=PassEnv())
+    expected = concept.run(tree=tree, reasoning_index=_index(tree), ctx=PassContext())
     for llm in (FakeLLM(fail=True), FakeLLM({"key concepts": "I cannot help with that."})):
-        env = PassEnv(llm=llm)
-        assert concept.run(tree=tree, reasoning_index=_index(tree), env=env) == expected
+        env = PassContext(llm=llm)
+        assert concept.run(tree=tree, reasoning_index=_index(tree), ctx=env) == expected
         assert env.usage.calls == 1
 
 
@@ -74,7 +74,7 @@ def test_cjk_concepts_are_whole_terms_without_grammar_bigrams() -> None:
             N("データベース", "データベースのデータ"),
         ])
     )
-    concepts = concept.run(tree=tree, reasoning_index=_index(tree), env=PassEnv())
+    concepts = concept.run(tree=tree, reasoning_index=_index(tree), ctx=PassContext())
     names = [c.name for c in concepts]
     assert "キャッシュ" in names and "データベース" in names
     assert len(names) == len(set(names))
@@ -86,7 +86,7 @@ def test_llm_prompt_lists_the_shallowest_sections_first() -> None:
     deep_chain = N("Deep 1", "", [N("Deep 2", "", [N("Deep 3", "text")])])
     tree = build(N("Doc", "", [deep_chain, *[N(f"Top {i}", "text") for i in range(concept.PROMPT_SECTIONS - 1)]]))
     llm = FakeLLM()
-    concept.run(tree=tree, reasoning_index=_index(tree), env=PassEnv(llm=llm))
+    concept.run(tree=tree, reasoning_index=_index(tree), ctx=PassContext(llm=llm))
     prompt = llm.prompts[0]
     assert f"Top {concept.PROMPT_SECTIONS - 2}" in prompt and "Deep 1" in prompt
     assert "Deep 2" not in prompt and "Deep 3" not in prompt

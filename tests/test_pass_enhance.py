@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes import enhance
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.treeops import with_totals
 from vectorless_assets.textutil import estimate_tokens
 
 LONG = (
@@ -39,7 +39,7 @@ def by_title(tree: DocumentTree, title: str) -> TreeNode:
 def test_llm_free_summaries_tags_and_hints() -> None:
     tree = sample_tree()
     before = tree.model_dump()
-    out, summary = enhance.run(tree_optimized=tree, env=PassEnv())
+    out, summary = enhance.run(tree=tree, ctx=PassContext())
     assert tree.model_dump() == before, "enhance mutated its input"
     assert by_title(out, "Borrowing").summary == SHORT, "short nodes use their own text"
     rules = by_title(out, "Rules")
@@ -58,14 +58,14 @@ def test_llm_free_summaries_tags_and_hints() -> None:
 
 
 def test_llm_free_is_deterministic() -> None:
-    a = enhance.run(tree_optimized=sample_tree(), env=PassEnv())
-    b = enhance.run(tree_optimized=sample_tree(), env=PassEnv())
+    a = enhance.run(tree=sample_tree(), ctx=PassContext())
+    b = enhance.run(tree=sample_tree(), ctx=PassContext())
     assert a[0].model_dump() == b[0].model_dump() and a[1] == b[1]
 
 
 def test_cjk_text_gives_keywords() -> None:
     text = "所有权是语言的核心概念。每个值在任意时刻只有一个所有者。所有权规则在编译时检查。" * 5
-    out, _ = enhance.run(tree_optimized=sample_tree(text), env=PassEnv())
+    out, _ = enhance.run(tree=sample_tree(text), ctx=PassContext())
     tags = by_title(out, "Rules").routing_keywords
     assert "所有" in tags or "有权" in tags
     assert by_title(out, "Rules").summary
@@ -93,8 +93,8 @@ class FakeLLM:
 
 def test_llm_path_uses_prompts_shortcuts_and_counts_calls() -> None:
     llm = FakeLLM()
-    env = PassEnv(llm=llm)
-    out, summary = enhance.run(tree_optimized=sample_tree(), env=env)
+    env = PassContext(llm=llm)
+    out, summary = enhance.run(tree=sample_tree(), ctx=env)
     assert by_title(out, "Rules").summary == "Model leaf summary."
     assert by_title(out, "Borrowing").summary == SHORT, "a node of <= 50 tokens makes no call"
     branch = by_title(out, "Ownership")
@@ -116,22 +116,22 @@ def test_llm_memo_answers_identical_nodes_once() -> None:
     dup = by_title(tree, "Installing").model_copy(update={"title": "Rules", "content": LONG, "token_count": estimate_tokens(LONG)})
     tree = with_totals(DocumentTree(nodes=[dup if n.title == "Installing" else n for n in tree.nodes]))
     llm = FakeLLM()
-    out, _ = enhance.run(tree_optimized=tree, env=PassEnv(llm=llm))
+    out, _ = enhance.run(tree=tree, ctx=PassContext(llm=llm))
     assert sum(p.startswith("Summarize the following section") for p in llm.prompts) == 1
     assert all(n.summary == "Model leaf summary." for n in out.nodes if n.title == "Rules")
 
 
 def test_llm_error_is_retried_once_then_falls_back_per_node() -> None:
     llm = FakeLLM(fail=1)
-    env = PassEnv(llm=llm)
-    out, _ = enhance.run(tree_optimized=sample_tree(), env=env)
+    env = PassContext(llm=llm)
+    out, _ = enhance.run(tree=sample_tree(), ctx=env)
     assert by_title(out, "Rules").summary == "Model leaf summary.", "one failure is retried"
     assert env.usage.failures == 1
 
     broken = FakeLLM(fail=-1)
-    env = PassEnv(llm=broken)
-    out, summary = enhance.run(tree_optimized=sample_tree(), env=env)
-    free, free_summary = enhance.run(tree_optimized=sample_tree(), env=PassEnv())
+    env = PassContext(llm=broken)
+    out, summary = enhance.run(tree=sample_tree(), ctx=env)
+    free, free_summary = enhance.run(tree=sample_tree(), ctx=PassContext())
     assert out.model_dump() == free.model_dump(), "a failing model falls back to the extractive path"
     assert summary == free_summary
     # 2 attempts per node; after 3 failed nodes in a row the pass stops asking
@@ -143,7 +143,7 @@ def test_root_front_matter_is_not_summarised_and_content_is_kept() -> None:
     fm = "---\ntitle: Rust Guide\nauthor: someone\n---\n\nA guide to the Rust language."
     root = tree.root.model_copy(update={"content": fm, "token_count": estimate_tokens(fm)})
     tree = with_totals(DocumentTree(nodes=[root, *tree.nodes[1:]]))
-    out, summary = enhance.run(tree_optimized=tree, env=PassEnv())
+    out, summary = enhance.run(tree=tree, ctx=PassContext())
     assert out.root.content == fm
     assert "author" not in out.root.summary and "author" not in summary
     assert "A guide to the Rust language." in out.root.summary
@@ -151,7 +151,7 @@ def test_root_front_matter_is_not_summarised_and_content_is_kept() -> None:
 
 
 def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
-    out, _ = enhance.run(tree_optimized=sample_tree(), env=PassEnv())
+    out, _ = enhance.run(tree=sample_tree(), ctx=PassContext())
     for node in out.nodes:
         for hint in node.question_hints:
             assert f"say about {node.title.lower()}?" not in hint.lower()
@@ -159,7 +159,7 @@ def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
 
 def test_japanese_tags_skip_hiragana_bigrams() -> None:
     text = "これは日本語の文書です。検索のためのキーワードを抽出します。検索は重要です。" * 3
-    out, _ = enhance.run(tree_optimized=sample_tree(text), env=PassEnv())
+    out, _ = enhance.run(tree=sample_tree(text), ctx=PassContext())
     tags = by_title(out, "Rules").routing_keywords
     assert "検索" in tags
     assert not any(any("\u3040" <= ch <= "\u309f" for ch in t) for t in tags)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from vectorless_assets import compile_document
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.helpers.toc import toc_lines
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import enrich
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.toc import toc_lines
 
 
 def build(*nodes: TreeNode) -> DocumentTree:
@@ -15,7 +15,7 @@ def build(*nodes: TreeNode) -> DocumentTree:
 
 
 def run(tree: DocumentTree, description: str = "", summary: str = "") -> tuple[DocumentTree, str]:
-    return enrich.run(tree_enhanced=tree, parsed=ParsedDocument(format="pdf", description=description), summary=summary, env=PassEnv())
+    return enrich.run(tree=tree, parsed=ParsedDocument(format="pdf", description=description), summary=summary, ctx=PassContext())
 
 
 def page_tree() -> DocumentTree:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.index_trees import N, build, snapshot
+from vectorless_assets.context import PassContext
 from vectorless_assets.passes import navigation
-from vectorless_assets.passes.env import PassEnv
 
 
 def _tree():
@@ -26,7 +26,7 @@ def _tree():
 def test_entries_for_every_non_leaf_and_routes_for_every_child() -> None:
     tree = _tree()
     before = snapshot(tree)
-    nav = navigation.run(tree=tree, description="", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="", summary="", ctx=PassContext())
     branches = {n.node_id for n in tree.nodes if n.children}
     assert set(nav.entries) == branches
     assert set(nav.child_routes) == branches
@@ -37,7 +37,7 @@ def test_entries_for_every_non_leaf_and_routes_for_every_child() -> None:
 
 def test_entry_fields_come_from_the_node() -> None:
     tree = _tree()
-    nav = navigation.run(tree=tree, description="", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="", summary="", ctx=PassContext())
     ids = {n.title: n.node_id for n in tree.nodes}
     install = nav.entries[ids["Install"]]
     assert install.overview == "How to install."
@@ -52,7 +52,7 @@ def test_entry_fields_come_from_the_node() -> None:
 
 def test_child_description_falls_back_summary_content_title() -> None:
     tree = _tree()
-    nav = navigation.run(tree=tree, description="", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="", summary="", ctx=PassContext())
     ids = {n.title: n.node_id for n in tree.nodes}
     routes = {r.title: r for r in nav.child_routes[ids["Install"]]}
     assert routes["Windows"].description == "Use the MSI."
@@ -65,7 +65,7 @@ def test_child_description_falls_back_summary_content_title() -> None:
 
 def test_doc_card() -> None:
     tree = _tree()
-    nav = navigation.run(tree=tree, description="A guide.", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="A guide.", summary="", ctx=PassContext())
     card = nav.doc_card
     assert card is not None
     assert card.title == "Guide"
@@ -76,14 +76,14 @@ def test_doc_card() -> None:
     assert card.max_depth == 3
     assert card.question_hints == ["What is this tool?"]
     assert card.topic_tags == ["install", "setup"]  # root has none: top sections' tags
-    with_summary = navigation.run(tree=tree, description="A guide.", summary="The summary.", env=PassEnv())
+    with_summary = navigation.run(tree=tree, description="A guide.", summary="The summary.", ctx=PassContext())
     assert with_summary.doc_card.overview == "The summary."
 
 
 def test_single_node_and_empty_tree() -> None:
     tree = build(N("Only", "text"))
-    nav = navigation.run(tree=tree, description="", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="", summary="", ctx=PassContext())
     assert nav.entries == {} and nav.doc_card.leaf_count == 1
     from vectorless_assets.ir.tree import DocumentTree
 
-    assert navigation.run(tree=DocumentTree(), description="", summary="", env=PassEnv()).doc_card is None
+    assert navigation.run(tree=DocumentTree(), description="", summary="", ctx=PassContext()).doc_card is None

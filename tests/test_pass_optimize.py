@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import optimize
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.treeops import with_totals
 from vectorless_assets.textutil import estimate_tokens
 
 FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)
@@ -28,7 +28,7 @@ def owned(tree: DocumentTree) -> list[int]:
 
 
 def run(tree: DocumentTree) -> DocumentTree:
-    return optimize.run(tree_split=tree, env=PassEnv())
+    return optimize.run(tree=tree, ctx=PassContext())
 
 
 def test_adjacent_tiny_leaves_merge_losslessly() -> None:

@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 
 from tests.index_trees import N, build, snapshot
-from vectorless_assets.ir.indexes import ContentOverlapMap
-from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes import overlap
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.similarity import (
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.similarity import (
     BITMAP_BITS,
     all_pairs_jaccard,
     bitmap_bound,
     jaccard,
     jaccard_join,
 )
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.ir.indexes import ContentOverlapMap
+from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes import overlap
 from vectorless_assets.textutil import word_tokens
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
@@ -81,9 +81,9 @@ def _expanded(result: ContentOverlapMap, tree: DocumentTree) -> set[tuple[str, s
 
 
 def _run(tree: DocumentTree, threshold: float = 0.8) -> ContentOverlapMap:
-    env = PassEnv(options=CompileOptions(mode="deep", overlap_threshold=threshold))
+    env = PassContext(options=CompileOptions(mode="deep", overlap_threshold=threshold))
     before = snapshot(tree)
-    result = overlap.run(tree=tree, env=env)
+    result = overlap.run(tree=tree, ctx=env)
     assert snapshot(tree) == before
     return result
 

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from tests.index_trees import FakeLLM, N, build, snapshot
+from vectorless_assets.context import PassContext
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import reasoning
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 
 def _tree():
@@ -24,9 +24,9 @@ def _tree():
 
 
 def _run(tree, summary="", **opts):
-    env = PassEnv(options=CompileOptions(mode="deep", **opts))
+    env = PassContext(options=CompileOptions(mode="deep", **opts))
     before = snapshot(tree)
-    out = reasoning.run(tree=tree, summary=summary, env=env)
+    out = reasoning.run(tree=tree, summary=summary, ctx=env)
     assert snapshot(tree) == before
     return out
 
@@ -82,8 +82,8 @@ def test_cjk_keywords_are_bigrams() -> None:
 def test_llm_synonyms_copy_postings_at_0_6() -> None:
     tree = _tree()
     llm = FakeLLM({"synonyms": json.dumps({"cache": ["buffer", "Cache", "memo store"], "unknown": ["x"]})})
-    env = PassEnv(options=CompileOptions(mode="deep"), llm=llm)
-    index = reasoning.run(tree=tree, summary="", env=env)
+    env = PassContext(options=CompileOptions(mode="deep"), llm=llm)
+    index = reasoning.run(tree=tree, summary="", ctx=env)
     assert env.usage.calls == 1 and len(llm.prompts) == 1
     assert index.synonyms == {"cache": ["buffer", "memo store"]}
     cache = {p.node_id: p.weight for p in index.keywords["cache"]}
@@ -91,7 +91,7 @@ def test_llm_synonyms_copy_postings_at_0_6() -> None:
     assert buffer == {k: pytest.approx(v * 0.6) for k, v in cache.items()}
     # a synonym that is already a keyword keeps its own (higher) postings
     llm2 = FakeLLM({"synonyms": json.dumps({"cache": ["data"]})})
-    merged = reasoning.run(tree=_tree(), summary="", env=PassEnv(options=CompileOptions(mode="deep"), llm=llm2))
+    merged = reasoning.run(tree=_tree(), summary="", ctx=PassContext(options=CompileOptions(mode="deep"), llm=llm2))
     plain = _run(_tree())
     data_plain = {p.node_id: p.weight for p in plain.keywords["data"]}
     data_merged = {p.node_id: p.weight for p in merged.keywords["data"]}
@@ -100,11 +100,11 @@ def test_llm_synonyms_copy_postings_at_0_6() -> None:
 
 def test_llm_failure_or_option_off_falls_back_silently() -> None:
     plain = _run(_tree())
-    env = PassEnv(options=CompileOptions(mode="deep"), llm=FakeLLM(fail=True))
-    assert reasoning.run(tree=_tree(), summary="", env=env) == plain
+    env = PassContext(options=CompileOptions(mode="deep"), llm=FakeLLM(fail=True))
+    assert reasoning.run(tree=_tree(), summary="", ctx=env) == plain
     assert env.usage.calls == 1 and env.usage.failures == 1
-    off = PassEnv(options=CompileOptions(mode="deep", llm_synonyms=False), llm=FakeLLM(fail=True))
-    assert reasoning.run(tree=_tree(), summary="", env=off) == plain
+    off = PassContext(options=CompileOptions(mode="deep", llm_synonyms=False), llm=FakeLLM(fail=True))
+    assert reasoning.run(tree=_tree(), summary="", ctx=off) == plain
     assert off.usage.calls == 0
 
 

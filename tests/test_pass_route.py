@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.index_trees import N, build, snapshot
+from vectorless_assets.context import PassContext
 from vectorless_assets.passes import navigation, route
-from vectorless_assets.passes.env import PassEnv
 
 
 def _run(tree):
-    nav = navigation.run(tree=tree, description="", summary="", env=PassEnv())
+    nav = navigation.run(tree=tree, description="", summary="", ctx=PassContext())
     before = snapshot(tree), nav.model_dump_json()
-    out = route.run(tree=tree, nav_index=nav, env=PassEnv())
+    out = route.run(tree=tree, nav_index=nav, ctx=PassContext())
     assert (snapshot(tree), nav.model_dump_json()) == before
     return out
 

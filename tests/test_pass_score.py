@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.index_trees import N, build, snapshot
+from vectorless_assets.context import PassContext
 from vectorless_assets.passes import score
-from vectorless_assets.passes.env import PassEnv
 
 
 def test_every_leaf_with_content_is_scored_and_nothing_else() -> None:
     tree = build(N("Doc", "root text", [N("A", "alpha beta"), N("B", "   "), N("C", "", [N("D", "delta")])]))
     before = snapshot(tree)
-    scores = score.run(tree=tree, env=PassEnv()).scores
+    scores = score.run(tree=tree, ctx=PassContext()).scores
     ids = {n.title: n.node_id for n in tree.nodes}
     assert set(scores) == {ids["A"], ids["D"]}
     assert snapshot(tree) == before

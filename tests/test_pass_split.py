@@ -8,19 +8,19 @@ from pathlib import Path
 import pytest
 
 from vectorless_assets import compile_document
-from vectorless_assets.frontends.coverage import line_coverage_errors
+from vectorless_assets.context import PassContext
+from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import split
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 
 FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)
 
 
-def env(limit: int) -> PassEnv:
-    return PassEnv(options=CompileOptions(split_max_tokens=limit))
+def env(limit: int) -> PassContext:
+    return PassContext(options=CompileOptions(split_max_tokens=limit))
 
 
 def leaf_doc(body_lines: list[str], title: str = "Big section") -> tuple[DocumentTree, int]:
@@ -50,7 +50,7 @@ def prose(n: int, word: str = "alpha") -> list[str]:
 
 def test_small_leaves_are_left_alone() -> None:
     tree, _ = leaf_doc(prose(5))
-    assert split.run(tree_built=tree, env=env(4000)) is tree
+    assert split.run(tree=tree, ctx=env(4000)) is tree
 
 
 def test_oversized_leaf_splits_with_full_line_coverage_and_sensible_titles() -> None:
@@ -59,7 +59,7 @@ def test_oversized_leaf_splits_with_full_line_coverage_and_sensible_titles() -> 
         lines += prose(8, f"topic{para}") + [""]
     tree, n_lines = leaf_doc(lines)
     before = tree.model_dump()
-    out = split.run(tree_built=tree, env=env(200))
+    out = split.run(tree=tree, ctx=env(200))
     assert tree.model_dump() == before, "split mutated its input"
     section = out.get(out.root.children[0])
     kids = out.children_of(section.node_id)
@@ -82,7 +82,7 @@ def test_oversized_leaf_splits_with_full_line_coverage_and_sensible_titles() -> 
 def test_headings_inside_the_text_are_split_points_and_titles() -> None:
     lines = prose(6) + ["", "## Installing", ""] + prose(6, "install") + ["", "## Running", ""] + prose(6, "run")
     tree, _ = leaf_doc(lines)
-    out = split.run(tree_built=tree, env=env(150))
+    out = split.run(tree=tree, ctx=env(150))
     titles = [n.title for n in out.children_of(out.root.children[0])]
     assert "Installing" in titles and "Running" in titles
     running = next(n for n in out.nodes if n.title == "Running")
@@ -92,14 +92,14 @@ def test_headings_inside_the_text_are_split_points_and_titles() -> None:
 def test_heading_inside_code_fence_is_not_a_split_point() -> None:
     lines = prose(6) + ["```", "# comment in code", "```"] + prose(6, "beta")
     tree, _ = leaf_doc(lines)
-    out = split.run(tree_built=tree, env=env(100))
+    out = split.run(tree=tree, ctx=env(100))
     assert all(n.title != "comment in code" for n in out.nodes)
 
 
 def test_a_single_line_over_the_limit_is_cut_and_its_line_shared() -> None:
     line = " ".join(f"word{i}" for i in range(3000))
     tree, n_lines = leaf_doc([line])
-    out = split.run(tree_built=tree, env=env(300))
+    out = split.run(tree=tree, ctx=env(300))
     kids = out.children_of(out.root.children[0])
     assert len(kids) >= 3
     assert "".join(k.content for k in kids) == "\n" + line, "pieces rejoin to the text"
@@ -111,7 +111,7 @@ def test_a_single_line_over_the_limit_is_cut_and_its_line_shared() -> None:
 def test_cjk_text_without_spaces_or_newlines_splits() -> None:
     text = "这是一个没有空格的很长的中文句子" * 200
     tree, _ = leaf_doc([text], title="中文")
-    out = split.run(tree_built=tree, env=env(500))
+    out = split.run(tree=tree, ctx=env(500))
     kids = out.children_of(out.root.children[0])
     assert len(kids) >= 4
     assert "".join(k.content for k in kids) == "\n" + text
@@ -124,7 +124,7 @@ def test_setext_heading_lines_stay_with_the_parent() -> None:
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
         TreeNode(node_id="0002", parent="0001", title="Setext", content=body, line_start=1, line_end=42, token_count=estimate_tokens(body)),
     ]
-    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(150))
+    out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(150))
     section = out.get("0002")
     assert (section.line_start, section.line_end) == (1, 2)
     assert owned_lines(out) == list(range(1, 43))
@@ -136,7 +136,7 @@ def test_reflowed_content_maps_proportionally_without_losing_lines() -> None:
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
         TreeNode(node_id="0002", parent="0001", title="Dense", content=body, line_start=10, line_end=20, token_count=estimate_tokens(body)),
     ]
-    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(150))
+    out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(150))
     assert (out.get("0002").line_start, out.get("0002").line_end) == (10, 10)
     assert owned_lines(out) == list(range(10, 21))
 
@@ -144,7 +144,7 @@ def test_reflowed_content_maps_proportionally_without_losing_lines() -> None:
 def test_root_without_heading_gives_all_its_lines_to_the_children() -> None:
     body = "\n".join(prose(60))
     tree = DocumentTree(nodes=[TreeNode(node_id="0001", title="notes", content=body, line_start=1, line_end=60, token_count=estimate_tokens(body))])
-    out = split.run(tree_built=tree, env=env(150))
+    out = split.run(tree=tree, ctx=env(150))
     assert out.root.line_start is None and out.root.line_end is None
     assert owned_lines(out) == list(range(1, 61))
     assert out.root.title == "notes"
@@ -156,7 +156,7 @@ def test_pdf_leaf_without_lines_keeps_pages() -> None:
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
         TreeNode(node_id="0002", parent="0001", title="Chapter", content=body, start_page=3, end_page=5, own_start_page=3, own_end_page=5, token_count=estimate_tokens(body)),
     ]
-    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(200))
+    out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(200))
     kids = out.children_of("0002")
     assert len(kids) >= 2
     assert all(k.line_start is None and k.own_start_page == 3 and k.own_end_page == 5 for k in kids)
@@ -181,7 +181,7 @@ def test_oversized_own_text_of_a_branch_becomes_its_first_children() -> None:
         TreeNode(node_id="0002", parent="0001", children=["0003"], title="Chapter", content=body, line_start=1, line_end=61, token_count=estimate_tokens(body)),
         TreeNode(node_id="0003", parent="0002", title="Sub", content="\nsmall", line_start=62, line_end=63, token_count=1),
     ]
-    out = split.run(tree_built=DocumentTree(nodes=nodes), env=env(200))
+    out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(200))
     chapter = out.get("0002")
     kids = out.children_of("0002")
     assert [k.title for k in kids][-1] == "Sub"

@@ -8,14 +8,16 @@ from typing import Any
 import pytest
 
 from vectorless_assets import compile_document
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.persist import envelope_bytes
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.compile import execute_pass
+from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.fields import ALIASES, FIELDS
-from vectorless_assets.pipeline.options import MODES, CompileOptions
-from vectorless_assets.pipeline.table import PASSES, PRODUCER, pass_table_markdown, passes_for
+from vectorless_assets.pipeline.runner import execute_pass
+from vectorless_assets.pipeline.table import TABLE
+
+PASSES = TABLE.passes
 
 
 def test_fifteen_passes_with_unique_names_and_single_producers() -> None:
@@ -23,13 +25,13 @@ def test_fifteen_passes_with_unique_names_and_single_producers() -> None:
     assert len({p.name for p in PASSES}) == 15
     writes = [w for p in PASSES for w in p.writes]
     assert len(writes) == len(set(writes)), "a field has two producers"
-    assert set(writes) | {"source"} == set(FIELDS)
+    assert set(writes) | {"source"} == set(FIELDS) == set(TABLE.fields)
 
 
 def test_every_ir_field_is_produced_and_aliases_resolve() -> None:
     for name, spec in FIELDS.items():
         if spec.in_ir:
-            assert name in PRODUCER
+            assert name in TABLE.producer
     assert ALIASES == {"navigation_index": "nav_index", "concept_extraction": "concepts"}
     for target in ALIASES.values():
         assert FIELDS[target].in_ir
@@ -51,13 +53,13 @@ def test_each_mode_is_closed_under_required_reads(mode: str) -> None:
             assert set(p.reads) <= available, f"{mode}: {p.name} needs {set(p.reads) - available}"
             available.update(p.writes)
         else:  # a skipped tree rewrite passes its input through unchanged
-            available.update(w for w in p.writes if FIELDS[w].passthrough_from in available)
+            available.update(w for w in p.writes if TABLE.tree_input(p) in available and FIELDS[w].type is TABLE.fields['tree'].type)
     required = {p.name for p in PASSES if p.required}
-    assert required <= {p.name for p in passes_for(mode)}
+    assert required <= {p.name for p in TABLE.for_mode(mode)}
 
 
 def test_modes_are_nested_and_deep_runs_everything() -> None:
-    fast, std, deep = ({p.name for p in passes_for(m)} for m in MODES)
+    fast, std, deep = ({p.name for p in TABLE.for_mode(m)} for m in MODES)
     assert fast < std < deep and len(deep) == 15
     assert fast == {"parse", "build", "validate", "split", "enrich", "navigation", "verify"}
     assert std - fast == {"enhance", "reasoning", "route", "score"}
@@ -67,7 +69,7 @@ def test_every_pass_has_a_description_and_version() -> None:
     for p in PASSES:
         assert p.description and "STUB" not in p.description
         assert p.version
-    assert "| parse |" in pass_table_markdown()
+    assert "| parse |" in TABLE.markdown()
 
 
 MODE_FIELDS = {
@@ -89,7 +91,7 @@ def test_absent_fields_follow_the_mode(mode: str, guide_bytes: bytes) -> None:
 
 
 def _run_all(mode: str, data: bytes) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    env = PassEnv(options=CompileOptions(mode=mode))
+    env = PassContext(options=CompileOptions(mode=mode))
     state: dict[str, Any] = {"source": SourceDocument(key="guide.md", data=data)}
     log = []
     for spec in PASSES:

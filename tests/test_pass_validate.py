@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import validate
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.treeops import with_totals
 from vectorless_assets.textutil import estimate_tokens
 
 TEXT = "This paragraph is long enough to count as real content for duplicate detection."
@@ -18,7 +18,7 @@ def tree_of(*nodes: TreeNode, totals: bool = True) -> DocumentTree:
 
 
 def codes(tree: DocumentTree) -> list[str]:
-    found = validate.run(tree=tree, env=PassEnv())
+    found = validate.run(tree=tree, ctx=PassContext())
     assert all(d.severity == "warning" and d.source == "validate" for d in found)
     assert all(d.node_id is None or d.node_id in tree for d in found)
     return [d.code for d in found]
@@ -34,7 +34,7 @@ def clean_tree() -> DocumentTree:
 
 def test_clean_tree_has_no_findings() -> None:
     assert codes(clean_tree()) == []
-    assert validate.run(tree=DocumentTree(), env=PassEnv()) == []
+    assert validate.run(tree=DocumentTree(), ctx=PassContext()) == []
 
 
 def test_depth_over_twenty_is_reported_once() -> None:
@@ -66,7 +66,7 @@ def test_duplicate_leaf_content_is_reported_whitespace_insensitively() -> None:
         TreeNode(node_id="b", parent="r", title="B", content=TEXT.replace(" ", "\n  ")),
         TreeNode(node_id="c", parent="r", title="C", content="short"),
     )
-    found = validate.run(tree=tree, env=PassEnv())
+    found = validate.run(tree=tree, ctx=PassContext())
     assert [(d.code, d.node_id) for d in found] == [("duplicate_content", tree.nodes[2].node_id)]
 
 

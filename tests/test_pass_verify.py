@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from vectorless_assets import compile_document
+from vectorless_assets.context import PassContext
 from vectorless_assets.ir.indexes import Concept
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import verify
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 
-def env(mode: str = "deep") -> PassEnv:
-    return PassEnv(options=CompileOptions(mode=mode))  # type: ignore[arg-type]
+def env(mode: str = "deep") -> PassContext:
+    return PassContext(options=CompileOptions(mode=mode))  # type: ignore[arg-type]
 
 
 def good_tree() -> DocumentTree:
@@ -26,7 +26,7 @@ def good_tree() -> DocumentTree:
 
 
 def findings(tree: DocumentTree, summary: str = "S.", concepts: list[Concept] | None = None, mode: str = "deep") -> list[tuple[str, str]]:
-    out = verify.run(tree=tree, summary=summary, concepts=[Concept(name="c")] if concepts is None else concepts, env=env(mode))
+    out = verify.run(tree=tree, summary=summary, concepts=[Concept(name="c")] if concepts is None else concepts, ctx=env(mode))
     return [(d.code, d.severity) for d in out]
 
 

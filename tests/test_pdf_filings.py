@@ -9,8 +9,8 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
 from vectorless_assets.frontends.pdf import parse_pdf
-from vectorless_assets.frontends.pdf_heading_context import is_figure_row
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.frontends.pdf.heading_context import is_figure_row
+from vectorless_assets.options import CompileOptions
 
 W, H = LETTER
 BODY = "Helvetica"

@@ -11,7 +11,7 @@ from reportlab.pdfgen import canvas
 
 from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.frontends.raw import ParsedDocument
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.options import CompileOptions
 
 W, H = A4
 

@@ -14,12 +14,12 @@ from vectorless_assets.version import __version__
 if TYPE_CHECKING:
     from vectorless_assets.errors import CompileError, SourceError
     from vectorless_assets.ir import Document, IRIntegrityError, load_ir, save_ir
+    from vectorless_assets.options import CompileOptions
     from vectorless_assets.pipeline.compile import compile_document
-    from vectorless_assets.pipeline.options import CompileOptions
 
 _LAZY = {
     "compile_document": "vectorless_assets.pipeline.compile",
-    "CompileOptions": "vectorless_assets.pipeline.options",
+    "CompileOptions": "vectorless_assets.options",
     "Document": "vectorless_assets.ir",
     "load_ir": "vectorless_assets.ir",
     "save_ir": "vectorless_assets.ir",

@@ -1,25 +1,27 @@
-"""What a pass may know besides the fields it reads."""
+"""The pass context: what a pass may know besides the fields it reads.
+
+One context per document compile (never shared between documents: LLM usage is counted per
+document). It sits below `passes/` and `pipeline/` (both import it, it imports neither), so
+no two folders import each other.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.protocol import LLMClient
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.llm.usage import LLMUsage
+from vectorless_assets.options import CompileOptions
 
 
 @dataclass
-class LLMUsage:
-    calls: int = 0
-    prompt_chars: int = 0
-    completion_chars: int = 0
-    failures: int = 0
-
-
-@dataclass
-class PassEnv:
-    """Options of this compile and the optional LLM client (None = LLM-free fallbacks)."""
+class PassContext:
+    """Options of this compile, the optional LLM client (None = LLM-free fallbacks), the LLM
+    usage so far, the frontends the parse pass chooses from, and pass durations (ms)."""
 
     options: CompileOptions = field(default_factory=CompileOptions)
     llm: LLMClient | None = None
     usage: LLMUsage = field(default_factory=LLMUsage)
+    frontends: Registry = REGISTRY
+    durations: dict[str, float] = field(default_factory=dict)

@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli import settings
 from vectorless_assets.cli.output import emit_json, error, progress
-from vectorless_assets.cli.sources import SourceRef, discover
+from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
-from vectorless_assets.pipeline.options import MODES, CompileOptions
-
-
-@dataclass
-class CompileResult:
-    key: str
-    path: str
-    ok: bool
-    doc_id: str = ""
-    ir_path: str = ""
-    nodes: int = 0
-    status: str = ""
-    error: str = ""
-    ms: float = 0.0
+from vectorless_assets.pipeline.discovery import SourceRef, expand
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -79,7 +67,7 @@ def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    refs = discover(args.paths, args.root)
+    refs = expand(args.paths, args.root)
     if not refs:
         error("no .md, .pdf or .docx files found in " + ", ".join(args.paths))
         return 2

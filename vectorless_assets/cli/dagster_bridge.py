@@ -9,10 +9,10 @@ from __future__ import annotations
 from itertools import groupby
 from pathlib import Path
 
-from vectorless_assets.cli.compile_cmd import CompileResult
 from vectorless_assets.cli.output import progress
-from vectorless_assets.cli.sources import SourceRef
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.cli.results import CompileResult
+from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.discovery import SourceRef
 
 
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:

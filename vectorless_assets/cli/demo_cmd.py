@@ -6,10 +6,10 @@ import argparse
 
 from vectorless_assets.cli import settings
 from vectorless_assets.cli.compile_cmd import run_compile
-from vectorless_assets.cli.sources import discover
 from vectorless_assets.ir import load_ir
 from vectorless_assets.ir.outline import outline_lines
-from vectorless_assets.pipeline.options import MODES, CompileOptions
+from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.pipeline.discovery import expand
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    refs = discover([str(settings.samples_dir())])
+    refs = expand([str(settings.samples_dir())])
     out = settings.ir_dir(args.out)
     results = run_compile(refs, out, CompileOptions(mode=args.mode), in_process=args.in_process, force=False, show_progress=True)
     for r in results:

@@ -16,7 +16,7 @@ from typing import Any
 
 from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 
 _HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo|kop)\s*(\d)$", re.I)

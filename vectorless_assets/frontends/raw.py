@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from vectorless_assets.ir.document import Diagnostic, SourceFormat
+from vectorless_assets.ir.document import Diagnostic
 
 
 class RawNode(BaseModel):
@@ -36,24 +36,13 @@ class ParsedDocument(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    format: SourceFormat
+    format: str
     title: str = ""
     description: str = ""
     raw_nodes: list[RawNode] = Field(default_factory=list)
     page_count: int | None = None
     line_count: int | None = None
     diagnostics: list[Diagnostic] = Field(default_factory=list)
-
-
-FORMAT_BY_SUFFIX: dict[str, SourceFormat] = {
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdown": "markdown",
-    ".mkd": "markdown",
-    ".txt": "markdown",
-    ".pdf": "pdf",
-    ".docx": "docx",
-}
 
 
 @dataclass(frozen=True)
@@ -75,20 +64,3 @@ class SourceDocument:
     @property
     def stem(self) -> str:
         return Path(self.key).stem
-
-    @property
-    def format(self) -> SourceFormat:
-        return format_for(self.key, self.data)
-
-
-def format_for(name: str, data: bytes = b"") -> SourceFormat:
-    """Source format from the file suffix, sniffing the bytes for unknown suffixes."""
-    suffix = Path(name).suffix.lower()
-    if suffix in FORMAT_BY_SUFFIX:
-        return FORMAT_BY_SUFFIX[suffix]
-    if data.startswith(b"%PDF"):
-        return "pdf"
-    if data.startswith(b"PK\x03\x04") and b"word/" in data[:4096]:
-        return "docx"
-    return "markdown"
-

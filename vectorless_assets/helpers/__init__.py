@@ -1,1 +1,7 @@
-"""helpers."""
+"""Internal helpers shared by the passes (not public API, not passes themselves).
+
+`nodetext` (a node's own text), `walk` (tree traversals), `treeops` (renumbering, token
+totals), `chunking` (split points), `summarize` (extractive summaries), `summarize_llm`
+(the enhance pass's prompts), `references` (cross-reference resolution), `similarity`
+(overlap candidate join), `toc` (table-of-contents lines).
+"""

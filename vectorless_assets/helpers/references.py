@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from vectorless_assets.helpers.treeops import TITLE_JOIN
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
-from vectorless_assets.passes.optimize import TITLE_JOIN
 
 CONFIDENCE = 0.8
 STRUCTURE_CONFIDENCE = 0.6

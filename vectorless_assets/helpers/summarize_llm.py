@@ -2,7 +2,7 @@
 
 Prompt formats follow the reference implementation: a leaf asks for a 2-3 sentence summary;
 a branch asks for three lines `OVERVIEW:` / `QUESTIONS:` (3-5, comma separated) / `TAGS:`
-(2-4 keywords). Each call is counted in `env.usage`; an `LLMError` is retried once, then
+(2-4 keywords). Each call is counted in `ctx.usage`; an `LLMError` is retried once, then
 the node falls back to the extractive path; after 3 nodes in a row failed, the model is
 not asked again in this pass (a dead endpoint costs 6 calls, not 2 per node). Identical prompts (same kind, title, text and
 children) are answered once (memo keyed by a BLAKE2b hash).
@@ -14,9 +14,9 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from vectorless_assets.llm.protocol import LLMError
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.summarize import clean, truncate_tokens
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.summarize import clean, truncate_tokens
+from vectorless_assets.llm.ask import ask
 
 SYSTEM = "You summarise sections of a document for a retrieval index. Be factual and concise."
 #: Characters of a node's own text sent to the model (split keeps leaves far below this).
@@ -61,9 +61,9 @@ class BranchAnswer:
 
 @dataclass
 class LLMSummarizer:
-    """Calls `env.llm` with memo and one retry; returns None when the model fails."""
+    """Calls `ctx.llm` with memo and one retry; returns None when the model fails."""
 
-    env: PassEnv
+    ctx: PassContext
     memo: dict[bytes, str | None] = field(default_factory=dict)
     failed_in_a_row: int = 0
 
@@ -76,49 +76,40 @@ class LLMSummarizer:
         return answer
 
     def _call(self, prompt: str, max_tokens: int) -> str | None:
-        llm = self.env.llm
+        llm = self.ctx.llm
         if llm is None or self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
             return None
-        usage = self.env.usage
         for _ in range(ATTEMPTS):
-            usage.calls += 1
-            usage.prompt_chars += len(prompt)
-            try:
-                text = llm.complete(prompt, system=SYSTEM, max_tokens=max_tokens)
-            except LLMError:
-                usage.failures += 1
-                continue
-            usage.completion_chars += len(text or "")
-            if text and text.strip():
+            text = ask(llm, self.ctx.usage, prompt, system=SYSTEM, max_tokens=max_tokens)
+            if text is not None:
                 self.failed_in_a_row = 0
-                return text.strip()
-            usage.failures += 1
+                return text
         self.failed_in_a_row += 1
         return None
 
     def leaf(self, title: str, content: str) -> str | None:
         prompt = LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS])
-        answer = self.ask(prompt, self.env.options.summary_max_tokens * 2)
+        answer = self.ask(prompt, self.ctx.options.summary_max_tokens * 2)
         if answer is None:
             return None
-        return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
+        return truncate_tokens(clean(answer), self.ctx.options.summary_max_tokens) or None
 
     def branch(self, title: str, content: str, children: list[tuple[str, str]]) -> BranchAnswer | None:
         lines = "\n".join(_item(t, s) for t, s in children[:50])
         prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
-        answer = self.ask(prompt, self.env.options.summary_max_tokens * 2)
+        answer = self.ask(prompt, self.ctx.options.summary_max_tokens * 2)
         if answer is None:
             return None
         parsed = parse_branch(answer)
-        parsed.overview = truncate_tokens(parsed.overview, self.env.options.summary_max_tokens)
+        parsed.overview = truncate_tokens(parsed.overview, self.ctx.options.summary_max_tokens)
         return parsed
 
     def document(self, title: str, sections: list[tuple[str, str]]) -> str | None:
         body = "\n".join(_item(t, s) for t, s in sections[:30])
-        answer = self.ask(DOC_PROMPT.format(title=title, sections=body), self.env.options.summary_max_tokens * 2)
+        answer = self.ask(DOC_PROMPT.format(title=title, sections=body), self.ctx.options.summary_max_tokens * 2)
         if answer is None:
             return None
-        return truncate_tokens(clean(answer), self.env.options.summary_max_tokens) or None
+        return truncate_tokens(clean(answer), self.ctx.options.summary_max_tokens) or None
 
 
 def _item(title: str, summary: str) -> str:

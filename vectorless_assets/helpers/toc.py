@@ -1,6 +1,6 @@
 """The table-of-contents view of a tree (the IR has no ToC field: it is derived on demand).
 
-Used by the enrich pass's docs, the navigator and the CLI. Pure and linear in tree size.
+Used by the enrich pass (the document description). Pure and linear in tree size.
 """
 
 from __future__ import annotations

@@ -1,10 +1,13 @@
-"""Small helpers shared by the tree-rewriting passes (split, optimize, enhance, enrich)."""
+"""Small helpers shared by the tree-rewriting passes (build, split, optimize, enrich)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+
+#: How optimize joins the titles of leaves it merges ("A / B"); references split on it.
+TITLE_JOIN = " / "
 
 
 def with_totals(tree: DocumentTree) -> DocumentTree:
@@ -29,8 +32,3 @@ def rebuild(nodes: Iterable[TreeNode]) -> DocumentTree:
     `parent`/`children` links do. Nodes not reachable from the root are dropped.
     """
     return with_totals(DocumentTree(nodes=list(nodes)).renumbered())
-
-
-def postorder_ids(tree: DocumentTree) -> list[str]:
-    """Node ids, children before parents (reverse preorder for a preorder-numbered arena)."""
-    return [n.node_id for n in reversed(list(tree.preorder()))]

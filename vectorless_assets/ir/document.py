@@ -19,7 +19,9 @@ from vectorless_assets.ir.indexes import (
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.version import SCHEMA_VERSION
 
-SourceFormat = Literal["pdf", "markdown", "docx"]
+#: The frontend a document was read with: "markdown", "pdf", "docx" or another registered
+#: frontend's format name (`frontends.registry`).
+SourceFormat = str
 Severity = Literal["info", "warning", "error"]
 
 

@@ -1,4 +1,4 @@
-"""One counted LLM call for the index passes, and lenient JSON reading of its answer."""
+"""One counted LLM call (the only place usage is counted), and lenient JSON reading of answers."""
 
 from __future__ import annotations
 
@@ -6,25 +6,29 @@ import json
 import re
 from typing import Any
 
-from vectorless_assets.llm.protocol import LLMError
-from vectorless_assets.passes.env import PassEnv
+from vectorless_assets.llm.protocol import LLMClient, LLMError
+from vectorless_assets.llm.usage import LLMUsage
 
 _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
-def ask(env: PassEnv, prompt: str, *, max_tokens: int) -> str | None:
-    """The LLM's answer, counted in `env.usage`; None without an LLM or on `LLMError`."""
-    if env.llm is None:
+def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None) -> str | None:
+    """The LLM's answer (stripped), counted in `usage`; None without an LLM, on `LLMError`
+    or for an empty answer (both counted as failures)."""
+    if llm is None:
         return None
-    env.usage.calls += 1
-    env.usage.prompt_chars += len(prompt)
+    usage.calls += 1
+    usage.prompt_chars += len(prompt)
     try:
-        answer = env.llm.complete(prompt, max_tokens=max_tokens)
+        answer = llm.complete(prompt, system=system, max_tokens=max_tokens) if system else llm.complete(prompt, max_tokens=max_tokens)
     except LLMError:
-        env.usage.failures += 1
+        usage.failures += 1
         return None
-    env.usage.completion_chars += len(answer)
-    return answer
+    usage.completion_chars += len(answer or "")
+    if not (answer and answer.strip()):
+        usage.failures += 1
+        return None
+    return answer.strip()
 
 
 def json_value(answer: str) -> Any:

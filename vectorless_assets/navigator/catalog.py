@@ -78,14 +78,16 @@ class Catalog:
             except (IRIntegrityError, NavigationError) as exc:
                 loaded[path] = (stamp, {"path": str(path), "error": type(exc).__name__, "problem": getattr(exc, "problem", str(exc))})
         changed = loaded.keys() != self._loaded.keys() or any(loaded[p] is not self._loaded.get(p) for p in loaded)
-        self._loaded = loaded
-        self.navigators, self.paths, self.rejected = {}, {}, []
+        navigators: dict[str, DocumentNavigator] = {}
+        paths: dict[str, Path] = {}
+        rejected: list[dict[str, str]] = []
         for path, (_, item) in loaded.items():
             if isinstance(item, dict):
-                self.rejected.append(item)
+                rejected.append(item)
                 continue
-            self.navigators[item.doc.doc_id] = item
-            self.paths[item.doc.doc_id] = path
+            navigators[item.doc.doc_id] = item
+            paths[item.doc.doc_id] = path
+        self._loaded, self.navigators, self.paths, self.rejected = loaded, navigators, paths, rejected
         self._bm25 = None if changed else self._bm25
         return changed
 

@@ -34,15 +34,15 @@ import warnings
 
 import dagster as dg
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.ir.identity import content_fingerprint
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import checks, graph
 from vectorless_assets.orchestration.compute import compute_document
 from vectorless_assets.orchestration.io_manager import FieldStore
 from vectorless_assets.orchestration.partitions import DOCUMENTS, document_key_for
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.orchestration.step_results import step_results
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.pipeline.options import CompileOptions
 
 COMPILE_STEP = "compile_document"
 
@@ -91,7 +91,7 @@ def build_compile_asset(options: CompileOptions, fields_dir: str) -> dg.AssetsDe
     def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
         selected = {k.path[-1] for k in context.selected_asset_keys}
         selected_checks = {k.name for k in context.selected_asset_check_keys}
-        env = PassEnv(options=options, llm=llm.client())
+        env = PassContext(options=options, llm=llm.client())
         outs = {
             pk: compute_document(
                 instance=context.instance,

@@ -31,6 +31,7 @@ from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError, SourceError
 from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.identity import content_fingerprint
@@ -47,7 +48,6 @@ from vectorless_assets.orchestration.plan import CODE_VERSION_TAG, DATA_VERSION_
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.orchestration.sensors import RECOMPILE_JOB, RECOMPILE_OP
 from vectorless_assets.orchestration.settings import Settings
-from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.compile import assemble_document, execute_pass
 from vectorless_assets.pipeline.table import PASSES
 
@@ -100,7 +100,7 @@ class _Document:
         return tags
 
 
-def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, env: PassEnv):
+def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, env: PassContext):
     """Events of one document's recompile (observation, materializations); yields nothing if current."""
     options, instance = settings.options, context.instance
     store = FieldStore(settings.fields_dir)
@@ -173,7 +173,7 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
         new = [k for k in dict.fromkeys(keys) if k not in known]
         if new:
             context.instance.add_dynamic_partitions(DOCUMENTS.name, new)
-        env = PassEnv(options=settings.options, llm=llm.client())
+        env = PassContext(options=settings.options, llm=llm.client())
         failed: dict[str, str] = {}
         compiled = 0
         for pk in dict.fromkeys(keys):

@@ -19,16 +19,16 @@ from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError, SourceError
 from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.document import Document
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.io_manager import FieldStore
 from vectorless_assets.orchestration.partitions import document_key_for
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.pipeline.compile import assemble_document, execute_pass
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES
 
 OPTIONAL_READS = frozenset(r for p in PASSES for r in p.optional_reads)
@@ -79,7 +79,7 @@ def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_ke
             raise fail(doc_key, f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too")
 
 
-def _run_passes(to_run: list, state: dict[str, Any], env: PassEnv, doc_key: str) -> dict[str, float]:
+def _run_passes(to_run: list, state: dict[str, Any], env: PassContext, doc_key: str) -> dict[str, float]:
     durations: dict[str, float] = {}
     for spec in to_run:
         t0 = time.perf_counter()
@@ -103,7 +103,7 @@ def compute_document(
     store: FieldStore,
     documents: DocumentsRoot,
     ir_store: IRStore,
-    env: PassEnv,
+    env: PassContext,
 ) -> Computed:
     """Run the passes for `selected` on one partition; write the IR file if `document_ir` is selected."""
     doc_key = document_key_for(partition_key)

@@ -20,8 +20,8 @@ from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.fields import FIELDS
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES, PRODUCER, PassSpec
 
 SOURCE = "source"

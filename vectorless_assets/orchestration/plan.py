@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import dagster as dg
 
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.io_manager import FieldStore
-from vectorless_assets.pipeline.options import CompileOptions
 from vectorless_assets.pipeline.table import PASSES
 
 CODE_VERSION_TAG = "dagster/code_version"

@@ -21,6 +21,7 @@ import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint, document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
 from vectorless_assets.orchestration.instance import local_instance
@@ -30,7 +31,6 @@ from vectorless_assets.orchestration.plan import plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.settings import Settings
 from vectorless_assets.orchestration.sqlite_tuning import relax_sync
-from vectorless_assets.pipeline.options import CompileOptions
 
 Status = Literal["compiled", "skipped", "failed"]
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from vectorless_assets.llm.config import client_from_env
-from vectorless_assets.pipeline.options import MODES, CompileOptions
+from vectorless_assets.options import MODES, CompileOptions
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
 DEFAULT_IR_DIR = "./.vectorless/ir"

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 
 import dagster as dg
 
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration import graph
 from vectorless_assets.orchestration.partitions import key_to_doc_id
 from vectorless_assets.orchestration.resources import IRStore
-from vectorless_assets.pipeline.options import CompileOptions
 
 CHUNK = 500
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
+from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
 from vectorless_assets.textutil import estimate_tokens
 
 
-def run(*, parsed: ParsedDocument, env: PassEnv) -> DocumentTree:
+def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     """Build the hierarchical tree from the flat raw sections.
 
     The root (depth 0) is the document itself: titled with the document title and owning any
@@ -62,8 +63,8 @@ def run(*, parsed: ParsedDocument, env: PassEnv) -> DocumentTree:
         for i, r in enumerate(items)
     ]
     tree = DocumentTree(nodes=nodes)
-    if env.options.thinning:
-        tree = _thin(tree, env.options.thinning_threshold)
+    if ctx.options.thinning:
+        tree = _thin(tree, ctx.options.thinning_threshold)
     return tree
 
 
@@ -87,14 +88,6 @@ def _node(r: RawNode, *, node_id: str, parent: str | None, children: list[str], 
         token_count=tokens,
         total_tokens=total,
     )
-
-
-def _with_totals(tree: DocumentTree) -> DocumentTree:
-    """Copy of `tree` with `total_tokens` = own tokens + all descendants' tokens."""
-    totals: dict[str, int] = {}
-    for node in reversed(tree.nodes):  # preorder reversed: children before parents
-        totals[node.node_id] = node.token_count + sum(totals[c] for c in node.children)
-    return DocumentTree(nodes=[n.model_copy(update={"total_tokens": totals[n.node_id]}) for n in tree.nodes])
 
 
 def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
@@ -127,4 +120,4 @@ def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
             keep.append(node.model_copy(update=update))
         else:
             keep.append(node.model_copy(update={"children": [c for c in node.children if c not in dropped]}))
-    return _with_totals(DocumentTree(nodes=keep).renumbered())
+    return rebuild(keep)

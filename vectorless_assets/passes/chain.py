@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import rounded
+from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import ChainIndex, ChainType, ReasoningChain
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.nodetext import rounded
-from vectorless_assets.passes.walk import node_map, preorder_nodes
 
 _NEXT_RE = re.compile(r"\b(next|following)\b", re.IGNORECASE)
 
@@ -43,7 +43,7 @@ def next_siblings(tree: DocumentTree) -> dict[str, str]:
     return {a: b for n in tree.nodes for a, b in zip(n.children, n.children[1:], strict=False)}
 
 
-def run(*, tree: DocumentTree, env: PassEnv) -> ChainIndex:
+def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     """Typed reasoning chains (sequence, elaboration, supporting) from resolved references.
 
     One chain per resolved in-document reference, plus a node -> chain ids lookup covering

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import description
+from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.llmcall import ask, json_value
-from vectorless_assets.passes.nodetext import description
-from vectorless_assets.passes.walk import node_map, preorder_nodes
+from vectorless_assets.llm.ask import ask, json_value
 from vectorless_assets.textutil import keywords, word_tokens
 
 MAX_SECTIONS = 5
@@ -173,17 +173,17 @@ def parse_concepts(
     return out
 
 
-def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, env: PassEnv) -> list[Concept]:
+def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, ctx: PassContext) -> list[Concept]:
     """Key concepts with their sections: asked of the LLM when there is one, else the top
     keywords of the reasoning index (source="keywords").
 
     At most `options.max_concepts`; one LLM call at most; every section id is in the tree.
     """
-    limit = env.options.max_concepts
+    limit = ctx.options.max_concepts
     if not tree.nodes or limit <= 0:
         return []
-    if env.llm is not None:
-        answer = ask(env, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit)
+    if ctx.llm is not None:
+        answer = ask(ctx.llm, ctx.usage, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit)
         concepts = parse_concepts(answer, tree, reasoning_index, limit) if answer else []
         if concepts:
             return concepts

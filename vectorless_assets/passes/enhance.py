@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers import summarize as ex
+from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes import summarize as ex
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.llm_enhance import LLMSummarizer
 from vectorless_assets.textutil import keywords
 
 
-def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, str]:
+def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     """Summaries, question hints and routing tags for every node, and the document summary.
 
-    Without an LLM (`env.llm` is None) everything is extractive and deterministic: a node of
+    Without an LLM (`ctx.llm` is None) everything is extractive and deterministic: a node of
     at most 50 tokens uses its own text, a longer one its best sentences (at most 200
     tokens); a branch adds what it covers; routing keywords are 2-4 top keywords; branches
     get 3-5 question hints from their title, child titles and keywords; the document
@@ -22,11 +22,10 @@ def run(*, tree_optimized: DocumentTree, env: PassEnv) -> tuple[DocumentTree, st
     prompts are asked once (memo); a failed call is retried once, then that node falls back
     to the extractive path, and after 3 failed nodes in a row the model is not asked again.
     """
-    tree = tree_optimized
     if not tree.nodes:
         return tree, ""
-    opts = env.options
-    llm = LLMSummarizer(env) if env.llm is not None else None
+    opts = ctx.options
+    llm = LLMSummarizer(ctx) if ctx.llm is not None else None
     done: dict[str, TreeNode] = {}
     for node in reversed(tree.nodes):  # preorder reversed: children before parents
         kids = [done[c] for c in node.children]

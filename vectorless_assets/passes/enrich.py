@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.helpers.references import resolve_references
+from vectorless_assets.helpers.summarize import clean, document_summary, sentences, truncate_tokens
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.references import resolve_references
-from vectorless_assets.passes.summarize import clean, document_summary, sentences, truncate_tokens
-from vectorless_assets.passes.toc import toc_lines
 from vectorless_assets.textutil import estimate_tokens
 
-__all__ = ["describe", "propagate_pages", "run", "toc_lines"]
+__all__ = ["describe", "propagate_pages", "run"]
 
 DESCRIPTION_MAX_TOKENS = 120
 
 
-def run(*, tree_enhanced: DocumentTree, parsed: ParsedDocument, summary: str, env: PassEnv) -> tuple[DocumentTree, str]:
+def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext) -> tuple[DocumentTree, str]:
     """Page ranges propagated up, in-document references resolved, the document description.
 
     `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
@@ -24,9 +23,9 @@ def run(*, tree_enhanced: DocumentTree, parsed: ParsedDocument, summary: str, en
     every node's text and resolved to node ids (see `passes.references`). The description
     is the front matter's description if any, else the document summary (its first two
     sentences when over 120 tokens), else one made from the root and top sections. The ToC
-    view is derived on demand by `passes.toc.toc_lines` (the IR has no ToC field).
+    view is derived on demand by `helpers.toc.toc_lines` (the IR has no ToC field).
     """
-    tree = resolve_references(propagate_pages(tree_enhanced))
+    tree = resolve_references(propagate_pages(tree))
     return tree, describe(tree, parsed, summary)
 
 

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import description as _describe
+from vectorless_assets.helpers.nodetext import own_text
+from vectorless_assets.helpers.walk import leaf_counts, node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
     ChildRoute,
     DocCard,
@@ -26,10 +30,6 @@ from vectorless_assets.ir.indexes import (
     SectionCard,
 )
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.nodetext import description as _describe
-from vectorless_assets.passes.nodetext import own_text
-from vectorless_assets.passes.walk import leaf_counts, node_map, preorder_nodes
 
 OVERVIEW_CHARS = 200
 MAX_LISTED_CHILDREN = 8
@@ -56,7 +56,7 @@ def _doc_tags(root: TreeNode, tops: list[TreeNode]) -> list[str]:
     return [t for t, _ in ranked[:MAX_DOC_TAGS]]
 
 
-def run(*, tree: DocumentTree, description: str, summary: str, env: PassEnv) -> NavigationIndex:
+def run(*, tree: DocumentTree, description: str, summary: str, ctx: PassContext) -> NavigationIndex:
     """NavEntry per non-leaf node, ChildRoute per child, and a DocCard for the document.
 
     Overviews and descriptions come from enhance's summaries when present, else from the

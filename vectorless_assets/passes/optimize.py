@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.treeops import rebuild
 from vectorless_assets.textutil import estimate_tokens
 
-TITLE_JOIN = " / "
 
-
-def run(*, tree_split: DocumentTree, env: PassEnv) -> DocumentTree:
+def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
     """Merge runs of tiny adjacent sibling leaves; remove empty single-child intermediates.
 
     A run of two or more adjacent sibling leaves, each under `optimize_min_tokens` (50),
@@ -22,12 +20,11 @@ def run(*, tree_split: DocumentTree, env: PassEnv) -> DocumentTree:
     re-parented, when the two line ranges are adjacent; the child absorbs the removed
     heading line (and its title if the child has none). Titles are never turned into flags.
     """
-    tree = tree_split
     if len(tree.nodes) < 2:
         return tree
     nodes = {n.node_id: n for n in tree.nodes}
     changed = _collapse_chains(tree, nodes)
-    changed |= _merge_tiny_leaves(tree, nodes, env.options.optimize_min_tokens, env.options.split_max_tokens)
+    changed |= _merge_tiny_leaves(tree, nodes, ctx.options.optimize_min_tokens, ctx.options.split_max_tokens)
     if not changed:
         return tree
     root = nodes[tree.root.node_id]

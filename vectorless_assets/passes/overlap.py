@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import rounded
+from vectorless_assets.helpers.similarity import jaccard_join
+from vectorless_assets.helpers.walk import preorder_nodes
 from vectorless_assets.ir.indexes import (
     ContentOverlapMap,
     DuplicateGroup,
@@ -31,10 +35,6 @@ from vectorless_assets.ir.indexes import (
     OverlapPair,
 )
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.nodetext import rounded
-from vectorless_assets.passes.similarity import jaccard_join
-from vectorless_assets.passes.walk import preorder_nodes
 from vectorless_assets.textutil import word_tokens
 
 DUPLICATE_AT = 0.9
@@ -66,15 +66,15 @@ def leaf_token_sets(tree: DocumentTree, min_chars: int) -> list[tuple[str, froze
     return out
 
 
-def run(*, tree: DocumentTree, env: PassEnv) -> ContentOverlapMap:
+def run(*, tree: DocumentTree, ctx: PassContext) -> ContentOverlapMap:
     """Jaccard overlap between leaves: exact duplicates grouped, near-duplicate pairs kept.
 
     Pairs are exactly those of an all-pairs scan at `options.overlap_threshold` (found by
     prefix-filtered candidate generation, not by comparing every pair); identical leaves are
     reported as one `DuplicateGroup` each (see the module docstring).
     """
-    threshold = env.options.overlap_threshold
-    leaves = leaf_token_sets(tree, env.options.overlap_min_chars)
+    threshold = ctx.options.overlap_threshold
+    leaves = leaf_token_sets(tree, ctx.options.overlap_min_chars)
     members: dict[frozenset[str], list[int]] = {}
     for i, (_, tokens, _) in enumerate(leaves):
         members.setdefault(tokens, []).append(i)

@@ -13,7 +13,7 @@
 * **Synonyms** (only with an LLM and `options.llm_synonyms`): one call asks for up to
   `MAX_SYNONYMS` synonyms of the `SYNONYM_KEYWORDS` most widespread keywords; a synonym gets
   a copy of its keyword's postings at weight × 0.6 (merged with its own, best weight wins).
-  An `LLMError` leaves the index without synonyms (counted in `env.usage.failures`).
+  An `LLMError` leaves the index without synonyms (counted in `ctx.usage.failures`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import description, rounded
+from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
     KeywordPosting,
     ReasoningIndex,
@@ -28,10 +31,7 @@ from vectorless_assets.ir.indexes import (
     SummaryShortcut,
 )
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.llmcall import ask, json_value
-from vectorless_assets.passes.nodetext import description, rounded
-from vectorless_assets.passes.walk import node_map, preorder_nodes
+from vectorless_assets.llm.ask import ask, json_value
 from vectorless_assets.textutil import is_keyword, word_tokens
 
 TITLE_WEIGHT = 2.0
@@ -124,7 +124,7 @@ def parse_synonyms(answer: str, words: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def ask_synonyms(words: list[str], env: PassEnv) -> dict[str, list[str]]:
+def ask_synonyms(words: list[str], ctx: PassContext) -> dict[str, list[str]]:
     """One LLM call: up to MAX_SYNONYMS synonyms per keyword ({} on LLMError)."""
     prompt = (
         f"For each keyword below, give up to {MAX_SYNONYMS} synonyms or alternative search "
@@ -132,7 +132,7 @@ def ask_synonyms(words: list[str], env: PassEnv) -> dict[str, list[str]]:
         'a list of strings, e.g. {"car": ["automobile", "vehicle"]}, and nothing else.\n\n'
         + "\n".join(words)
     )
-    answer = ask(env, prompt, max_tokens=40 * len(words))
+    answer = ask(ctx.llm, ctx.usage, prompt, max_tokens=40 * len(words))
     return parse_synonyms(answer, words) if answer else {}
 
 
@@ -155,7 +155,7 @@ def _add_synonyms(
     return out
 
 
-def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
+def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex:
     """Keyword -> weighted node postings (title 2.0, summary 1.5, content 1.0), section map,
     summary shortcut, and LLM synonyms when an LLM is configured.
 
@@ -163,7 +163,7 @@ def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
     """
     if not tree.nodes:
         return ReasoningIndex()
-    opts = env.options
+    opts = ctx.options
     postings = build_postings(tree, opts.max_keywords, opts.postings_per_keyword)
     root = tree.root
     nodes = node_map(tree)
@@ -184,8 +184,8 @@ def run(*, tree: DocumentTree, summary: str, env: PassEnv) -> ReasoningIndex:
         ],
     )
     synonyms: dict[str, list[str]] = {}
-    if env.llm is not None and opts.llm_synonyms and postings:
-        synonyms = ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], env)
+    if ctx.llm is not None and opts.llm_synonyms and postings:
+        synonyms = ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], ctx)
         if synonyms:
             order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
     IntentRoute,
     NavigationIndex,
@@ -26,8 +28,6 @@ from vectorless_assets.ir.indexes import (
     RouteTarget,
 )
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.walk import node_map, preorder_nodes
 
 MAX_TARGETS = 10
 MAX_CONCEPTS = 50
@@ -48,7 +48,7 @@ def child_relevance(hint_count: int, has_content: bool) -> float:
     return 0.5 if has_content else 0.3
 
 
-def run(*, tree: DocumentTree, nav_index: NavigationIndex, env: PassEnv) -> QueryRoutingTable:
+def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> QueryRoutingTable:
     """Intent routes from question hints (ranked children), concept routes from tags.
 
     No LLM: uses the hints and tags enhance put on the nodes. Linear in nodes plus hints.

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.nodetext import rounded
 from vectorless_assets.textutil import word_tokens
 
 #: Words that carry no evidence (29): hedges, intensifiers, vague nouns.
@@ -65,7 +65,7 @@ def score_text(text: str) -> EvidenceScore:
     )
 
 
-def run(*, tree: DocumentTree, env: PassEnv) -> EvidenceScoreMap:
+def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
     """Per-leaf evidence scores: information density, data richness, specificity, composite.
 
     Every leaf with non-blank content is scored (density 0.4, richness 0.3, specificity 0.3);

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.chunking import Chunk, chunk_text
+from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.passes.chunking import Chunk, chunk_text
-from vectorless_assets.passes.env import PassEnv
-from vectorless_assets.passes.treeops import rebuild
 from vectorless_assets.textutil import estimate_tokens
 
 
-def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
+def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
     """Split every node whose own text is over `split_max_tokens` (4000) into children.
 
     Split points: headings inside the text first, then blank lines once a chunk reaches half
@@ -21,13 +21,13 @@ def run(*, tree_built: DocumentTree, env: PassEnv) -> DocumentTree:
     text (before its first subsection) is oversized gets the chunks as its first children,
     in document order before its subsections.
     """
-    limit = max(1, env.options.split_max_tokens)
-    oversized = [n for n in tree_built.nodes if n.token_count > limit]
+    limit = max(1, ctx.options.split_max_tokens)
+    oversized = [n for n in tree.nodes if n.token_count > limit]
     if not oversized:
-        return tree_built
+        return tree
     big = {n.node_id for n in oversized}
     out: list[TreeNode] = []
-    for node in tree_built.nodes:
+    for node in tree.nodes:
         if node.node_id not in big:
             out.append(node)
             continue

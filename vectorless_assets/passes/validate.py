@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import re
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
 
 MAX_DEPTH = 20
 DUPLICATE_MIN_CHARS = 50
@@ -17,7 +17,7 @@ MAX_FINDINGS = 20
 _WS = re.compile(r"\s+")
 
 
-def run(*, tree: DocumentTree, env: PassEnv) -> list[Diagnostic]:
+def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
     """Structural warnings on the final tree (never fatal).
 
     Checks: depth over 20 levels; nodes (other than the root) with an empty title; token

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.indexes import Concept
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.passes.env import PassEnv
 
 
-def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], env: PassEnv) -> list[Diagnostic]:
+def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], ctx: PassContext) -> list[Diagnostic]:
     """Check that the tree exists and has nodes (error); warn on an empty summary or no concepts.
 
     Also an error: a tree whose links are broken (a child id that is not in the tree, a
@@ -21,9 +21,9 @@ def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], env: PassE
         return [_diag("empty_tree", "the tree has no nodes", "error")]
     out = _integrity(tree)
     if not summary.strip():
-        out.append(_diag("empty_summary", "document summary is empty", "info" if env.options.mode == "fast" else "warning"))
+        out.append(_diag("empty_summary", "document summary is empty", "info" if ctx.options.mode == "fast" else "warning"))
     if not concepts:
-        out.append(_diag("no_concepts", "no concepts were extracted", "info" if env.options.mode != "deep" else "warning"))
+        out.append(_diag("no_concepts", "no concepts were extracted", "info" if ctx.options.mode != "deep" else "warning"))
     return out
 
 

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from vectorless_assets.pipeline import table
-from vectorless_assets.pipeline.fields import FIELDS
+from vectorless_assets.pipeline.table import TABLE
 
 
 def passes_markdown() -> str:
@@ -16,7 +16,7 @@ def passes_markdown() -> str:
         "Generated from `vectorless_assets/pipeline/table.py` by "
         "`python -m vectorless_assets.pipeline.docs`; do not edit by hand.",
         "",
-        table.pass_table_markdown(),
+        TABLE.markdown(),
         "",
         "## Decisions",
         "",
@@ -25,11 +25,11 @@ def passes_markdown() -> str:
         "## Passes",
         "",
     ]
-    for p in table.PASSES:
-        doc = (p.fn.__doc__ or "").strip()
+    for p in TABLE.passes:
+        doc = (p.run.__doc__ or "").strip()
         parts += [f"### {p.name}", "", doc, ""]
     parts += ["## Fields", "", "| field | in IR | description |", "|---|---|---|"]
-    parts += [f"| `{f.name}` | {'yes' if f.in_ir else 'no'} | {f.description} |" for f in FIELDS.values()]
+    parts += [f"| `{f.name}` | {'yes' if f.in_ir else 'no'} | {f.description} |" for f in TABLE.fields.values()]
     return "\n".join(parts) + "\n"
 
 

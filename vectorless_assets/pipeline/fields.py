@@ -5,8 +5,10 @@ IR fields carry the `Document` attribute's name (`tree`, `nav_index`, `reasoning
 `description`); the same name is the Dagster asset key, the IO manager's file name and the
 navigator accessor. Intermediate fields (`parsed`, `tree_built`, `tree_split`,
 `tree_optimized`, `tree_enhanced`) are the successive versions of the tree (a Dagster asset
-has one producer, so every tree rewrite is its own field); `validation` and `verification`
-hold the diagnostics of the two checking passes.
+has one producer, so every tree rewrite is its own field; a skipped rewrite passes its
+input through); `validation` and `verification` hold the diagnostics of the two checking
+passes. A pass writing a field not declared here gets a plain intermediate field
+(`PassTable` adds it), so only IR fields need a declaration.
 """
 
 from __future__ import annotations
@@ -37,8 +39,6 @@ class FieldSpec:
     in_ir: bool = False
     #: value when the mode does not build the field (None = absent optional field)
     default: Callable[[], Any] | None = None
-    #: for tree versions: a skipped rewrite passes this field through unchanged
-    passthrough_from: str | None = None
 
 
 _F = FieldSpec
@@ -48,9 +48,9 @@ FIELDS: dict[str, FieldSpec] = {
         _F("source", SourceDocument, "The source document's bytes and key."),
         _F("parsed", ParsedDocument, "Raw sections and document facts from the frontend."),
         _F("tree_built", DocumentTree, "Tree as built from the raw sections."),
-        _F("tree_split", DocumentTree, "Tree with oversized leaves split.", passthrough_from="tree_built"),
-        _F("tree_optimized", DocumentTree, "Tree with tiny leaves merged, empty chains collapsed.", passthrough_from="tree_split"),
-        _F("tree_enhanced", DocumentTree, "Tree with summaries, question hints and tags.", passthrough_from="tree_optimized"),
+        _F("tree_split", DocumentTree, "Tree with oversized leaves split."),
+        _F("tree_optimized", DocumentTree, "Tree with tiny leaves merged, empty chains collapsed."),
+        _F("tree_enhanced", DocumentTree, "Tree with summaries, question hints and tags."),
         _F("tree", DocumentTree, "Final tree: page ranges, references resolved.", in_ir=True),
         _F("summary", str, "Document-level summary.", in_ir=True, default=str),
         _F("description", str, "One-paragraph document description.", in_ir=True, default=str),
@@ -69,10 +69,3 @@ FIELDS: dict[str, FieldSpec] = {
 #: Names the spec's pass table uses for IR fields.
 ALIASES: dict[str, str] = {"navigation_index": "nav_index", "concept_extraction": "concepts"}
 
-
-def absent_value(name: str, inputs: dict[str, Any]) -> Any:
-    """Value of `name` when its pass is not part of the mode."""
-    spec = FIELDS[name]
-    if spec.passthrough_from is not None:
-        return inputs[spec.passthrough_from]
-    return spec.default() if spec.default is not None else None

@@ -3,6 +3,9 @@
 Each row names a pass, its pure function, the fields it reads and writes, its phase, its
 version (bump it when the pass's output changes for the same input), the modes that run it
 and whether it can use an LLM. Rows are in execution order (a topological order of reads).
+A pass that reads a version of the tree gets it as its `tree` argument, whichever version it
+is (`tree_built` ... `tree`); every other read is passed under the field's own name. So a
+new tree pass is a module and a row: its neighbours' signatures do not change.
 
 Where the spec contradicts itself, we decided:
 
@@ -16,7 +19,7 @@ Where the spec contradicts itself, we decided:
    is closed under the required reads (tested).
 3. **Several passes rewrite the tree.** Each rewrite writes its own field (`tree_built` →
    `tree_split` → `tree_optimized` → `tree_enhanced` → `tree`); a pass outside the mode
-   passes its input tree through unchanged. The IR's `tree` is the last version.
+   passes its input tree through unchanged (`PassTable.absent_value`). The IR's `tree` is the last version.
 4. **Optimize runs before the indexes.** The spec runs Optimize last (after navigation), which
    would leave every index pointing at nodes that Optimize merged away. Here Optimize runs
    right after Split, before Enhance (so merged leaves are summarised once) and before Enrich
@@ -28,13 +31,14 @@ Where the spec contradicts itself, we decided:
 6. **Aliases.** The spec's `navigation_index` is the IR field `nav_index`, its
    `concept_extraction` is `concepts` (`pipeline.fields.ALIASES`).
 """
-
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.options import MODES, Mode
 from vectorless_assets.passes import (
     build,
     chain,
@@ -52,26 +56,33 @@ from vectorless_assets.passes import (
     validate,
     verify,
 )
-from vectorless_assets.pipeline.options import MODES, Mode
+from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
 
 Phase = Literal["frontend", "analysis", "transform", "backend"]
 ALL: frozenset[Mode] = frozenset(MODES)
 STANDARD_UP: frozenset[Mode] = frozenset({"standard", "deep"})
 DEEP: frozenset[Mode] = frozenset({"deep"})
+#: The input field every compile starts from.
+SOURCE = "source"
+#: The parameter a pass gets its tree version under.
+TREE_PARAM = "tree"
 
 
-@dataclass(frozen=True)
-class PassSpec:
+@dataclass(frozen=True, kw_only=True)
+class Pass:
+    """One row of the table (see the module docstring)."""
+
     name: str
-    fn: Callable[..., Any]
+    run: Callable[..., Any]
     reads: tuple[str, ...]
     writes: tuple[str, ...]
     phase: Phase
     version: str
     modes: frozenset[Mode]
-    uses_llm: bool = False
+    llm: bool = False
+    #: read when present; a mode that does not build them passes their empty default
     optional_reads: tuple[str, ...] = ()
-    priority: int = 0
+    #: the spec marks it required: it must run in every mode (tested)
     required: bool = False
 
     @property
@@ -81,46 +92,133 @@ class PassSpec:
     @property
     def description(self) -> str:
         """First paragraph of the pass function's docstring."""
-        doc = (self.fn.__doc__ or self.fn.__module__ or "").strip()
+        doc = (self.run.__doc__ or self.run.__module__ or "").strip()
         return doc.split("\n\n")[0].replace("\n", " ").strip()
 
     def runs_in(self, mode: Mode) -> bool:
         return mode in self.modes
 
 
-P = PassSpec
-PASSES: tuple[PassSpec, ...] = (
-    P("parse", parse.run, ("source",), ("parsed",), "frontend", "1", ALL, priority=10, required=True),
-    P("build", build.run, ("parsed",), ("tree_built",), "frontend", "1", ALL, priority=20, required=True),
-    P("split", split.run, ("tree_built",), ("tree_split",), "transform", "1", ALL, priority=25),
-    P("optimize", optimize.run, ("tree_split",), ("tree_optimized",), "transform", "1", DEEP, priority=60),
-    P("enhance", enhance.run, ("tree_optimized",), ("tree_enhanced", "summary"), "analysis", "1", STANDARD_UP, uses_llm=True, priority=30),
-    P("enrich", enrich.run, ("tree_enhanced", "parsed"), ("tree", "description"), "transform", "1", ALL, optional_reads=("summary",), priority=40, required=True),
-    P("validate", validate.run, ("tree",), ("validation",), "analysis", "1", ALL, priority=22),
-    P("reasoning", reasoning.run, ("tree",), ("reasoning_index",), "backend", "1", STANDARD_UP, uses_llm=True, optional_reads=("summary",), priority=45),
-    P("concept", concept.run, ("tree", "reasoning_index"), ("concepts",), "backend", "1", DEEP, uses_llm=True, priority=47),
-    P("navigation", navigation.run, ("tree", "description"), ("nav_index",), "backend", "1", ALL, optional_reads=("summary",), priority=50),
-    P("route", route.run, ("tree", "nav_index"), ("query_routes",), "backend", "1", STANDARD_UP, priority=52),
-    P("chain", chain.run, ("tree",), ("chain_index",), "backend", "1", DEEP, priority=54),
-    P("overlap", overlap.run, ("tree",), ("content_overlap",), "backend", "1", DEEP, priority=56),
-    P("score", score.run, ("tree",), ("evidence_scores",), "backend", "1", STANDARD_UP, priority=58),
-    P("verify", verify.run, ("tree",), ("verification",), "backend", "1", ALL, optional_reads=("summary", "concepts"), priority=55, required=True),
+@dataclass(frozen=True)
+class PassTable:
+    """The passes in execution order and the fields they exchange (checked on creation)."""
+
+    passes: tuple[Pass, ...]
+    fields: Mapping[str, FieldSpec] = field(default_factory=lambda: FIELDS)
+
+    def __post_init__(self) -> None:
+        fields = dict(self.fields)
+        available = {SOURCE}
+        names: set[str] = set()
+        for p in self.passes:
+            if p.name in names:
+                raise ValueError(f"two passes named {p.name!r}")
+            names.add(p.name)
+            missing = set(p.all_reads) - available
+            if missing:
+                raise ValueError(f"pass {p.name!r} reads {sorted(missing)} before any pass writes them")
+            for w in p.writes:
+                if w in available:
+                    raise ValueError(f"field {w!r} has two producers")
+                # a field without a declared spec: an intermediate value described by its pass
+                fields.setdefault(w, FieldSpec(w, Any, p.description))
+            available.update(p.writes)
+            if len([r for r in p.all_reads if self._is_tree(fields, r)]) > 1:
+                raise ValueError(f"pass {p.name!r} reads two tree versions")
+        object.__setattr__(self, "fields", fields)
+
+    @staticmethod
+    def _is_tree(fields: Mapping[str, FieldSpec], name: str) -> bool:
+        spec = fields.get(name)
+        return spec is not None and spec.type is DocumentTree
+
+    @property
+    def by_name(self) -> dict[str, Pass]:
+        return {p.name: p for p in self.passes}
+
+    @property
+    def producer(self) -> dict[str, Pass]:
+        """The pass writing each field, in table order."""
+        return {w: p for p in self.passes for w in p.writes}
+
+    @property
+    def ir_fields(self) -> tuple[str, ...]:
+        return tuple(name for name, spec in self.fields.items() if spec.in_ir)
+
+    def for_mode(self, mode: Mode) -> tuple[Pass, ...]:
+        return tuple(p for p in self.passes if p.runs_in(mode))
+
+    def param(self, name: str) -> str:
+        """The keyword a pass receives field `name` under (`tree` for every tree version)."""
+        return TREE_PARAM if self._is_tree(self.fields, name) else name
+
+    def tree_input(self, p: Pass) -> str | None:
+        return next((r for r in p.all_reads if self._is_tree(self.fields, r)), None)
+
+    def absent_value(self, name: str, state: Mapping[str, Any]) -> Any:
+        """Value of `name` when its pass does not run in the mode.
+
+        A tree version passes the producing pass's input tree through unchanged; other
+        fields take their declared default (None = absent optional field).
+        """
+        producer = self.producer.get(name)
+        if producer is not None and self._is_tree(self.fields, name):
+            source = self.tree_input(producer)
+            if source is not None:
+                return state[source] if source in state else self.absent_value(source, state)
+        default = self.fields[name].default
+        return default() if default is not None else None
+
+    def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
+        """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
+        at = [p.name for p in self.passes].index(after) + 1
+        declared = {**self.fields, **{f.name: f for f in fields}}
+        return PassTable((*self.passes[:at], new, *self.passes[at:]), declared)
+
+    def markdown(self) -> str:
+        """The table as Markdown (for the docs and the Dagster UI)."""
+        rows = ["| pass | phase | reads | writes | modes | LLM | version |", "|---|---|---|---|---|---|---|"]
+        for p in self.passes:
+            reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
+            modes = ", ".join(m for m in MODES if m in p.modes)
+            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {'yes' if p.llm else 'no'} | {p.version} |")
+        return "\n".join(rows)
+
+
+TABLE = PassTable(
+    (
+        Pass(name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True),
+        Pass(name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="1", modes=ALL, required=True),
+        Pass(name="split", run=split.run, reads=("tree_built",), writes=("tree_split",), phase="transform", version="1", modes=ALL),
+        Pass(name="optimize", run=optimize.run, reads=("tree_split",), writes=("tree_optimized",), phase="transform", version="1", modes=DEEP),
+        Pass(
+            name="enhance", run=enhance.run, reads=("tree_optimized",), writes=("tree_enhanced", "summary"),
+            phase="analysis", version="1", modes=STANDARD_UP, llm=True,
+        ),
+        Pass(
+            name="enrich", run=enrich.run, reads=("tree_enhanced", "parsed"), optional_reads=("summary",),
+            writes=("tree", "description"), phase="transform", version="1", modes=ALL, required=True,
+        ),
+        Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL),
+        Pass(
+            name="reasoning", run=reasoning.run, reads=("tree",), optional_reads=("summary",), writes=("reasoning_index",),
+            phase="backend", version="1", modes=STANDARD_UP, llm=True,
+        ),
+        Pass(
+            name="concept", run=concept.run, reads=("tree", "reasoning_index"), writes=("concepts",),
+            phase="backend", version="1", modes=DEEP, llm=True,
+        ),
+        Pass(
+            name="navigation", run=navigation.run, reads=("tree", "description"), optional_reads=("summary",),
+            writes=("nav_index",), phase="backend", version="1", modes=ALL,
+        ),
+        Pass(name="route", run=route.run, reads=("tree", "nav_index"), writes=("query_routes",), phase="backend", version="1", modes=STANDARD_UP),
+        Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="1", modes=DEEP),
+        Pass(name="overlap", run=overlap.run, reads=("tree",), writes=("content_overlap",), phase="backend", version="1", modes=DEEP),
+        Pass(name="score", run=score.run, reads=("tree",), writes=("evidence_scores",), phase="backend", version="1", modes=STANDARD_UP),
+        Pass(
+            name="verify", run=verify.run, reads=("tree",), optional_reads=("summary", "concepts"), writes=("verification",),
+            phase="backend", version="1", modes=ALL, required=True,
+        ),
+    )
 )
-
-PASS_BY_NAME: dict[str, PassSpec] = {p.name: p for p in PASSES}
-PRODUCER: dict[str, PassSpec] = {w: p for p in PASSES for w in p.writes}
-INPUT_FIELDS: tuple[str, ...] = ("source",)
-
-
-def passes_for(mode: Mode) -> tuple[PassSpec, ...]:
-    return tuple(p for p in PASSES if p.runs_in(mode))
-
-
-def pass_table_markdown() -> str:
-    """The table as Markdown (for the docs and the Dagster UI)."""
-    rows = ["| pass | phase | reads | writes | modes | LLM | version |", "|---|---|---|---|---|---|---|"]
-    for p in PASSES:
-        reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
-        modes = ", ".join(m for m in MODES if m in p.modes)
-        rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {'yes' if p.uses_llm else 'no'} | {p.version} |")
-    return "\n".join(rows)

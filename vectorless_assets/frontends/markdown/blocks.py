@@ -25,8 +25,8 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from vectorless_assets.frontends.markdown_segments import segment
-from vectorless_assets.frontends.text_source import line_offsets
+from vectorless_assets.frontends.markdown.segments import segment
+from vectorless_assets.frontends.markdown.text_source import line_offsets
 
 # markdown-it's default nesting limit (20 in the CommonMark preset) makes a deeper list
 # swallow the rest of the document; 100 is the "default" preset's limit.

@@ -33,11 +33,11 @@ from typing import Any
 
 import yaml
 
-from vectorless_assets.frontends.markdown_blocks import BlockScan, scan_blocks
+from vectorless_assets.frontends.markdown.blocks import BlockScan, scan_blocks
+from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.frontends.raw import ParsedDocument, RawNode
-from vectorless_assets.frontends.text_source import decode_text
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 
 _YAMLISH_LINE = re.compile(r"^(?:\s*$|\s*#|[\w.\-\"' ]+:(?:\s|$)|\s+\S|-\s)")

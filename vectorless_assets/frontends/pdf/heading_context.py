@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.frontends.pdf_text import Line
+from vectorless_assets.frontends.pdf.text import Line
 
 _FIGURE = re.compile(r"^(?:[($€£¥]*[\d][\d,]*(?:\.\d+)?%?\)?(?:\([a-z\d]\))?,?|[—–-]+|n/?m|nm)$", re.I)
 _UNITS = re.compile(r"\bin (?:millions|billions|thousands)\b|\(dollars\b", re.I)

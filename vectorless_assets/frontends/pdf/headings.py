@@ -12,8 +12,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from vectorless_assets.frontends.pdf_heading_context import is_figure_row, rejects
-from vectorless_assets.frontends.pdf_text import Line
+from vectorless_assets.frontends.pdf.heading_context import is_figure_row, rejects
+from vectorless_assets.frontends.pdf.text import Line
 
 _NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+(?=[^\d\s.,%)])")
 _KEYWORD = re.compile(

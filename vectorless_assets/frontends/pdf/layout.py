@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from vectorless_assets.frontends.pdf_headings import body_size
-from vectorless_assets.frontends.pdf_text import Line, PageLines
+from vectorless_assets.frontends.pdf.headings import body_size
+from vectorless_assets.frontends.pdf.text import Line, PageLines
 
 _DIGITS = re.compile(r"\d+")
 _PAGE_NO = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)

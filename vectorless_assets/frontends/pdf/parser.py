@@ -14,19 +14,19 @@ import time
 from typing import Any
 
 from vectorless_assets.errors import SourceError
-from vectorless_assets.frontends.pdf_headings import Heading, body_size, detect_headings
-from vectorless_assets.frontends.pdf_layout import is_toc_page, remove_running_lines
-from vectorless_assets.frontends.pdf_outline import OutlineEntry, judge_outline, norm, read_outline
-from vectorless_assets.frontends.pdf_sections import (
+from vectorless_assets.frontends.pdf.headings import Heading, body_size, detect_headings
+from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
+from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, norm, read_outline
+from vectorless_assets.frontends.pdf.sections import (
     Placed,
     build_raw_nodes,
     place_detected,
     place_outline,
 )
-from vectorless_assets.frontends.pdf_text import Line, PageLines, page_lines
+from vectorless_assets.frontends.pdf.text import Line, PageLines, page_lines
 from vectorless_assets.frontends.raw import ParsedDocument
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.pipeline.options import CompileOptions
+from vectorless_assets.options import CompileOptions
 
 _BAD_TITLE = re.compile(r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vectorless_assets.frontends.pdf_headings import Heading
-from vectorless_assets.frontends.pdf_outline import OutlineEntry, norm
-from vectorless_assets.frontends.pdf_text import Line
+from vectorless_assets.frontends.pdf.headings import Heading
+from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
+from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.frontends.raw import RawNode
 from vectorless_assets.textutil import estimate_tokens
 

@@ -1,0 +1,18 @@
+"""What `vectorless compile` reports per document, on either path (in process or Dagster)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class CompileResult:
+    key: str
+    path: str
+    ok: bool
+    doc_id: str = ""
+    ir_path: str = ""
+    nodes: int = 0
+    status: str = ""
+    error: str = ""
+    ms: float = 0.0

@@ -1,0 +1,61 @@
+"""Assembly: the Document IR from the fields of a finished compile (every path uses it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from vectorless_assets.context import PassContext
+from vectorless_assets.frontends.raw import ParsedDocument, SourceDocument
+from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
+from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
+from vectorless_assets.pipeline.table import TABLE, PassTable
+from vectorless_assets.textutil import estimate_tokens
+from vectorless_assets.version import __version__
+
+#: Fields `assemble_document` reads besides the IR's own fields.
+ASSEMBLY_EXTRA = ("source", "parsed", "validation", "verification")
+
+
+def assembly_reads(table: PassTable = TABLE) -> tuple[str, ...]:
+    """Every field the assembled IR depends on."""
+    return tuple(dict.fromkeys(ASSEMBLY_EXTRA + table.ir_fields))
+
+
+def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE) -> Document:
+    """Build the Document IR from the fields of a finished compile."""
+    source: SourceDocument = state["source"]
+    parsed: ParsedDocument = state["parsed"]
+    tree = state["tree"]
+    now = datetime.now(UTC)
+    options, durations, usage = ctx.options, ctx.durations, ctx.usage
+    diagnostics: list[Diagnostic] = [*parsed.diagnostics, *state.get("validation", []), *state.get("verification", [])]
+    meta = DocumentMeta(
+        created_at=started or now,
+        modified_at=now,
+        content_fingerprint=content_fingerprint(source.data),
+        logic_fingerprint=options.logic_fingerprint(),
+        processing_version=options.processing_version,
+        node_count=len(tree.nodes),
+        total_summary_tokens=sum(estimate_tokens(n.summary) for n in tree.nodes),
+        processing_model=getattr(ctx.llm, "model", None) if ctx.llm is not None and usage.calls else None,
+        processing_duration_ms=int(sum(durations.values())),
+        line_count=parsed.line_count,
+        tool_version=__version__,
+        mode=options.mode,
+        pass_durations_ms={k: round(v, 3) for k, v in durations.items()},
+        llm_calls=usage.calls,
+        llm_tokens=usage.tokens,
+    )
+    ir_values = {name: state[name] if name in state else table.absent_value(name, state) for name in table.ir_fields}
+    return Document(
+        doc_id=doc_id_for(source.key),
+        name=parsed.title or source.stem,
+        format=parsed.format,
+        source_path=source.key,
+        page_count=parsed.page_count,
+        diagnostics=diagnostics,
+        meta=meta,
+        **ir_values,
+    )
