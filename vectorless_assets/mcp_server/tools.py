@@ -1,0 +1,146 @@
+"""The MCP tools as plain functions over a `Library`: no SDK, no server state.
+
+Every call names its document (doc_id, doc_id prefix or name) and node (id, title, or
+title path "A > B"), so calls are independent and any number of clients can share one
+server. Results are plain JSON data, bounded: lists are cut at a limit (with `total` or
+`truncated` saying so), text comes in pages. A target that does not resolve raises
+`NavigationError`, whose message the server returns as the tool error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vectorless_assets.mcp_server.bounds import (
+    CARD_SECTIONS,
+    OVERVIEW_CHARS,
+    PREVIEW_CHARS,
+    Limit,
+    clamp,
+    shorten,
+    window,
+)
+from vectorless_assets.mcp_server.library import Library
+from vectorless_assets.navigator import DocumentNavigator, NavigationError
+from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
+
+
+def required(value: str | None, what: str) -> str:
+    """`value` stripped; a missing or blank value is refused."""
+    if value is None or not str(value).strip():
+        raise NavigationError(f"name a {what}")
+    return str(value).strip()
+
+
+def doc_fields(nav: DocumentNavigator) -> dict[str, Any]:
+    """Which document a result comes from."""
+    return {"doc_id": nav.doc.doc_id, "doc_name": nav.doc.name}
+
+
+def list_documents(lib: Library, query: str | None = None, offset: int = 0, limit: int = Limit.documents.default) -> dict[str, Any]:
+    """The documents of the folder with their cards; with `query`, only matching ones, best first."""
+    catalog = lib.catalog()
+    cards = {nav.doc.doc_id: nav.doc_card() for nav in catalog.navigators.values()}
+    rows = catalog.entries()
+    if query and query.strip():
+        scores = {r["doc_id"]: r["score"] for r in catalog.covers(query, k=len(catalog))}
+        rows = sorted((dict(r, score=scores[r["doc_id"]]) for r in rows if r["doc_id"] in scores), key=lambda r: -r["score"])
+    out = []
+    for r in rows:
+        card = cards[r["doc_id"]]
+        out.append({
+            **{k: v for k, v in r.items() if k not in ("path", "overview", "sections")},
+            "file": r["path"].rsplit("/", 1)[-1],
+            "overview": shorten(r["overview"] or "", OVERVIEW_CHARS),
+            "sections": r["sections"][:CARD_SECTIONS], "sections_total": len(r["sections"]),
+            "question_hints": list(card.get("question_hints") or [])[:5],
+        })
+    page = window(out, offset, clamp(limit, Limit.documents))
+    rejected = [{"file": x["path"].rsplit("/", 1)[-1], "error": x["error"], "problem": x["problem"]} for x in catalog.rejected]
+    return {"folder": str(lib.folder), **page, "documents": page.pop("items"), "rejected": rejected}
+
+
+def toc(lib: Library, doc: str, node: str | None = None, max_depth: int | None = None, offset: int = 0, limit: int = Limit.toc.default) -> dict[str, Any]:
+    """The outline below a node (default: the whole document), one row per node, paged."""
+    nav = lib.document(required(doc, "document"))
+    top = nav.resolve(node.strip() if node and node.strip() else "/")
+    rows = nav.toc(top.node_id, max_depth=max_depth)
+    page = window(rows, offset, clamp(limit, Limit.toc))
+    return {**doc_fields(nav), "top": node_ref(nav.doc, top), **page, "rows": page.pop("items")}
+
+
+def open_node(lib: Library, doc: str, node: str, max_children: int = Limit.children.default) -> dict[str, Any]:
+    """A node's citation, summary, the start of its text, and its children (titles, descriptions)."""
+    nav = lib.document(required(doc, "document"))
+    n = nav.resolve(required(node, "node"))
+    children = nav.ls(n.node_id)
+    limit = clamp(max_children, Limit.children)
+    return {
+        **doc_fields(nav), **node_ref(nav.doc, n), "depth": n.depth, "is_leaf": n.is_leaf,
+        "summary": n.summary, "tokens": n.token_count, "subtree_tokens": n.total_tokens or n.token_count,
+        "text_chars": len(n.content), "preview": shorten(n.content, PREVIEW_CHARS),
+        "hints": node_hints(nav.doc, n), "tags": node_tags(nav.doc, n),
+        "children": children[:limit], "children_total": len(children),
+    }
+
+
+def read_text(lib: Library, doc: str, node: str, offset: int = 0, max_chars: int = Limit.page.default, subtree: bool = False) -> dict[str, Any]:
+    """A page of a node's text (or of its whole subtree's); follow `next_offset` for the rest."""
+    nav = lib.document(required(doc, "document"))
+    return {**doc_fields(nav), **nav.read(required(node, "node"), offset=offset, max_chars=clamp(max_chars, Limit.page), subtree=subtree)}
+
+
+def targets(lib: Library, doc: str | None, node: str | None) -> list[tuple[DocumentNavigator, str]]:
+    """(navigator, start node) pairs to search: one document, or every document of the folder."""
+    if doc and doc.strip():
+        return [(lib.document(doc), node.strip() if node and node.strip() else "/")]
+    if node and node.strip():
+        raise NavigationError("a node needs its document: pass doc too")
+    return [(nav, "/") for nav in lib.catalog().navigators.values()]
+
+
+def find(lib: Library, query: str, doc: str | None = None, node: str | None = None, limit: int = Limit.find.default) -> dict[str, Any]:
+    """Nodes whose title (first) or text contains `query`, in one document or across the folder."""
+    want, limit = required(query, "text to find"), clamp(limit, Limit.find)
+    rows = [{**doc_fields(nav), **r} for nav, start in targets(lib, doc, node) for r in nav.find(want, start, limit=limit + 1)]
+    rows.sort(key=lambda r: (r["where"] != "title", -r.get("count", 0)))
+    return {"query": want, "results": rows[:limit], "truncated": len(rows) > limit}
+
+
+def grep(lib: Library, pattern: str, doc: str | None = None, node: str | None = None, ignore_case: bool = True, limit: int = Limit.grep.default) -> dict[str, Any]:
+    """Lines matching a regular expression, in one document (below a node) or across the folder."""
+    limit = clamp(limit, Limit.grep)
+    rows: list[dict[str, Any]] = []
+    for nav, start in targets(lib, doc, node):
+        for r in nav.grep(required(pattern, "pattern"), start, ignore_case=ignore_case, limit=limit + 1 - len(rows)):
+            rows.append({**doc_fields(nav), **r, "text": shorten(r["text"], PREVIEW_CHARS)})
+        if len(rows) > limit:
+            break
+    return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
+
+
+def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits.default) -> dict[str, Any]:
+    """The sections that best answer a question, in one document or across the folder (no LLM)."""
+    want, k = required(query, "question"), clamp(k, Limit.hits)
+    if doc and doc.strip():
+        nav = lib.document(doc)
+        return {"query": want, "scope": nav.doc.doc_id, "hits": [{**doc_fields(nav), **h} for h in nav.locate(want, k=k)]}
+    return {"query": want, "scope": "folder", "hits": lib.catalog().locate(want, k=k)}
+
+
+def similar(lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default) -> dict[str, Any]:
+    """Sections overlapping a node's content; without a node, the document's overlapping pairs."""
+    nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)
+    if not (node and node.strip()):
+        return {**doc_fields(nav), **nav.overlaps(limit=limit)}
+    n = nav.resolve(node.strip())
+    rows = nav.similar(n.node_id)
+    return {**doc_fields(nav), "node": node_ref(nav.doc, n), "similar": rows[:limit], "total": len(rows)}
+
+
+def chains(lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default) -> dict[str, Any]:
+    """Reference chains ("see Section 3.1") through a node, or all of the document's."""
+    nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)
+    n = nav.resolve(node.strip()) if node and node.strip() else None
+    rows = nav.chains(n.node_id) if n else nav.chains(all_chains=True)
+    return {**doc_fields(nav), "node": node_ref(nav.doc, n) if n else None, "chains": rows[:limit], "total": len(rows)}
