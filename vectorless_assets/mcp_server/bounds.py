@@ -33,7 +33,7 @@ class Limit:
     """The bounds of every size parameter the tools take."""
 
     documents = Bound(50, 1, 200)
-    toc = Bound(200, 1, 1000)
+    toc = Bound(200, 1, 500)
     children = Bound(100, 0, 500)
     page = Bound(4000, 200, 20_000)
     find = Bound(20, 1, 100)

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.mcp_server import evidence as evidence_mod
 from vectorless_assets.mcp_server import tools
-from vectorless_assets.mcp_server.bounds import MAX_RESULT_CHARS, Limit
+from vectorless_assets.mcp_server.bounds import MAX_RESULT_CHARS, Bound, Limit
 from vectorless_assets.mcp_server.library import CHECK_EVERY, Library
 from vectorless_assets.navigator import NavigationError
 from vectorless_assets.version import __version__
@@ -44,7 +44,7 @@ OptNode = Annotated[str | None, Field(description="node id, title or title path;
 Offset = Annotated[int, Field(description="first row to return (next_offset of the previous call)", ge=0)]
 
 
-def bounded(n: Any, what: str) -> Any:
+def bounded(n: Bound, what: str) -> Any:
     """An integer parameter's schema, with its default and range."""
     return Annotated[int, Field(description=f"{what} (default {n.default}, at most {n.high})", ge=0)]
 

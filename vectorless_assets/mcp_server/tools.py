@@ -9,6 +9,7 @@ server. Results are plain JSON data, bounded: lists are cut at a limit (with `to
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from vectorless_assets.mcp_server.bounds import (
@@ -50,13 +51,13 @@ def list_documents(lib: Library, query: str | None = None, offset: int = 0, limi
         card = cards[r["doc_id"]]
         out.append({
             **{k: v for k, v in r.items() if k not in ("path", "overview", "sections")},
-            "file": r["path"].rsplit("/", 1)[-1],
+            "file": Path(r["path"]).name,
             "overview": shorten(r["overview"] or "", OVERVIEW_CHARS),
             "sections": r["sections"][:CARD_SECTIONS], "sections_total": len(r["sections"]),
             "question_hints": list(card.get("question_hints") or [])[:5],
         })
     page = window(out, offset, clamp(limit, Limit.documents))
-    rejected = [{"file": x["path"].rsplit("/", 1)[-1], "error": x["error"], "problem": x["problem"]} for x in catalog.rejected]
+    rejected = [{"file": Path(x["path"]).name, "error": x["error"], "problem": x["problem"]} for x in catalog.rejected]
     return {"folder": str(lib.folder), **page, "documents": page.pop("items"), "rejected": rejected}
 
 
@@ -109,10 +110,10 @@ def find(lib: Library, query: str, doc: str | None = None, node: str | None = No
 
 def grep(lib: Library, pattern: str, doc: str | None = None, node: str | None = None, ignore_case: bool = True, limit: int = Limit.grep.default) -> dict[str, Any]:
     """Lines matching a regular expression, in one document (below a node) or across the folder."""
-    limit = clamp(limit, Limit.grep)
+    limit, pattern = clamp(limit, Limit.grep), required(pattern, "pattern")
     rows: list[dict[str, Any]] = []
     for nav, start in targets(lib, doc, node):
-        for r in nav.grep(required(pattern, "pattern"), start, ignore_case=ignore_case, limit=limit + 1 - len(rows)):
+        for r in nav.grep(pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows)):
             rows.append({**doc_fields(nav), **r, "text": shorten(r["text"], PREVIEW_CHARS)})
         if len(rows) > limit:
             break
