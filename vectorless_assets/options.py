@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from vectorless_assets.ir.identity import canonical_json
+from vectorless_assets.jsonform import canonical_json
 from vectorless_assets.version import PROCESSING_VERSION
 
 Mode = Literal["fast", "standard", "deep"]
@@ -27,6 +27,7 @@ class CompileOptions(BaseModel):
     processing_version: int = PROCESSING_VERSION
     # frontends
     use_pdf_outline: bool = True
+    use_printed_toc: bool = True  # PDFs without a usable outline: structure from the printed ToC
     max_pages: int | None = 5000
     pdf_timeout_seconds: float | None = 600.0  # per-document PDF text extraction budget
     max_source_bytes: int = 200 * 1024 * 1024

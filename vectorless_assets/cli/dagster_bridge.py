@@ -17,8 +17,8 @@ from vectorless_assets.pipeline.discovery import SourceRef
 
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
     from vectorless_assets.llm.config import client_from_env
-    from vectorless_assets.orchestration.instance import local_instance
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
+    from vectorless_assets.orchestration.storage.instance import local_instance
 
     instance = local_instance()
     llm = client_from_env()
@@ -28,7 +28,7 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
     def report(res: DocResult) -> None:
         nonlocal seen
         seen += 1
-        state = {"compiled": f"compiled ({res.seconds:.2f} s)", "skipped": "unchanged, skipped"}.get(res.status, f"FAILED: {_strip_key(res.error or '', res.document_key)}")
+        state = {"compiled": f"compiled ({res.seconds:.2f} s)", "skipped": "unchanged, skipped"}.get(res.status, f"FAILED: {res.error}")
         progress(f"[{seen}/{total}] {res.document_key or res.path} {state}", enabled=show_progress)
 
     for root, group in groupby(refs, key=lambda r: r.root):
@@ -42,16 +42,9 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
                     doc_id=res.doc_id,
                     ir_path=res.ir_path or "",
                     status=res.status,
-                    error=_strip_key(res.error or "", res.document_key),
+                    error=res.error or "",
                     ms=round(res.seconds * 1000, 1),
                 )
             )
     return results
 
-
-def _strip_key(error: str, key: str) -> str:
-    """The runner prefixes errors with the document key; the CLI prints the path itself."""
-    for prefix in (f"{key} [parse]: ", f"{key}: "):
-        if key and error.startswith(prefix):
-            return error[len(prefix):]
-    return error

@@ -12,17 +12,15 @@ import os
 
 import dagster as dg
 
-from vectorless_assets.orchestration import graph
-from vectorless_assets.orchestration.assets import build_compile_asset, build_source_asset
-from vectorless_assets.orchestration.batch import build_recompile_job
-from vectorless_assets.orchestration.io_manager import JsonIOManager
-from vectorless_assets.orchestration.partitions import DOCUMENTS
+from vectorless_assets.orchestration.assets.compile_asset import build_compile_asset
+from vectorless_assets.orchestration.assets.source import build_source_asset
+from vectorless_assets.orchestration.automation.schedules import build_recompile_schedule
+from vectorless_assets.orchestration.automation.sensors import build_documents_sensor
+from vectorless_assets.orchestration.jobs.compile_job import build_compile_job
+from vectorless_assets.orchestration.jobs.recompile import build_recompile_job
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.orchestration.schedules import build_recompile_schedule
-from vectorless_assets.orchestration.sensors import build_documents_sensor
 from vectorless_assets.orchestration.settings import Settings
-
-COMPILE_JOB = graph.COMPILE_JOB
+from vectorless_assets.orchestration.storage.io_manager import JsonIOManager
 
 
 def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, sensor_running: bool = False) -> dg.Definitions:
@@ -32,13 +30,8 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
     starts it by default (otherwise switch it on in the UI, Automation).
     """
     settings = settings or Settings.from_env()
-    compile_asset = build_compile_asset(settings.options, settings.fields_dir)
-    job = dg.define_asset_job(
-        COMPILE_JOB,
-        selection=dg.AssetSelection.assets(compile_asset),
-        partitions_def=DOCUMENTS,
-        description="Compile documents (one run per document partition).",
-    )
+    compile_asset = build_compile_asset(settings)
+    job = build_compile_job(compile_asset)
     recompile = build_recompile_job(settings)
     status = dg.DefaultSensorStatus.RUNNING if sensor_running else dg.DefaultSensorStatus.STOPPED
     return dg.Definitions(

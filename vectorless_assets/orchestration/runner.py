@@ -22,15 +22,16 @@ import dagster as dg
 from vectorless_assets.ir.identity import content_fingerprint, document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration import graph
-from vectorless_assets.orchestration.definitions import COMPILE_JOB, build_defs
-from vectorless_assets.orchestration.instance import local_instance
-from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.plan import plan_document
+from vectorless_assets.orchestration.definitions import build_defs
+from vectorless_assets.orchestration.keys import COMPILE_JOB, DATA_VERSION_TAG, DOCUMENT_TAG, SOURCE
 from vectorless_assets.orchestration.partitions import key_to_doc_id, partition_key_for, register
-from vectorless_assets.orchestration.plan import plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.settings import Settings
-from vectorless_assets.orchestration.sqlite_tuning import relax_sync
+from vectorless_assets.orchestration.storage.instance import local_instance
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
 
 Status = Literal["compiled", "skipped", "failed"]
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
@@ -38,7 +39,8 @@ QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 
 @dataclass
 class DocResult:
-    """Outcome of one document: `compiled`, `skipped` (unchanged) or `failed` (see `error`)."""
+    """Outcome of one document: `compiled`, `skipped` (current) or `failed` (`error`: the
+    problem, without the document key, which is a field of its own)."""
 
     path: str
     document_key: str
@@ -79,8 +81,11 @@ def _failure_message(result: dg.ExecuteInProcessResult, store: FieldStore, parti
     for event in result.all_events:
         if event.is_step_failure and event.step_failure_data:
             data = event.step_failure_data
-            if data.user_failure_data and data.user_failure_data.description:
-                return data.user_failure_data.description
+            user = data.user_failure_data
+            if user and "problem" in user.metadata:  # our `fail()`: the problem, without the key
+                return str(user.metadata["problem"].value)
+            if user and user.description:
+                return user.description
             if data.error and "blocking asset check" in data.error.message and store.exists("verification", partition_key):
                 errors = [d.message for d in store.read("verification", partition_key) if d.severity == "error"]
                 return "verify failed: " + "; ".join(errors)
@@ -117,6 +122,7 @@ def compile_paths(
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
     job = build_defs(settings).resolve_job_def(COMPILE_JOB)
+    graph = AssetGraph(settings.table, settings.options)
     documents, ir_store, store = DocumentsRoot(path=settings.docs_dir), IRStore(path=settings.ir_dir), FieldStore(settings.fields_dir)
     results: list[DocResult] = []
     pending: list[tuple[DocResult, str]] = []
@@ -137,8 +143,8 @@ def compile_paths(
         res = DocResult(os.fspath(path), key, pk, key_to_doc_id(pk), "failed")
         try:
             fingerprint = content_fingerprint(documents.read(key))
-        except OSError as exc:
-            res.error, res.seconds = f"{key}: cannot read source: {exc.strerror or exc}", time.perf_counter() - t0
+        except (OSError, ValueError) as exc:
+            res.error, res.seconds = f"cannot read source: {getattr(exc, 'strerror', None) or exc}", time.perf_counter() - t0
             done(res)
             continue
         pending.append((res, fingerprint))
@@ -147,12 +153,12 @@ def compile_paths(
     for res, fingerprint in pending:
         t0 = time.perf_counter()
         ir_path = ir_store.location(res.doc_id)
-        plan = plan_document(instance, res.partition_key, fingerprint, settings.options, ir_exists=ir_path.exists(), store=store, force=force)
+        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_exists=ir_path.exists(), store=store, force=force)
         res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
         if plan.skip:
             res.status, res.ir_path = "skipped", str(ir_path)
         else:
-            instance.report_runless_asset_event(dg.AssetObservation(graph.SOURCE, partition=res.partition_key, tags={"dagster/data_version": fingerprint}))
+            instance.report_runless_asset_event(dg.AssetObservation(SOURCE, partition=res.partition_key, tags={DATA_VERSION_TAG: fingerprint}))
             try:
                 run = job.execute_in_process(
                     instance=instance,
@@ -160,10 +166,10 @@ def compile_paths(
                     asset_selection=[dg.AssetKey(name) for name in res.assets],
                     run_config=QUIET,
                     raise_on_error=False,
-                    tags={"vectorless/document": res.document_key[:60]},
+                    tags={DOCUMENT_TAG: res.document_key[:60]},
                 )
             except Exception as exc:  # noqa: BLE001 - one document must never stop the others
-                res.error = f"{res.document_key}: {type(exc).__name__}: {exc}"
+                res.error = f"{type(exc).__name__}: {exc}"
             else:
                 res.run_id = run.run_id
                 if run.success:

@@ -24,10 +24,12 @@ from vectorless_assets.frontends.pdf.sections import (
     place_outline,
 )
 from vectorless_assets.frontends.pdf.text import Line, PageLines, page_lines
-from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.frontends.pdf.toc_map import toc_outline
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
+TOC_DENSE = 0.35  # ToC entries per page from which the printed ToC is the whole structure
 _BAD_TITLE = re.compile(r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I)
 
 
@@ -159,6 +161,7 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
     diags: list[Diagnostic] = []
     pages, total = read_pages(reader, options, diags)
     diags += _scan_diagnostics(pages, total)
+    originals = [p.lines for p in pages]  # remove_running_lines replaces the lists it changes
     remove_running_lines(pages)
     toc_pages = {p.index for p in pages if is_toc_page(p)}
     lines = [ln for p in pages for ln in p.lines]
@@ -176,15 +179,27 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
             diags.append(_diag("pdf_outline_rejected", f"outline ignored ({verdict}): {reason}", "info"))
         elif verdict == "shallow":
             diags.append(_diag("pdf_outline_shallow", f"outline used as a chapter frame: {reason}", "info"))
+    labels = _labels(reader, total)
+    bounds = page_starts[: len(pages) + 1]
+    if verdict not in ("rich", "shallow") and options.use_printed_toc:
+        printed, printed_pages, why = toc_outline(pages, labels, originals)
+        toc_pages |= printed_pages
+        if printed:
+            entries = printed
+            # a dense ToC is the structure; a sparse one (chapters, filing items) a frame
+            verdict = "rich" if len(printed) >= TOC_DENSE * len(pages) else "shallow"
+            diags.append(_diag("pdf_printed_toc", f"structure from the printed table of contents ({len(printed)} entries, used {'whole' if verdict == 'rich' else 'as a frame'})", "info"))
+        elif printed_pages:
+            diags.append(_diag("pdf_printed_toc_rejected", f"printed table of contents not used: {why}", "info"))
     if verdict == "rich":
-        placed = place_outline([e for e in entries if e.page < len(pages)], lines, page_starts[: len(pages) + 1])
+        placed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
     else:
         detected = detect_headings(lines, toc_pages, body_size(lines))
         if verdict == "shallow":
-            framed = place_outline([e for e in entries if e.page < len(pages)], lines, page_starts[: len(pages) + 1])
+            framed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
             placed = _with_frame(framed, detected, lines)
         else:
             placed = place_detected(detected, lines)
-    nodes = build_raw_nodes(placed, lines, total, _labels(reader, total))
+    nodes = build_raw_nodes(placed, lines, total, labels)
     title = _meta_title(reader) or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
     return ParsedDocument(format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags)

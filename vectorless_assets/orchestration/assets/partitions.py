@@ -12,20 +12,20 @@ root, `/`-separated, see `ir.identity.document_key`) becomes the partition key b
 The result has no path separator, so it can name a file (`<field>/<partition_key>.json`),
 and decoding is `~` -> `/` followed by percent-decoding. The doc_id of a partition is the
 core's deterministic `doc_id_for(document key)`, so `key_to_doc_id` needs no stored mapping.
+Decoding does not check containment: a key such as `..~etc~passwd` decodes to `../etc/passwd`,
+which `DocumentsRoot.location` (`pipeline.discovery.locate`) refuses to read.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from urllib.parse import unquote
 
 import dagster as dg
 
-from vectorless_assets.frontends.raw import FORMAT_BY_SUFFIX
 from vectorless_assets.ir.identity import doc_id_for, document_key
+from vectorless_assets.orchestration.keys import PARTITIONS_NAME
 
-PARTITIONS_NAME = "documents"
 DOCUMENTS = dg.DynamicPartitionsDefinition(name=PARTITIONS_NAME)
 
 _KEEP = frozenset("-_+@=")
@@ -57,29 +57,6 @@ def document_key_for(partition_key: str) -> str:
 def key_to_doc_id(partition_key: str) -> str:
     """The core's doc_id of the document behind a partition key."""
     return doc_id_for(document_key_for(partition_key))
-
-
-def is_document(name: str) -> bool:
-    """True for file names with a suffix a frontend reads (Markdown, text, PDF, DOCX)."""
-    base = os.path.basename(name)
-    return not base.startswith(".") and os.path.splitext(base)[1].lower() in FORMAT_BY_SUFFIX
-
-
-def discover(root: object) -> list[str]:
-    """Document keys (relative paths) of every supported file under `root` (a UPath), sorted."""
-    from upath import UPath
-
-    base = UPath(root)
-    if not base.exists():
-        return []
-    keys: list[str] = []
-    for path in base.rglob("*"):
-        rel = path.relative_to(base).as_posix()
-        if any(part.startswith(".") for part in rel.split("/")):
-            continue
-        if is_document(path.name) and path.is_file():
-            keys.append(document_key(rel))
-    return sorted(keys)
 
 
 def register(instance: dg.DagsterInstance, keys: Iterable[str]) -> list[str]:

@@ -14,16 +14,16 @@ from __future__ import annotations
 import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.orchestration.keys import VALIDATE_CHECK, VERIFY_CHECK
 
-VALIDATE = "validate"
-VERIFY = "verify"
-CHECKED_FIELD = {VALIDATE: "validation", VERIFY: "verification"}
+#: The field each check looks at.
+CHECKED_FIELD = {VALIDATE_CHECK: "validation", VERIFY_CHECK: "verification"}
 
 
 def check_specs() -> list[dg.AssetCheckSpec]:
     return [
-        dg.AssetCheckSpec(VALIDATE, asset="validation", description="Structural warnings of the validate pass on the final tree (warns, never blocks)."),
-        dg.AssetCheckSpec(VERIFY, asset="verification", blocking=True, description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails."),
+        dg.AssetCheckSpec(VALIDATE_CHECK, asset="validation", description="Structural warnings of the validate pass on the final tree (warns, never blocks)."),
+        dg.AssetCheckSpec(VERIFY_CHECK, asset="verification", blocking=True, description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails."),
     ]
 
 
@@ -31,7 +31,7 @@ def evaluate(check: str, diagnostics: list[Diagnostic]) -> dg.AssetCheckResult:
     """The result of `check` from the diagnostics its pass produced."""
     errors = [d for d in diagnostics if d.severity == "error"]
     warnings = [d for d in diagnostics if d.severity == "warning"]
-    if check == VERIFY:
+    if check == VERIFY_CHECK:
         passed = not errors
         severity = dg.AssetCheckSeverity.ERROR
     else:

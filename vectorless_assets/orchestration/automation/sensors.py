@@ -17,7 +17,7 @@ and, when `plan.plan_document` says the stored IR is not current, requests a com
 
 A deploy (any asset's code version changed: a pass version, an option, the mode, the
 PROCESSING_VERSION) is noticed at the next tick (the graph fingerprint is kept in the state
-file): the stale documents (`stale`) are requested once, in batched `recompile_documents`
+file): the stale documents (`plan.stale_documents`) are requested once, in batched `recompile_documents`
 runs, which recompute only the assets whose code version changed and, with early cutoff,
 their consumers where an output changed. `code_version_changed()` automation conditions
 would instead fire for every partition at once (one run per document).
@@ -34,47 +34,44 @@ import hashlib
 
 import dagster as dg
 
-from vectorless_assets.orchestration import graph
-from vectorless_assets.orchestration.doc_state import DocState
-from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
+from vectorless_assets.orchestration.automation.scan import ScanCursor, list_files, scan
+from vectorless_assets.orchestration.jobs.recompile import batch_requests
+from vectorless_assets.orchestration.keys import (
+    COMPILE_JOB,
+    DATA_VERSION_TAG,
+    GRAPH_FINGERPRINT,
+    SENSOR_NAME,
+    SOURCE,
+    TRIGGER_TAG,
+)
 from vectorless_assets.orchestration.partitions import DOCUMENTS, key_to_doc_id
-from vectorless_assets.orchestration.plan import plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.orchestration.scan import ScanCursor, list_files, scan
 from vectorless_assets.orchestration.settings import Settings
-from vectorless_assets.orchestration.stale import stale_documents
-
-SENSOR_NAME = "documents_sensor"
-RECOMPILE_JOB = "recompile_documents"
-RECOMPILE_OP = "recompile"
-GRAPH_META = "graph_fingerprint"
+from vectorless_assets.orchestration.storage.doc_state import DocState
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
 
-def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
-    """A run of `recompile_documents` over `keys` (partition keys)."""
-    config = {"ops": {RECOMPILE_OP: {"config": {"documents": list(keys), "force": force}}}}
-    return dg.RunRequest(run_key=run_key, job_name=RECOMPILE_JOB, run_config=config, tags={"vectorless/documents": str(len(keys)), **(tags or {})})
-
-
-def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore) -> str | None:
+def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]) -> str | None:
     """Move the IR of a deleted document aside and delete its field values."""
-    store.remove_partition(partition_key, graph.produced_fields())
+    store.remove_partition(partition_key, produced)
     return ir_store.retire(key_to_doc_id(partition_key))
 
 
-def _after_deploy(instance: dg.DagsterInstance, state: DocState, settings: Settings, ir_store: IRStore, exclude: set[str]) -> tuple[list[str], str] | None:
+def _after_deploy(instance: dg.DagsterInstance, state: DocState, graph: AssetGraph, ir_store: IRStore, exclude: set[str]) -> tuple[list[str], str] | None:
     """After a change of any code version (pass version, options, PROCESSING_VERSION): the stale documents.
 
     The graph fingerprint the last tick saw is kept in the state file; when the running code
     has another one, every known document whose latest `document_ir` was compiled under
     another graph fingerprint (or is missing) is returned once, for batched runs.
     """
-    graph_fp = graph.graph_fingerprint(settings.options)
-    if state.get_meta(GRAPH_META) == graph_fp:
+    graph_fp = graph.fingerprint
+    if state.get_meta(GRAPH_FINGERPRINT) == graph_fp:
         return None
     fingerprints = {pk: row.fingerprint for pk, row in state.load().items() if pk not in exclude}
-    stale = stale_documents(instance, fingerprints, settings.options, ir_store)
-    state.set_meta(GRAPH_META, graph_fp)
+    stale = stale_documents(instance, fingerprints, graph, ir_store)
+    state.set_meta(GRAPH_FINGERPRINT, graph_fp)
     return (sorted(stale), graph_fp) if stale else None
 
 
@@ -89,11 +86,12 @@ def build_documents_sensor(
     max_hashes: int = 2000,
     default_status: dg.DefaultSensorStatus = dg.DefaultSensorStatus.STOPPED,
 ) -> dg.SensorDefinition:
-    options = settings.options
+    """The documents sensor requesting runs of `jobs` (the compile job and `recompile_documents`)."""
+    graph = AssetGraph(settings.table, settings.options)
 
     @dg.sensor(name=SENSOR_NAME, jobs=jobs, minimum_interval_seconds=interval_seconds, default_status=default_status, description=__doc__.split("\n\n")[0])
     def documents_sensor(context: dg.SensorEvaluationContext, documents: DocumentsRoot, ir_store: IRStore) -> dg.SensorResult | dg.SkipReason:
-        files = list_files(documents.path)
+        files = list_files(documents.path, settings.frontends)
         if files is None:
             return dg.SkipReason(f"documents root {documents.path} does not exist; nothing scanned or deleted")
         registered = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
@@ -101,37 +99,34 @@ def build_documents_sensor(
         with DocState(settings.state_path) as state:
             result = scan(files, state.load(), documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
             todo: list[tuple[str, str, frozenset[str]]] = []
-            everything = frozenset(graph.produced_fields())
+            everything = frozenset(graph.produced)
             for change in result.changed:
                 run_key = f"{change.partition_key}:{state.epoch}:{change.changes}"
                 if change.partition_key not in registered:  # new (or re-added): nothing to plan against
                     todo.append((change.partition_key, run_key, everything))
                     continue
                 ir_exists = ir_store.location(key_to_doc_id(change.partition_key)).exists()
-                plan = plan_document(context.instance, change.partition_key, change.fingerprint, options, ir_exists=ir_exists, store=store)
+                plan = plan_document(context.instance, change.partition_key, change.fingerprint, graph, ir_exists=ir_exists, store=store)
                 if not plan.skip:
                     todo.append((change.partition_key, run_key, plan.selection))
             for key in result.unreadable:
                 context.log.warning(f"{key}: cannot read")
             for pk in result.deleted:
-                moved = retire_document(pk, ir_store, store)
+                moved = retire_document(pk, ir_store, store, graph.produced)
                 context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
             state.delete(result.deleted)
             state.save(result.rows)
             epoch = state.epoch
-            deploy = _after_deploy(context.instance, state, settings, ir_store, exclude={pk for pk, _, _ in todo})
+            deploy = _after_deploy(context.instance, state, graph, ir_store, exclude={pk for pk, _, _ in todo})
         if len(todo) <= per_document_limit:
-            runs = [dg.RunRequest(run_key=rk, job_name=graph.COMPILE_JOB, partition_key=pk, asset_selection=[dg.AssetKey(n) for n in sorted(sel)], tags={"vectorless/trigger": "sensor"}) for pk, rk, sel in todo]
+            runs = [dg.RunRequest(run_key=rk, job_name=COMPILE_JOB, partition_key=pk, asset_selection=[dg.AssetKey(n) for n in sorted(sel)], tags={TRIGGER_TAG: "sensor"}) for pk, rk, sel in todo]
         else:
-            runs = []
-            for i in range(0, len(todo), batch_size):
-                chunk = todo[i : i + batch_size]
-                digest = hashlib.sha256("\n".join(rk for _, rk, _ in chunk).encode()).hexdigest()[:16]
-                runs.append(batch_request([pk for pk, _, _ in chunk], run_key=f"batch:{epoch}:{digest}", tags={"vectorless/trigger": "sensor"}))
+            digest = hashlib.sha256("\n".join(rk for _, rk, _ in todo).encode()).hexdigest()[:16]
+            runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"})
         if deploy:
             keys, graph_fp = deploy
             context.log.info(f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs")
-            runs += [batch_request(keys[i : i + batch_size], run_key=f"deploy:{epoch}:{graph_fp}:{i // batch_size}", tags={"vectorless/trigger": "deploy"}) for i in range(0, len(keys), batch_size)]
+            runs += batch_requests(keys, prefix=f"deploy:{epoch}:{graph_fp}", batch_size=batch_size, tags={TRIGGER_TAG: "deploy"})
         new = sorted({c.partition_key for c in result.changed} - registered)
         gone = [pk for pk in result.deleted if pk in registered]
         requests = ([DOCUMENTS.build_add_request(new)] if new else []) + ([DOCUMENTS.build_delete_request(gone)] if gone else [])
@@ -140,7 +135,7 @@ def build_documents_sensor(
         return dg.SensorResult(
             run_requests=runs,
             dynamic_partitions_requests=requests,
-            asset_events=[dg.AssetObservation(graph.SOURCE, partition=c.partition_key, tags={"dagster/data_version": c.fingerprint}) for c in result.changed],
+            asset_events=[dg.AssetObservation(SOURCE, partition=c.partition_key, tags={DATA_VERSION_TAG: c.fingerprint}) for c in result.changed],
             cursor=result.cursor.dumps(),
         )
 

@@ -21,9 +21,11 @@ from typing import Any
 
 import dagster as dg
 
-from vectorless_assets.orchestration import checks, graph, metadata, serde
-from vectorless_assets.orchestration.compute import Computed, fail
+from vectorless_assets.orchestration.assets import checks, metadata
+from vectorless_assets.orchestration.assets.compute import Computed, fail
+from vectorless_assets.orchestration.keys import DOCUMENT_IR, VERIFY_CHECK
 from vectorless_assets.orchestration.partitions import document_key_for
+from vectorless_assets.orchestration.storage import serde
 
 Meta = Callable[[str, Any], dict[str, Any]]
 
@@ -45,15 +47,15 @@ def step_results(context: dg.AssetExecutionContext, outs: dict[str, Computed], s
     selected = first.selected
     for name, _ in first.field_values():
         yield _result(context, name, {pk: out.state[name] for pk, out in outs.items()}, lambda _pk, value, name=name: metadata.for_field(name, value))
-    for check in (checks.VALIDATE, checks.VERIFY):
+    for check in checks.CHECKED_FIELD:
         field = checks.CHECKED_FIELD[check]
         if check in selected_checks and field in selected:
             yield checks.evaluate(check, [d for out in outs.values() for d in out.state[field] or []])
-    if graph.DOCUMENT_IR not in selected:
+    if DOCUMENT_IR not in selected:
         return
     blocked = [pk for pk, out in outs.items() if out.doc is None]
     if blocked:
-        if checks.VERIFY in selected_checks and "verification" in selected:
+        if VERIFY_CHECK in selected_checks and "verification" in selected:
             return  # the failed blocking check fails the step; document_ir is not written
         raise fail(", ".join(document_key_for(pk) for pk in blocked), "verify found errors; document_ir not written", "verify")
-    yield _result(context, graph.DOCUMENT_IR, {pk: out.doc for pk, out in outs.items()}, lambda pk, doc: metadata.for_document(doc, outs[pk].ir_path or "", graph_fp))
+    yield _result(context, DOCUMENT_IR, {pk: out.doc for pk, out in outs.items()}, lambda pk, doc: metadata.for_document(doc, outs[pk].ir_path or "", graph_fp))

@@ -1,7 +1,7 @@
 """One chunked pass over the documents root: which documents are new, changed or gone.
 
-`list_files` lists every supported document with its size and mtime (a local folder is
-walked with `os.scandir`, any other UPath with `rglob` + `stat`). `scan` compares the
+`list_files` lists every supported document with its size and mtime (the one document
+discovery, `pipeline.discovery.walk`). `scan` compares the
 listing with the stored rows (`doc_state`): a document whose size and mtime are unchanged
 is not read; any other is hashed, and it is *changed* when its fingerprint differs from the
 stored one (its `changes` counter is then raised). Hashing stops when the tick's budget
@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import bisect
 import json
-import os
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
+from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.doc_state import Row
-from vectorless_assets.orchestration.partitions import is_document, partition_key_for
+from vectorless_assets.orchestration.partitions import partition_key_for
+from vectorless_assets.orchestration.storage.doc_state import Row
+from vectorless_assets.pipeline.discovery import root_exists, walk
 
 
 @dataclass(frozen=True)
@@ -73,45 +74,12 @@ class ScanResult:
     cursor: ScanCursor = field(default_factory=ScanCursor)
 
 
-def _walk_local(base: str) -> dict[str, FileInfo]:
-    out: dict[str, FileInfo] = {}
-    stack = [""]
-    while stack:
-        rel_dir = stack.pop()
-        try:
-            entries = list(os.scandir(os.path.join(base, rel_dir)))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
-            if entry.is_dir(follow_symlinks=False):
-                stack.append(rel)
-            elif is_document(entry.name) and entry.is_file():
-                st = entry.stat()
-                out[partition_key_for(rel)] = FileInfo(rel, st.st_size, st.st_mtime_ns)
-    return out
-
-
-def list_files(root: str) -> dict[str, FileInfo] | None:
-    """Supported documents under `root` by partition key; None when the root does not exist."""
-    if "://" not in root:
-        return _walk_local(root) if os.path.isdir(root) else None
-    from upath import UPath
-
-    base = UPath(root)
-    if not base.exists():
+def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
+    """Supported documents under `root` by partition key (`pipeline.discovery`); None when the
+    root does not exist."""
+    if not root_exists(root):
         return None
-    out: dict[str, FileInfo] = {}
-    for path in base.rglob("*"):
-        rel = path.relative_to(base).as_posix()
-        if any(part.startswith(".") for part in rel.split("/")) or not is_document(path.name) or not path.is_file():
-            continue
-        st = path.stat()
-        mtime = getattr(st, "st_mtime", 0) or 0
-        out[partition_key_for(rel)] = FileInfo(rel, int(getattr(st, "st_size", 0) or 0), int(mtime * 1e9))
-    return out
+    return {partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)}
 
 
 def scan(
@@ -147,7 +115,7 @@ def scan(
             continue
         try:
             fingerprint = content_fingerprint(read(info.document_key))
-        except OSError:
+        except (OSError, ValueError):
             result.unreadable.append(info.document_key)
             continue
         result.hashed += 1
@@ -159,3 +127,19 @@ def scan(
         result.changed.append(Change(pk, info.document_key, fingerprint, changes))
     result.cursor = ScanCursor(pos="", passes=cursor.passes + 1) if result.complete else ScanCursor(pos=last, passes=cursor.passes)
     return result
+
+
+def current_fingerprints(files: dict[str, FileInfo], rows: dict[str, Row], read: Callable[[str], bytes]) -> dict[str, str]:
+    """`{partition: fingerprint}` of `files`: a stored row with the same size and mtime is
+    trusted, any other file is read and hashed (unreadable ones are left out)."""
+    out: dict[str, str] = {}
+    for pk, info in files.items():
+        row = rows.get(pk)
+        if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns:
+            out[pk] = row.fingerprint
+            continue
+        try:
+            out[pk] = content_fingerprint(read(info.document_key))
+        except (OSError, ValueError):
+            continue
+    return out

@@ -16,7 +16,7 @@ from typing import Any
 import dagster as dg
 from upath import UPath
 
-from vectorless_assets.orchestration import serde
+from vectorless_assets.orchestration.storage import serde
 
 
 class FieldStore:

@@ -11,6 +11,7 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic, Document
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.orchestration.keys import CONTENT_FINGERPRINT, GRAPH_FINGERPRINT
 
 OUTLINE_LINES = 40
 
@@ -72,6 +73,6 @@ def for_document(doc: Document, ir_path: str, graph_fingerprint: str) -> dict[st
         "outline": dg.MetadataValue.md(outline_markdown(doc.tree)),
         "llm_calls": meta.llm_calls if meta else 0,
         "llm_tokens": meta.llm_tokens if meta else 0,
-        "content_fingerprint": meta.content_fingerprint if meta else "",
-        "graph_fingerprint": graph_fingerprint,
+        CONTENT_FINGERPRINT: meta.content_fingerprint if meta else "",
+        GRAPH_FINGERPRINT: graph_fingerprint,
     }

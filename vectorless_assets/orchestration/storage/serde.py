@@ -1,7 +1,8 @@
 """JSON form and data version of every field value (nothing is pickled).
 
 Each field's value is (de)serialised with a pydantic `TypeAdapter` of `FIELDS[name].type`
-(optional, since a mode may leave an index absent); `document_ir` is a `Document`.
+(optional, since a mode may leave an index absent); `document_ir` is a `Document`; a field
+with no declaration (added by a plugin pass) is stored as plain JSON.
 
 The data version of a value is `ir.identity.value_fingerprint` of its JSON form, so two
 runs producing the same value record the same data version (early cutoff). For
@@ -18,9 +19,9 @@ from pydantic import TypeAdapter
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.identity import value_fingerprint
+from vectorless_assets.orchestration.keys import DOCUMENT_IR
 from vectorless_assets.pipeline.fields import FIELDS
 
-DOCUMENT_IR = "document_ir"
 VOLATILE_META = ("created_at", "modified_at", "processing_duration_ms", "pass_durations_ms")
 
 
@@ -28,7 +29,8 @@ VOLATILE_META = ("created_at", "modified_at", "processing_duration_ms", "pass_du
 def adapter(name: str) -> TypeAdapter[Any]:
     if name == DOCUMENT_IR:
         return TypeAdapter(Document)
-    return TypeAdapter(FIELDS[name].type | None)
+    spec = FIELDS.get(name)  # a field a plugin pass adds is stored as plain JSON
+    return TypeAdapter(spec.type | None if spec is not None else Any)
 
 
 def to_json(name: str, value: Any) -> bytes:

@@ -25,35 +25,45 @@ still keeps `document_ir` unwritten and fails the document). A failing document 
 the others; the run fails at the end and lists them.
 """
 
-import time
+import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
 import dagster as dg
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError, SourceError
+from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration import graph, metadata, serde
-from vectorless_assets.orchestration.io_manager import FieldStore
+from vectorless_assets.orchestration.assets import metadata
+from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.plan import plan_document
+from vectorless_assets.orchestration.keys import (
+    CODE_VERSION_TAG,
+    DATA_VERSION_TAG,
+    DOCUMENT_IR,
+    DOCUMENTS_TAG,
+    GRAPH_FINGERPRINT,
+    INPUT_DATA_VERSION_TAG,
+    INPUT_EVENT_POINTER_TAG,
+    RECOMPILE_JOB,
+    RECOMPILE_OP,
+    SOURCE,
+    USER_PROVIDED_TAG,
+)
 from vectorless_assets.orchestration.partitions import (
     DOCUMENTS,
-    discover,
     document_key_for,
     key_to_doc_id,
     partition_key_for,
 )
-from vectorless_assets.orchestration.plan import CODE_VERSION_TAG, DATA_VERSION_TAG, plan_document
 from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.orchestration.sensors import RECOMPILE_JOB, RECOMPILE_OP
 from vectorless_assets.orchestration.settings import Settings
-from vectorless_assets.pipeline.compile import assemble_document, execute_pass
-from vectorless_assets.pipeline.table import PASSES
-
-INPUT_DV = "dagster/input_data_version/"
-INPUT_PTR = "dagster/input_event_pointer/"
-USER_PROVIDED = "dagster/data_version_is_user_provided"
+from vectorless_assets.orchestration.storage import serde
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.pipeline.assemble import assemble_document
+from vectorless_assets.pipeline.discovery import discover
+from vectorless_assets.pipeline.runner import run_passes
 
 
 class RecompileConfig(dg.Config):
@@ -62,6 +72,22 @@ class RecompileConfig(dg.Config):
 
     documents: list[str] = []
     force: bool = False
+
+
+def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
+    """A run of `recompile_documents` over `keys` (partition keys)."""
+    config = {"ops": {RECOMPILE_OP: {"config": {"documents": list(keys), "force": force}}}}
+    return dg.RunRequest(run_key=run_key, job_name=RECOMPILE_JOB, run_config=config, tags={DOCUMENTS_TAG: str(len(keys)), **(tags or {})})
+
+
+def batch_requests(keys: list[str], *, prefix: str, batch_size: int, force: bool = False, tags: dict[str, str] | None = None) -> list[dg.RunRequest]:
+    """`keys` in runs of at most `batch_size`; run keys `<prefix>:<i>:<digest of the keys>`."""
+    out = []
+    for i in range(0, len(keys), batch_size):
+        chunk = keys[i : i + batch_size]
+        digest = hashlib.sha256("\n".join(chunk).encode()).hexdigest()[:12]
+        out.append(batch_request(chunk, run_key=f"{prefix}:{i // batch_size}:{digest}", force=force, tags=tags))
+    return out
 
 
 def _record_version(record: dg.EventLogRecord | None) -> str | None:
@@ -74,8 +100,8 @@ def _record_version(record: dg.EventLogRecord | None) -> str | None:
 class _Document:
     """Compile state of one partition inside a batch run."""
 
-    def __init__(self, instance: dg.DagsterInstance, pk: str, store: FieldStore) -> None:
-        self.instance, self.pk, self.store = instance, pk, store
+    def __init__(self, instance: dg.DagsterInstance, pk: str) -> None:
+        self.instance, self.pk = instance, pk
         self.versions: dict[str, str | None] = {}
         self.pointers: dict[str, int | None] = {}
         self.code: dict[str, str | None] = {}
@@ -83,84 +109,77 @@ class _Document:
 
     def remember(self, name: str) -> None:
         """Latest data version, storage id and code version of `name` for this partition."""
-        record = self.instance.get_latest_data_version_record(dg.AssetKey(name), name == graph.SOURCE, self.pk)
+        record = self.instance.get_latest_data_version_record(dg.AssetKey(name), name == SOURCE, self.pk)
         self.versions[name] = _record_version(record)
         self.pointers[name] = record.storage_id if record else None
         mat = record.asset_materialization if record else None
         self.code[name] = mat.tags.get(CODE_VERSION_TAG) if mat is not None and mat.tags else None
-        if name == graph.DOCUMENT_IR and mat is not None and "graph_fingerprint" in mat.metadata:
-            self.graph_fp = str(mat.metadata["graph_fingerprint"].value)
+        if name == DOCUMENT_IR and mat is not None and GRAPH_FINGERPRINT in mat.metadata:
+            self.graph_fp = str(mat.metadata[GRAPH_FINGERPRINT].value)
 
     def tags(self, name: str, code_version: str, data_version: str, deps: tuple[str, ...]) -> dict[str, str]:
-        tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED: "true"}
+        tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED_TAG: "true"}
         for dep in deps:
             pointer = self.pointers.get(dep)
-            tags[INPUT_DV + dep] = self.versions.get(dep) or "NULL"
-            tags[INPUT_PTR + dep] = "NULL" if pointer is None else str(pointer)
+            tags[INPUT_DATA_VERSION_TAG + dep] = self.versions.get(dep) or "NULL"
+            tags[INPUT_EVENT_POINTER_TAG + dep] = "NULL" if pointer is None else str(pointer)
         return tags
 
 
-def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, env: PassContext):
+def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, ctx: PassContext):
     """Events of one document's recompile (observation, materializations); yields nothing if current."""
-    options, instance = settings.options, context.instance
+    instance = context.instance
+    graph = AssetGraph(settings.table, settings.options)
     store = FieldStore(settings.fields_dir)
     doc_key = document_key_for(pk)
     data = documents.read(doc_key)
     fingerprint = content_fingerprint(data)
-    doc = _Document(instance, pk, store)
-    doc.remember(graph.SOURCE)
-    if doc.versions[graph.SOURCE] != fingerprint:
-        yield dg.AssetObservation(graph.SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
-        doc.remember(graph.SOURCE)
+    doc = _Document(instance, pk)
+    doc.remember(SOURCE)
+    if doc.versions[SOURCE] != fingerprint:
+        yield dg.AssetObservation(SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
+        doc.remember(SOURCE)
     ir_exists = ir_store.location(key_to_doc_id(pk)).exists()
-    plan = plan_document(instance, pk, fingerprint, options, ir_exists=ir_exists, store=store, force=force)
+    plan = plan_document(instance, pk, fingerprint, graph, ir_exists=ir_exists, store=store, force=force)
     if plan.skip:
         return
-    every = plan.selection >= frozenset(graph.produced_fields())
-    code_versions, deps = graph.field_code_versions(options), graph.field_deps()
+    every = plan.selection >= frozenset(graph.produced)
+    code_versions, deps = graph.code_versions, graph.deps
     if not every:  # code and data versions to compare with (all assets run otherwise)
-        for name in graph.produced_fields():
+        for name in graph.produced:
             doc.remember(name)
-    state: dict[str, Any] = {graph.SOURCE: SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))}
-    dirty: set[str] = {graph.SOURCE} if every else set()
+    state: dict[str, Any] = {SOURCE: SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))}
+    dirty: set[str] = {SOURCE} if every else set()
 
     def load(names: tuple[str, ...]) -> None:
         for name in names:
             if name not in state and store.exists(name, pk):
                 state[name] = store.read(name, pk)
 
-    started, durations = datetime.now(UTC), {}
-    for spec in PASSES:
+    def wanted(spec: Any) -> bool:
         if not (every or dirty.intersection(spec.all_reads) or any(doc.code[w] != code_versions[w] for w in spec.writes)):
-            continue
+            return False
         load(spec.all_reads)
-        t0 = time.perf_counter()
-        try:
-            state.update(execute_pass(spec, state, env))
-        except (SourceError, CompileError) as exc:
-            raise RuntimeError(f"[{spec.name}] {getattr(exc, 'problem', None) or exc}") from exc
-        if spec.runs_in(options.mode):
-            durations[spec.name] = (time.perf_counter() - t0) * 1000
-        for name in spec.writes:
-            value = state[name]
+        return True
+
+    started = datetime.now(UTC)
+    for run in run_passes(state, ctx, key=doc_key, table=graph.table, select=wanted):
+        for name, value in run.outputs.items():
             version = serde.data_version(name, value)
             if version != doc.versions.get(name):
                 dirty.add(name)
             store.write(name, pk, value)
             yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))
             doc.remember(name)
-    ir = graph.DOCUMENT_IR
-    graph_fp = graph.graph_fingerprint(options)
-    if not (every or dirty.intersection(deps[ir]) or doc.code[ir] != code_versions[ir] or doc.graph_fp != graph_fp):
+    if not (every or dirty.intersection(deps[DOCUMENT_IR]) or doc.code[DOCUMENT_IR] != code_versions[DOCUMENT_IR] or doc.graph_fp != graph.fingerprint):
         return
-    load(deps[ir])
+    load(deps[DOCUMENT_IR])
     if any(d.severity == "error" for d in state.get("verification", [])):
-        raise RuntimeError("verify found errors; document_ir not written")
-    built = assemble_document(state, options, started=started, durations=durations, env=env)
+        raise CompileError(doc_key, "verify found errors; document_ir not written", pass_name="verify")
+    built = assemble_document(state, ctx, started=started, table=graph.table)
     ir_path = ir_store.write(built)
-    yield dg.AssetMaterialization(
-        ir, partition=pk, tags=doc.tags(ir, code_versions[ir], serde.data_version(ir, built), deps[ir]), metadata=metadata.for_document(built, ir_path, graph_fp)
-    )
+    tags = doc.tags(DOCUMENT_IR, code_versions[DOCUMENT_IR], serde.data_version(DOCUMENT_IR, built), deps[DOCUMENT_IR])
+    yield dg.AssetMaterialization(DOCUMENT_IR, partition=pk, tags=tags, metadata=metadata.for_document(built, ir_path, graph.fingerprint))
 
 
 def build_recompile_job(settings: Settings) -> dg.JobDefinition:
@@ -168,26 +187,30 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
 
     @dg.op(name=RECOMPILE_OP, out={}, description=__doc__.split("\n\n")[0])
     def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
-        keys = list(config.documents) or [partition_key_for(k) for k in discover(documents.path)]
+        keys = list(config.documents) or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]
         known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
         new = [k for k in dict.fromkeys(keys) if k not in known]
         if new:
             context.instance.add_dynamic_partitions(DOCUMENTS.name, new)
-        env = PassContext(options=settings.options, llm=llm.client())
+        client = llm.client()
         failed: dict[str, str] = {}
         compiled = 0
         for pk in dict.fromkeys(keys):
+            ctx = PassContext(options=settings.options, llm=client, frontends=settings.frontends)  # one per document
             try:
                 touched = False
-                for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, env=env):
+                for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, ctx=ctx):
                     touched = touched or isinstance(event, dg.AssetMaterialization)
                     yield event
                 compiled += touched
             except FileNotFoundError:
                 context.log.warning(f"{document_key_for(pk)}: no longer exists (deleted files are the documents sensor's business); skipped")
+            except CompileError as exc:
+                failed[pk] = str(exc)
+                context.log.error(failed[pk])
             except Exception as exc:  # noqa: BLE001 - one document must never stop the others
-                failed[pk] = f"{type(exc).__name__}: {exc}"
-                context.log.error(f"{document_key_for(pk)}: {failed[pk]}")
+                failed[pk] = f"{document_key_for(pk)}: {type(exc).__name__}: {exc}"
+                context.log.error(failed[pk])
         context.log.info(f"{compiled} of {len(keys)} documents recompiled, {len(failed)} failed")
         if failed:
             raise dg.Failure(description=f"{len(failed)} of {len(keys)} documents failed", metadata={k: v[:300] for k, v in list(failed.items())[:50]})

@@ -23,8 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.pipeline.table import TABLE, PassTable
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
 DEFAULT_IR_DIR = "./.vectorless/ir"
@@ -51,6 +53,9 @@ class Settings:
     #: OpenAI-compatible endpoint (VECTORLESS_LLM_BASE_URL); the model is `options.llm_model`.
     llm_base_url: str = ""
     llm_api_key: str = ""
+    #: the pass table and frontends the assets are generated from (tests and plugins pass others)
+    table: PassTable = TABLE
+    frontends: Registry = REGISTRY
 
     @property
     def state_path(self) -> str:
@@ -79,8 +84,19 @@ class Settings:
         )
 
     @classmethod
-    def create(cls, *, docs_dir: str | os.PathLike[str], ir_dir: str | os.PathLike[str], fields_dir: str | os.PathLike[str] | None = None, options: CompileOptions | None = None, llm_base_url: str = "", llm_api_key: str = "") -> Settings:
+    def create(
+        cls,
+        *,
+        docs_dir: str | os.PathLike[str],
+        ir_dir: str | os.PathLike[str],
+        fields_dir: str | os.PathLike[str] | None = None,
+        options: CompileOptions | None = None,
+        llm_base_url: str = "",
+        llm_api_key: str = "",
+        table: PassTable = TABLE,
+        frontends: Registry = REGISTRY,
+    ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
         fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key)
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends)

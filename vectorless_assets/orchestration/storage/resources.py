@@ -18,6 +18,7 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, save_ir
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
+from vectorless_assets.pipeline.discovery import is_remote, locate
 
 
 class DocumentsRoot(dg.ConfigurableResource):
@@ -26,7 +27,12 @@ class DocumentsRoot(dg.ConfigurableResource):
     path: str
 
     def location(self, document_key: str) -> UPath:
-        return UPath(self.path) / document_key
+        """Where document `document_key` is; `ValueError` if the key would leave the root
+        (`..`, an absolute path, or a symbolic link pointing outside it)."""
+        if is_remote(self.path):
+            locate("/", document_key)  # the same key rules; links cannot exist there
+            return UPath(self.path) / document_key
+        return UPath(locate(self.path, document_key))
 
     def read(self, document_key: str) -> bytes:
         return self.location(document_key).read_bytes()

@@ -1,0 +1,196 @@
+"""The printed table of contents: find its pages and read its entries.
+
+A ToC page is read as rows (every line at one height, left to right, so a ToC set as a table
+- "ITEM 1 | Business | 4" - is one row). An entry is a row ending in a printed page number
+(arabic or roman), dot leaders dropped. A row without a number is the first half of a wrapped
+title when the next row is numbered and indented further (the hanging indent of a long
+title), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
+capitals or bold (it then points where the next entry points). Nesting comes from the
+indent (distinct left edges ranked), else from numbering depth ("3.4.1" is level 3), with
+"Part" above everything else.
+
+Mapping printed numbers to physical pages is `toc_map`'s job.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from vectorless_assets.frontends.pdf.text import Line, PageLines
+
+_NUMBER = re.compile(r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+(?P<num>\d{1,4}|[ivxlcdm]{1,7})$")
+_BARE_LABEL = re.compile(r"^(?:part|chapter|item|appendix|annex|section|note|article|schedule|exhibit|volume|book)$", re.I)
+_LEADERS = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){2,}$")
+_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+\S")
+_KEYWORD = re.compile(r"^(part|chapter|item|appendix|annex|teil|kapitel)\s+(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b", re.I)
+_CONTENTS = re.compile(r"^(?:table of contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice)$", re.I)
+_LIST_OF = re.compile(r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits)|index of tables)\b", re.I)
+_PAGE_HEADER = re.compile(r"^(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I)
+_FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$")
+ROW_TOLERANCE = 2.0
+MAX_TOC_SHARE = 0.25  # ToC pages live in the first quarter of the document (at least 12 pages)
+
+
+@dataclass(slots=True)
+class Row:
+    """Every line of a page at one height, left to right."""
+
+    page: int
+    y: float
+    x: float
+    size: float
+    bold: bool
+    text: str
+
+
+@dataclass(slots=True)
+class TocEntry:
+    """One ToC entry: title, 1-based level, printed page ('' when unnumbered), 0-based ToC page."""
+
+    title: str
+    level: int
+    printed: str
+    toc_page: int
+
+
+def rows(page: PageLines) -> list[Row]:
+    """The lines of `page` grouped by height (top to bottom), each group joined left to right."""
+    out: list[Row] = []
+    group: list[Line] = []
+    for ln in sorted(page.lines, key=lambda ln: -ln.y):
+        if group and abs(group[0].y - ln.y) > ROW_TOLERANCE:
+            out.append(_row(group))
+            group = []
+        group.append(ln)
+    if group:
+        out.append(_row(group))
+    return out
+
+
+def _row(group: list[Line]) -> Row:
+    cells = sorted(group, key=lambda ln: ln.x)
+    main = max(cells, key=lambda ln: len(ln.text))
+    return Row(cells[0].page, cells[0].y, cells[0].x, main.size, main.bold, " ".join(c.text for c in cells))
+
+
+def with_row_numbers(page: PageLines, original: list[Line]) -> PageLines:
+    """`page` with the bare numbers that running-line removal took from its rows put back
+    (a ToC's first or last page number sits in the page margin beside its entry)."""
+    kept = {id(ln) for ln in page.lines}
+    back = [
+        ln for ln in original
+        if id(ln) not in kept and _FOLIO.match(ln.text.strip()) and any(abs(o.y - ln.y) <= ROW_TOLERANCE and o.x < ln.x for o in page.lines)
+    ]
+    if not back:
+        return page
+    return PageLines(page.index, page.height, page.bottom, sorted(page.lines + back, key=lambda ln: -ln.y), page.has_images)
+
+
+def _split(text: str) -> tuple[str, str] | None:
+    """(title, printed number) of a row ending in a page number, else None."""
+    m = _NUMBER.match(text.strip())
+    if not m:
+        return None
+    title = _LEADERS.sub("", m.group("title")).strip()
+    if sum(c.isalpha() for c in title) < 2 or _BARE_LABEL.match(title):
+        return None  # "PART II" is a label, not "PART" on page ii
+    return title, m.group("num")
+
+
+def _toc_like(rs: list[Row]) -> tuple[int, int]:
+    """(numbered rows, rows with letters) on one page."""
+    texty = [r for r in rs if sum(c.isalpha() for c in r.text) >= 2]
+    return sum(1 for r in texty if _split(r.text)), len(texty)
+
+
+def find_toc_pages(pages: list[PageLines]) -> list[int]:
+    """Indexes of the printed ToC pages: a run of pages near the front whose rows mostly end in
+    page numbers (the first page may carry a heading and a preamble: half its rows suffice when
+    it says "Contents"); empty when there is none."""
+    limit = max(12, int(MAX_TOC_SHARE * len(pages)))
+    found: list[int] = []
+    for page in pages[:limit]:
+        rs = rows(page)
+        numbered, texty = _toc_like(rs)
+        titled = any(_CONTENTS.match(r.text.strip()) for r in rs[:6])
+        share = numbered / texty if texty else 0.0
+        ok = (numbered >= 5 and share >= 0.6) or (titled and numbered >= 3 and share >= 0.3)
+        if ok and (not found or page.index == found[-1] + 1):
+            found.append(page.index)
+        elif found:
+            break
+    return found
+
+
+def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]:
+    """The entries of the ToC pages in order, with levels (see the module docstring)."""
+    raw: list[tuple[Row, str, str]] = []  # row, title, printed
+    for idx in toc_pages:
+        rs = [r for r in rows(pages[idx]) if sum(c.isalpha() for c in r.text) >= 2]
+        pending: Row | None = None
+        for k, r in enumerate(rs):
+            text = r.text.strip()
+            if _LIST_OF.match(text):
+                pending = None
+                break  # a list of tables or figures follows the contents: not structure
+            if _CONTENTS.match(text) or _PAGE_HEADER.match(text):
+                pending = None
+                continue
+            split = _split(text)
+            if split is not None:
+                title, num = split
+                if pending is not None and r.x > pending.x + 3:
+                    title, r = f"{pending.text.strip()} {title}", pending  # a wrapped title
+                elif pending is not None:
+                    raw.append((pending, pending.text.strip(), ""))
+                pending = None
+                raw.append((r, title, num))
+                continue
+            nxt = rs[k + 1] if k + 1 < len(rs) else None
+            if pending is not None:
+                raw.append((pending, pending.text.strip(), ""))
+                pending = None
+            label = _KEYWORD.match(text) or (r.bold or _caps(text)) and len(text.split()) <= 8
+            wraps = nxt is not None and _split(nxt.text) is not None and nxt.x > r.x + 3 and len(text.split()) <= 25
+            if label or wraps:
+                pending = r
+        if pending is not None:
+            raw.append((pending, pending.text.strip(), ""))
+        if any(_LIST_OF.match(r.text.strip()) for r in rs):
+            break
+    # an unnumbered row on several ToC pages is a running header ("Debian Reference")
+    repeated = Counter(t for _, t, num in raw if not num)
+    raw = [x for x in raw if x[2] or repeated[x[1]] < 2]
+    levels = _levels([(r, t) for r, t, _ in raw])
+    return [TocEntry(t, lv, num, r.page) for (r, t, num), lv in zip(raw, levels, strict=True)]
+
+
+def _caps(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
+
+
+def _levels(items: list[tuple[Row, str]]) -> list[int]:
+    """Indent rank (left edges clustered within 3pt), else numbering depth; "Part" on top."""
+    edges: list[float] = []
+    for x in sorted({round(r.x, 1) for r, _ in items}):
+        if not edges or x - edges[-1] > 3.0:
+            edges.append(x)
+    by_indent = len(edges) >= 2 and len(edges) <= 6
+    levels: list[int] = []
+    for r, title in items:
+        m = _NUMBERED.match(title)
+        if by_indent:
+            level = 1 + max(i for i, e in enumerate(edges) if r.x >= e - 3.0)
+        elif m:
+            level = m.group(1).count(".") + 1
+        else:
+            level = 1
+        levels.append(level)
+    keywords = [(_KEYWORD.match(t).group(1).lower() if _KEYWORD.match(t) else "") for _, t in items]
+    if "part" in keywords and not by_indent:  # "PART II" > "Item 7." (set at one indent)
+        levels = [1 if k == "part" else lv + 1 for lv, k in zip(levels, keywords, strict=True)]
+    top = min(levels, default=1)
+    return [lv - top + 1 for lv in levels]

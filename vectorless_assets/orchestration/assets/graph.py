@@ -1,0 +1,131 @@
+"""The asset graph, generated from a pass table (`pipeline.table.TABLE` unless the settings
+name another) and the compile options: `AssetGraph`.
+
+* one asset per field a pass writes (asset key = field name = IO-manager file name), its
+  deps are the fields the pass reads (required and optional), the source document for
+  `parse`; tree rewrites are separate assets (`tree_built` ... `tree`), as in the table;
+* `document_ir`, the assembled IR, depends on every field `assemble_document` reads;
+* group = the pass's phase (`document_ir` in `document`, the source in `sources`);
+  description = the pass docstring's first paragraph; kinds `python` or `llm`, tags
+  `vectorless/pass`, `vectorless/llm`, `vectorless/modes`;
+* code version = `<pass version>:<logic fingerprint of the compile options>` (the logic
+  fingerprint covers the mode and the processing version), so a bumped pass version makes
+  its assets stale and switching modes makes every asset stale (outputs a mode does not
+  change keep their data version, so their consumers stay fresh).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import dagster as dg
+
+from vectorless_assets.options import CompileOptions
+from vectorless_assets.orchestration.keys import (
+    DOCUMENT_GROUP,
+    DOCUMENT_IR,
+    LLM_TAG,
+    MODES_TAG,
+    PASS_TAG,
+)
+from vectorless_assets.pipeline.assemble import assembly_reads
+from vectorless_assets.pipeline.table import Pass, PassTable
+
+#: Bump when `assemble_document` (or how document_ir is written) changes its output.
+ASSEMBLY_VERSION = "1"
+
+
+def code_version(version: str, options: CompileOptions) -> str:
+    return f"{version}:{options.logic_fingerprint()}"
+
+
+@dataclass(frozen=True)
+class AssetGraph:
+    """The generated assets of `table` compiled with `options`: keys, deps, code versions."""
+
+    table: PassTable
+    options: CompileOptions
+
+    @cached_property
+    def code_versions(self) -> dict[str, str]:
+        """Code version of every generated asset (fields and `document_ir`)."""
+        versions = {w: code_version(p.version, self.options) for p in self.table.passes for w in p.writes}
+        versions[DOCUMENT_IR] = code_version(ASSEMBLY_VERSION, self.options)
+        return versions
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """One hash of all code versions: equal iff no asset's code version changed."""
+        text = "\n".join(f"{k}={v}" for k, v in sorted(self.code_versions.items()))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    @cached_property
+    def produced(self) -> tuple[str, ...]:
+        """Every generated asset key, in production order, `document_ir` last."""
+        return (*self.table.producer, DOCUMENT_IR)
+
+    @cached_property
+    def deps(self) -> dict[str, tuple[str, ...]]:
+        """Upstream fields of every generated asset, as the pass table declares them."""
+        deps = {w: tuple(p.all_reads) for p in self.table.passes for w in p.writes}
+        deps[DOCUMENT_IR] = self.assembly_reads
+        return deps
+
+    @cached_property
+    def assembly_reads(self) -> tuple[str, ...]:
+        return assembly_reads(self.table)
+
+    @cached_property
+    def optional_reads(self) -> frozenset[str]:
+        return frozenset(r for p in self.table.passes for r in p.optional_reads)
+
+    def internal_deps(self) -> dict[str, set[dg.AssetKey]]:
+        return {name: {dg.AssetKey(d) for d in ups} for name, ups in self.deps.items()}
+
+    def downstream_closure(self, fields: set[str]) -> set[str]:
+        """`fields` and every generated asset that (transitively) reads one of them."""
+        out = set(fields)
+        changed = True
+        while changed:
+            changed = False
+            for name, ups in self.deps.items():
+                if name not in out and out.intersection(ups):
+                    out.add(name)
+                    changed = True
+        return out
+
+    def _out(self, p: Pass, field: str) -> dg.AssetOut:
+        modes = ",".join(sorted(p.modes))
+        return dg.AssetOut(
+            key=field,
+            dagster_type=Any,
+            is_required=False,
+            group_name=p.phase,
+            description=f"{self.table.fields[field].description}\n\nWritten by pass `{p.name}`: {p.description}",
+            code_version=self.code_versions[field],
+            kinds={"llm"} if p.llm else {"python"},
+            tags={PASS_TAG: p.name, LLM_TAG: str(p.llm).lower(), MODES_TAG: modes.replace(",", "-")},
+            metadata={"pass": p.name, "phase": p.phase, "modes": modes, "runs_in_mode": p.runs_in(self.options.mode)},
+        )
+
+    def outs(self) -> dict[str, dg.AssetOut]:
+        """One output per field written by a pass, in table order, then `document_ir`.
+
+        Outputs rather than `AssetSpec`s: spec outputs are typed `Nothing` and cannot carry a
+        value to the IO manager; the per-field deps go to `internal_asset_deps`.
+        """
+        outs = {w: self._out(p, w) for p in self.table.passes for w in p.writes}
+        outs[DOCUMENT_IR] = dg.AssetOut(
+            key=DOCUMENT_IR,
+            dagster_type=Any,
+            is_required=False,
+            group_name=DOCUMENT_GROUP,
+            description="The assembled Document IR (the single artifact), also written as `<doc_id>.bin` to the IR folder.",
+            code_version=self.code_versions[DOCUMENT_IR],
+            kinds={"python"},
+            tags={LLM_TAG: "false"},
+        )
+        return outs

@@ -1,0 +1,78 @@
+"""What a compile must materialize: for one document (`plan_document`) or a corpus (`stale_documents`).
+
+Both decide with the pure freshness rules (`pipeline.freshness`) from the facts the instance
+remembers (`storage.records`), never from Dagster's stale-status resolver (which loads the
+whole asset graph per query). The logic fingerprint here is the graph fingerprint: a hash of
+every asset's code version (pass versions, compile options, mode, processing version, model).
+
+For one document, a stale verdict selects every asset, except `logic changed`: then only the
+assets whose last materialization has another code version are selected, plus everything
+downstream of them (one record query per asset), or every asset if a value the subset would
+read was never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import dagster as dg
+
+from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.partitions import key_to_doc_id
+from vectorless_assets.orchestration.resources import IRStore
+from vectorless_assets.orchestration.storage import records
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.pipeline.freshness import assess, assess_many
+
+
+@dataclass(frozen=True)
+class Plan:
+    selection: frozenset[str]
+    reason: str
+
+    @property
+    def skip(self) -> bool:
+        return not self.selection
+
+
+def _changed_assets(instance: dg.DagsterInstance, partition_key: str, graph: AssetGraph) -> set[str]:
+    return {name for name, version in graph.code_versions.items() if records.code_version_of(records.latest(instance, name, partition_key)) != version}
+
+
+def plan_document(instance: dg.DagsterInstance, partition_key: str, fingerprint: str, graph: AssetGraph, *, ir_exists: bool, store: FieldStore, force: bool = False) -> Plan:
+    """The assets to materialize for one document whose source has `fingerprint`."""
+    everything = frozenset(graph.produced)
+    verdict = assess(
+        records.stored_ir(instance, partition_key),
+        fingerprint=fingerprint,
+        logic=graph.fingerprint,
+        ir_intact=ir_exists,
+        observed=records.observed_version(instance, partition_key),
+        force=force,
+    )
+    if verdict.reason == "current":
+        return Plan(frozenset(), "current")
+    if verdict.reason != "logic changed":
+        return Plan(everything, verdict.reason)
+    changed = _changed_assets(instance, partition_key, graph)
+    selection = graph.downstream_closure(changed)
+    table = graph.table
+    computed = {w for p in table.passes if selection.intersection(p.writes) for w in p.writes}
+    reads = {r for p in table.passes if selection.intersection(p.writes) for r in p.reads}
+    if DOCUMENT_IR in selection:
+        reads |= set(graph.assembly_reads) - {"validation", "verification"}
+    missing = reads - computed - {SOURCE}
+    if any(not store.exists(name, partition_key) for name in missing):
+        return Plan(everything, "logic changed (a stored upstream value is missing: every asset)")
+    if selection >= everything:
+        return Plan(everything, "logic changed (every asset)")
+    return Plan(frozenset(selection), "logic changed: " + ", ".join(sorted(changed)))
+
+
+def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str], graph: AssetGraph, ir_store: IRStore | None = None) -> dict[str, str]:
+    """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
+    stored = records.stored_irs(instance, set(fingerprints))
+    intact = (lambda pk: ir_store.location(key_to_doc_id(pk)).exists()) if ir_store is not None else None
+    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact).items()}

@@ -1,0 +1,2 @@
+"""Jobs: the per-document compile job (`compile_job`) and the batched `recompile_documents`
+job (`recompile`)."""

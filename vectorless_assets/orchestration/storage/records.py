@@ -1,0 +1,72 @@
+"""What the Dagster instance remembers of a document: the facts freshness decides from.
+
+Per partition: the latest materialization of an asset, its metadata and code version, the
+latest observation of the source; in bulk: the stored fingerprints of every partition's
+latest `document_ir` in two queries (latest storage id per partition, then those records,
+in chunks: an IN clause of 100,000 keys would exceed SQLite's limits).
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from vectorless_assets.orchestration.keys import (
+    CODE_VERSION_TAG,
+    CONTENT_FINGERPRINT,
+    DATA_VERSION_TAG,
+    DOCUMENT_IR,
+    GRAPH_FINGERPRINT,
+    SOURCE,
+)
+from vectorless_assets.pipeline.freshness import Stored
+
+CHUNK = 500
+
+
+def latest(instance: dg.DagsterInstance, name: str, partition_key: str) -> dg.EventLogRecord | None:
+    """The latest materialization record of asset `name` for the partition."""
+    result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(name), asset_partitions=[partition_key]), limit=1)
+    return result.records[0] if result.records else None
+
+
+def code_version_of(record: dg.EventLogRecord | None) -> str | None:
+    mat = record.asset_materialization if record else None
+    return mat.tags.get(CODE_VERSION_TAG) if mat is not None and mat.tags else None
+
+
+def _stored(mat: dg.AssetMaterialization) -> Stored:
+    meta = mat.metadata
+    text = {name: str(meta[name].value) for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT) if name in meta}
+    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT))
+
+
+def stored_ir(instance: dg.DagsterInstance, partition_key: str) -> Stored | None:
+    """Fingerprints of the partition's latest `document_ir` (None: never compiled)."""
+    record = latest(instance, DOCUMENT_IR, partition_key)
+    mat = record.asset_materialization if record else None
+    return _stored(mat) if mat is not None else None
+
+
+def observed_version(instance: dg.DagsterInstance, partition_key: str) -> str | None:
+    """Data version of the latest observation of the partition's source (None: never observed)."""
+    result = instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(SOURCE), asset_partitions=[partition_key]), limit=1)
+    if not result.records or result.records[0].asset_observation is None:
+        return None
+    return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
+
+
+def stored_irs(instance: dg.DagsterInstance, partitions: set[str] | None = None) -> dict[str, Stored]:
+    """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
+    key = dg.AssetKey(DOCUMENT_IR)
+    ids = instance.get_latest_storage_id_by_partition(key, dg.DagsterEventType.ASSET_MATERIALIZATION)
+    if partitions is not None:
+        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
+    out: dict[str, Stored] = {}
+    storage_ids = sorted(ids.values())
+    for i in range(0, len(storage_ids), CHUNK):
+        records = instance.get_event_records(dg.EventRecordsFilter(dg.DagsterEventType.ASSET_MATERIALIZATION, asset_key=key, storage_ids=storage_ids[i : i + CHUNK]))
+        for record in records:
+            mat = record.asset_materialization
+            if mat is not None and mat.partition is not None:
+                out[mat.partition] = _stored(mat)
+    return out

@@ -1,0 +1,83 @@
+"""Freshness: is a document's compiled IR current, and if not, why? One rule set for all paths.
+
+The in-process compiler, the CLI, the Dagster compile step, the documents sensor and the
+schedules all decide with `assess` (one document) or `assess_many` (a corpus), from facts
+their storage remembers about the last good compile (`Stored`) and facts about now. Rules,
+in this order (the first that applies is the reason):
+
+1. `forced`: the caller asked for a recompile;
+2. `new`: nothing was ever compiled for the document;
+3. `source changed`: its content fingerprint differs from the stored one (or a later
+   observation of the source saw other bytes);
+4. `IR missing`: the IR file is gone (or, where the caller checks, unreadable);
+5. `logic changed`: the logic fingerprint differs (another mode, option, pass version,
+   processing version or LLM model: whatever the caller's fingerprint covers);
+6. `current` otherwise: nothing to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+Reason = Literal["forced", "new", "source changed", "IR missing", "logic changed", "current"]
+REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "logic changed", "current")
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What is remembered of a document's last good compile."""
+
+    content_fingerprint: str | None
+    logic_fingerprint: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    reason: Reason
+
+    @property
+    def stale(self) -> bool:
+        return self.reason != "current"
+
+
+def assess(
+    stored: Stored | None,
+    *,
+    fingerprint: str,
+    logic: str,
+    ir_intact: bool | Callable[[], bool] = True,
+    observed: str | None = None,
+    force: bool = False,
+) -> Verdict:
+    """The verdict for one document. `ir_intact` may be a callable, asked only when needed."""
+    if force:
+        return Verdict("forced")
+    if stored is None:
+        return Verdict("new")
+    if stored.content_fingerprint != fingerprint or observed not in (None, fingerprint):
+        return Verdict("source changed")
+    if not (ir_intact() if callable(ir_intact) else ir_intact):
+        return Verdict("IR missing")
+    if stored.logic_fingerprint != logic:
+        return Verdict("logic changed")
+    return Verdict("current")
+
+
+def assess_many(
+    stored: Mapping[str, Stored],
+    fingerprints: Mapping[str, str],
+    *,
+    logic: str,
+    ir_intact: Callable[[str], bool] | None = None,
+    force: bool = False,
+) -> dict[str, Verdict]:
+    """The stale documents of `fingerprints` (`{key: content fingerprint}`), by key, sorted."""
+    out: dict[str, Verdict] = {}
+    for key in sorted(fingerprints):
+        check = (lambda key=key: ir_intact(key)) if ir_intact is not None else True
+        verdict = assess(stored.get(key), fingerprint=fingerprints[key], logic=logic, ir_intact=check, force=force)
+        if verdict.stale:
+            out[key] = verdict
+    return out
