@@ -25,13 +25,12 @@ from pathlib import Path
 
 import dagster as dg
 
-from vectorless_assets.orchestration import batch, graph
+from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.base.keys import SCHEDULE_NAME, SENSOR_NAME
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
-from vectorless_assets.orchestration.partitions import key_to_doc_id
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.orchestration.schedules import SCHEDULE_NAME
-from vectorless_assets.orchestration.sensors import SENSOR_NAME
-from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.jobs import recompile as batch
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 ROOT = Path(__file__).resolve().parents[1]
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
@@ -102,7 +101,8 @@ def bump(root: str, pass_name: str) -> None:
     requests = _schedule(defs, instance, settings)
     _run_all(defs, instance, requests)
     print(f"initial compile: {len(requests)} run(s), {time.perf_counter() - t0:.1f} s")
-    graph.PASSES = batch.PASSES = [dataclasses.replace(p, version=p.version + ".1") if p.name == pass_name else p for p in graph.PASSES]
+    spec = settings.table.by_name[pass_name]
+    settings = dataclasses.replace(settings, table=settings.table.replaced(pass_name, version=spec.version + ".1"))
     defs = build_defs(settings)
     t0 = time.perf_counter()
     requests = _schedule(defs, instance, settings)
@@ -121,7 +121,7 @@ def dev() -> None:
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
     env = {**os.environ, "DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_SENSOR": "on", "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10")}
     log = (base / "dev.log").open("wb")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, ctx=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _until(lambda: urllib.request.urlopen("http://127.0.0.1:3917/server_info", timeout=5).status == 200)
         time.sleep(5)

@@ -56,8 +56,8 @@ def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[s
     machine does not distort).
     """
     from vectorless_assets.context import PassContext
-    from vectorless_assets.frontends.raw import SourceDocument
     from vectorless_assets.ir.identity import document_key
+    from vectorless_assets.ir.raw import SourceDocument
     from vectorless_assets.options import CompileOptions
     from vectorless_assets.pipeline.compile import assemble_document, execute_pass
     from vectorless_assets.pipeline.table import PASSES

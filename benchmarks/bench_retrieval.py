@@ -23,7 +23,7 @@ kept, whitespace -> ``-``, the rest dropped; repeats on a page get ``-1``, ``-2`
 for locate and BM25 over sections.
 
 Run by hand from the project root:
-    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross]
+    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross] [--no-printed-toc]
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from typing import Any
 from vectorless_assets.ir import Document
 from vectorless_assets.navigator import DocumentNavigator
 from vectorless_assets.navigator.bm25 import BM25, terms
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
 
 MAX_SPAN = 5
@@ -92,7 +93,7 @@ def pdf_pages(path: Path) -> list[str]:
     return out
 
 
-def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None) -> dict[str, Any]:
+def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None, options: CompileOptions | None = None) -> dict[str, Any]:
     questions = [json.loads(line) for line in (corpus / "qa" / "financebench-dev.jsonl").read_text().splitlines() if line.strip()]
     names = sorted({q["doc_name"] for q in questions})
     navs: dict[str, DocumentNavigator] = {}
@@ -102,7 +103,7 @@ def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None) -> 
     for name in names:
         pdf = corpus / "pdf" / "financebench" / f"{name}.pdf"
         t0 = time.perf_counter()
-        doc = compile_document(pdf, mode=mode)
+        doc = compile_document(pdf, mode=mode, options=options)
         compile_s[name] = round(time.perf_counter() - t0, 2)
         if out_dir is not None:
             from vectorless_assets.ir import save_ir
@@ -277,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["fb", "rust"], default=None)
     parser.add_argument("--cross", action="store_true", help="also locate across the folder of all filings")
     parser.add_argument("--out", type=Path, default=None, help="save the compiled filings' IRs here")
+    parser.add_argument("--no-printed-toc", action="store_true", help="compile the filings without the printed-ToC structure (for comparison)")
     parser.add_argument("--verbose", action="store_true", help="per-question details")
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
@@ -293,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             out = Path(tempfile.mkdtemp(prefix="fb-irs-"))
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-        fb = financebench(args.corpus, args.mode, args.cross, out)
+        fb = financebench(args.corpus, args.mode, args.cross, out, CompileOptions(use_printed_toc=not args.no_printed_toc))
         if not args.verbose:
             fb.pop("questions")
         report["financebench"] = fb

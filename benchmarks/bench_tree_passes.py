@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.frontends.raw import SourceDocument
+from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import (
     build,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from tests.support.paths import CORPUS
 
 
 @pytest.fixture

@@ -8,8 +8,9 @@ no two folders import each other.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from vectorless_assets.frontends.registry import REGISTRY, Registry
+from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
@@ -18,10 +19,14 @@ from vectorless_assets.options import CompileOptions
 @dataclass
 class PassContext:
     """Options of this compile, the optional LLM client (None = LLM-free fallbacks), the LLM
-    usage so far, the frontends the parse pass chooses from, and pass durations (ms)."""
+    usage so far, the frontends the parse pass chooses from, pass durations (ms), and the
+    word tokens of node texts that several passes share (`helpers.nodecache`)."""
 
     options: CompileOptions = field(default_factory=CompileOptions)
     llm: LLMClient | None = None
     usage: LLMUsage = field(default_factory=LLMUsage)
-    frontends: Registry = REGISTRY
+    #: a `frontends.registry.Registry`; None = the default registry (kept untyped here so the
+    #: context imports no frontend code)
+    frontends: Any = None
     durations: dict[str, float] = field(default_factory=dict)
+    texts: TextCache = field(default_factory=TextCache)

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from vectorless_assets.ir.identity import canonical_json
+from vectorless_assets.jsonform import canonical_json
 from vectorless_assets.version import PROCESSING_VERSION
 
 Mode = Literal["fast", "standard", "deep"]

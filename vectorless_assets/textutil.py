@@ -55,11 +55,16 @@ def estimate_tokens(text: str) -> int:
 
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
+# ASCII text: every character that is not a letter or digit becomes a space, then split;
+# the same tokens as `_WORD_RE.findall`, about 5x faster (str.translate has an ASCII fast path)
+_ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
 def word_tokens(text: str) -> list[str]:
     """Lowercase word tokens; CJK runs become character bigrams."""
     lowered = text.lower()
+    if lowered.isascii():  # fast path, same result (most nodes)
+        return lowered.translate(_ASCII_SPLIT).split()
     if not _CJK_RE.search(lowered):  # fast path, same result: no CJK run to cut into bigrams
         return _WORD_RE.findall(lowered)
     out: list[str] = []

@@ -15,7 +15,7 @@ import zipfile
 from typing import Any
 
 from vectorless_assets.errors import SourceError
-from vectorless_assets.frontends.raw import ParsedDocument, RawNode
+from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from vectorless_assets.frontends.raw import ParsedDocument
+from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
 Parse = Callable[[bytes, CompileOptions], ParsedDocument]

@@ -3,5 +3,6 @@
 `nodetext` (a node's own text), `walk` (tree traversals), `treeops` (renumbering, token
 totals), `chunking` (split points), `summarize` (extractive summaries), `summarize_llm`
 (the enhance pass's prompts), `references` (cross-reference resolution), `similarity`
-(overlap candidate join), `toc` (table-of-contents lines).
+(overlap candidate join), `toc` (table-of-contents lines), `nodecache` (word tokens of
+node texts, computed once per compile and shared through the pass context).
 """

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from typing import Any
+
+from vectorless_assets.jsonform import canonical_json
 
 #: Namespace of document ids: doc_id = uuid5(NAMESPACE, document key).
 DOC_ID_NAMESPACE = uuid.UUID("6f1c1b9e-6b8e-5c1a-9a52-7c0f3d1e2a40")
@@ -31,11 +32,6 @@ def content_fingerprint(data: bytes) -> str:
     as this same fingerprint, and the Dagster data version of a source document equals it.
     """
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def canonical_json(value: Any) -> str:
-    """Sorted keys, no spaces, UTF-8 (not ASCII-escaped): the form checksums are taken of."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def value_fingerprint(value: Any) -> str:

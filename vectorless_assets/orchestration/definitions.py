@@ -16,11 +16,11 @@ from vectorless_assets.orchestration.assets.compile_asset import build_compile_a
 from vectorless_assets.orchestration.assets.source import build_source_asset
 from vectorless_assets.orchestration.automation.schedules import build_recompile_schedule
 from vectorless_assets.orchestration.automation.sensors import build_documents_sensor
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.compile_job import build_compile_job
 from vectorless_assets.orchestration.jobs.recompile import build_recompile_job
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.orchestration.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import JsonIOManager
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
 
 def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, sensor_running: bool = False) -> dg.Definitions:

@@ -23,15 +23,25 @@ from vectorless_assets.ir.identity import content_fingerprint, document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.partitions import (
+    key_to_doc_id,
+    partition_key_for,
+    register,
+)
 from vectorless_assets.orchestration.assets.plan import plan_document
+from vectorless_assets.orchestration.base.keys import (
+    COMPILE_JOB,
+    DATA_VERSION_TAG,
+    DOCUMENT_TAG,
+    SOURCE,
+)
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
-from vectorless_assets.orchestration.keys import COMPILE_JOB, DATA_VERSION_TAG, DOCUMENT_TAG, SOURCE
-from vectorless_assets.orchestration.partitions import key_to_doc_id, partition_key_for, register
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.orchestration.settings import Settings
 from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
+from vectorless_assets.pipeline.table import TABLE, PassTable
 
 Status = Literal["compiled", "skipped", "failed"]
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
@@ -106,6 +116,7 @@ def compile_paths(
     fields_dir: str | os.PathLike[str] | None = None,
     sqlite_synchronous: str | None = None,
     llm: OpenAICompatibleClient | None = None,
+    table: PassTable = TABLE,
 ) -> list[DocResult]:
     """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
 
@@ -114,10 +125,11 @@ def compile_paths(
     called with each result as soon as it is known. `sqlite_synchronous` ("NORMAL"/"OFF")
     lowers SQLite's fsync level for this process's connections to the instance's files
     (`sqlite_tuning`; faster on slow disks, less durable on power loss). `llm` is the
-    optional OpenAI-compatible client (its model becomes part of the compile options).
+    optional OpenAI-compatible client (its model becomes part of the compile options). `table` is
+the pass table the assets are generated from.
     """
     options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
-    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "")
+    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", table=table)
     instance = instance or local_instance()
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)

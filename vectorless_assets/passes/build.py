@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.frontends.raw import ParsedDocument, RawNode
 from vectorless_assets.helpers.treeops import rebuild
+from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.textutil import estimate_tokens
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.helpers.similarity import jaccard_join
 from vectorless_assets.helpers.walk import preorder_nodes
@@ -35,7 +36,6 @@ from vectorless_assets.ir.indexes import (
     OverlapPair,
 )
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textutil import word_tokens
 
 DUPLICATE_AT = 0.9
 SUMMARY_RATIO = 0.5
@@ -51,8 +51,15 @@ def overlap_kind(sim: float, len_a: int, len_b: int) -> OverlapKind:
     return "subset"
 
 
-def leaf_token_sets(tree: DocumentTree, min_chars: int) -> list[tuple[str, frozenset[str], int]]:
-    """(node id, token set, content length) of every eligible leaf, in document order."""
+def leaf_token_sets(
+    tree: DocumentTree, min_chars: int, texts: TextCache | None = None
+) -> list[tuple[str, frozenset[str], int]]:
+    """(node id, token set, content length) of every eligible leaf, in document order.
+
+    `texts` is the compile's shared token cache (a private one when None); the tokens of the
+    stripped content are those of the content.
+    """
+    texts = texts if texts is not None else TextCache()
     out: list[tuple[str, frozenset[str], int]] = []
     for node in preorder_nodes(tree):
         if node.children:
@@ -60,7 +67,7 @@ def leaf_token_sets(tree: DocumentTree, min_chars: int) -> list[tuple[str, froze
         text = node.content.strip()
         if len(text) < min_chars:
             continue
-        tokens = frozenset(word_tokens(text))
+        tokens = frozenset(texts.word_counts(node.content))
         if tokens:
             out.append((node.node_id, tokens, len(text)))
     return out
@@ -74,7 +81,7 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ContentOverlapMap:
     reported as one `DuplicateGroup` each (see the module docstring).
     """
     threshold = ctx.options.overlap_threshold
-    leaves = leaf_token_sets(tree, ctx.options.overlap_min_chars)
+    leaves = leaf_token_sets(tree, ctx.options.overlap_min_chars, ctx.texts)
     members: dict[frozenset[str], list[int]] = {}
     for i, (_, tokens, _) in enumerate(leaves):
         members.setdefault(tokens, []).append(i)

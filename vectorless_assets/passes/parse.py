@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import SourceError
-from vectorless_assets.frontends.raw import ParsedDocument, SourceDocument
+from vectorless_assets.frontends.registry import REGISTRY
+from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 
 
 def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
@@ -18,7 +19,8 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
         raise SourceError("empty file (0 bytes)")
     if len(source.data) > ctx.options.max_source_bytes:
         raise SourceError(f"file is {len(source.data)} bytes, over the limit of {ctx.options.max_source_bytes} (CompileOptions.max_source_bytes)")
-    parsed = ctx.frontends.for_source(source.key, source.data).parse(source.data, ctx.options)
+    frontends = ctx.frontends or REGISTRY
+    parsed = frontends.for_source(source.key, source.data).parse(source.data, ctx.options)
     if not parsed.title.strip():
         parsed = parsed.model_copy(update={"title": source.stem})
     return parsed

@@ -19,20 +19,20 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.nodetext import description, rounded
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
-    KeywordPosting,
     ReasoningIndex,
     SectionSummary,
     SummaryShortcut,
 )
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
-from vectorless_assets.textutil import is_keyword, word_tokens
+from vectorless_assets.textutil import word_tokens
 
 TITLE_WEIGHT = 2.0
 SUMMARY_WEIGHT = 1.5
@@ -45,27 +45,36 @@ SECTION_SUMMARY_CHARS = 200
 _LINE_RE = re.compile(r"^\s*[-*\d.)\s]*([^:]+?)\s*[:=\-–>]+\s*(.+)$")
 
 
-def keyword_weights(title: str, summary: str, content: str) -> dict[str, float]:
-    """Raw (unnormalised) keyword weights of one node's title, summary and content."""
-    acc: dict[str, float] = defaultdict(float)
+def keyword_weights(title: str, summary: str, content: str, texts: TextCache | None = None) -> dict[str, float]:
+    """Raw (unnormalised) keyword weights of one node's title, summary and content.
+
+    `texts` is the compile's shared token cache (a private one when None).
+    """
+    texts = texts if texts is not None else TextCache()
+    acc: dict[str, float] = {}
+    get = acc.get
     for text, weight in (
         (title, TITLE_WEIGHT),
         (summary, SUMMARY_WEIGHT),
         (content, CONTENT_WEIGHT),
     ):
-        for tok, count in Counter(word_tokens(text)).items():
-            if is_keyword(tok):
-                acc[tok] += weight * count
+        for tok, count in texts.keyword_counts(text).items():
+            acc[tok] = get(tok, 0.0) + weight * count
     return acc
 
 
+Postings = dict[str, list[tuple[str, float]]]
+
+
 def build_postings(
-    tree: DocumentTree, max_keywords: int, per_keyword: int
-) -> dict[str, list[KeywordPosting]]:
-    """Keyword -> normalised postings, most widespread keyword first (see the module docstring).
+    tree: DocumentTree, max_keywords: int, per_keyword: int, texts: TextCache | None = None
+) -> Postings:
+    """Keyword -> normalised (node id, weight) postings, most widespread keyword first (see
+    the module docstring).
 
     O(tokens + postings · log postings).
     """
+    texts = texts if texts is not None else TextCache()
     # parallel lists of ints and floats (not tuples): ~1M postings on a 10 MB document, and
     # objects the garbage collector does not track keep full collections rare
     where: dict[str, list[int]] = defaultdict(list)
@@ -73,19 +82,20 @@ def build_postings(
     walk = preorder_nodes(tree)
     order = [n.node_id for n in walk]
     for i, node in enumerate(walk):
-        for kw, weight in keyword_weights(node.title, node.summary, node.content).items():
+        for kw, weight in keyword_weights(node.title, node.summary, node.content, texts).items():
             where[kw].append(i)
             weights[kw].append(weight)
     chosen = sorted(where, key=lambda kw: (-len(where[kw]), kw))[:max_keywords]
-    out: dict[str, list[KeywordPosting]] = {}
+    out: Postings = {}
     for kw in chosen:
         nodes, ws = where[kw], weights[kw]
+        if len(nodes) == 1:
+            out[kw] = [(order[nodes[0]], 1.0)]
+            continue
         # stable sort, heaviest first: ties stay in document order
         ranked = sorted(range(len(nodes)), key=ws.__getitem__, reverse=True)[:per_keyword]
         best = ws[ranked[0]]
-        out[kw] = [
-            KeywordPosting(node_id=order[nodes[k]], weight=rounded(ws[k] / best)) for k in ranked
-        ]
+        out[kw] = [(order[nodes[k]], rounded(ws[k] / best)) for k in ranked]
     return out
 
 
@@ -137,21 +147,21 @@ def ask_synonyms(words: list[str], ctx: PassContext) -> dict[str, list[str]]:
 
 
 def _add_synonyms(
-    postings: dict[str, list[KeywordPosting]],
+    postings: Postings,
     synonyms: dict[str, list[str]],
     order: dict[str, int],
     per_keyword: int,
-) -> dict[str, list[KeywordPosting]]:
+) -> Postings:
     out = dict(postings)
     for kw in sorted(synonyms):
         for syn in synonyms[kw]:
-            merged = {p.node_id: p.weight for p in out.get(syn, [])}
-            for p in postings[kw]:
-                w = rounded(p.weight * SYNONYM_FACTOR)
-                if w > merged.get(p.node_id, 0.0):
-                    merged[p.node_id] = w
+            merged = dict(out.get(syn, []))
+            for node_id, weight in postings[kw]:
+                w = rounded(weight * SYNONYM_FACTOR)
+                if w > merged.get(node_id, 0.0):
+                    merged[node_id] = w
             ranked = sorted(merged.items(), key=lambda kv: (-kv[1], order[kv[0]]))
-            out[syn] = [KeywordPosting(node_id=n, weight=w) for n, w in ranked[:per_keyword]]
+            out[syn] = ranked[:per_keyword]
     return out
 
 
@@ -164,7 +174,7 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
     if not tree.nodes:
         return ReasoningIndex()
     opts = ctx.options
-    postings = build_postings(tree, opts.max_keywords, opts.postings_per_keyword)
+    postings = build_postings(tree, opts.max_keywords, opts.postings_per_keyword, ctx.texts)
     root = tree.root
     nodes = node_map(tree)
     tops = [nodes[c] for c in root.children]
@@ -189,9 +199,16 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
         if synonyms:
             order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)
-    return ReasoningIndex(
-        keywords=dict(sorted(postings.items())),
-        section_map=section_map,
-        summary_shortcut=shortcut,
-        synonyms=dict(sorted(synonyms.items())),
+    # one validation of all postings at once (pydantic-core builds them without a Python
+    # call per posting: ~1M postings on a 10 MB document)
+    keywords = {
+        kw: [{"node_id": n, "weight": w} for n, w in postings[kw]] for kw in sorted(postings)
+    }
+    return ReasoningIndex.model_validate(
+        {
+            "keywords": keywords,
+            "section_map": section_map,
+            "summary_shortcut": shortcut,
+            "synonyms": dict(sorted(synonyms.items())),
+        }
     )

@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodecache import Counts, TextCache
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textutil import word_tokens
 
 #: Words that carry no evidence (29): hedges, intensifiers, vague nouns.
 # fmt: off
@@ -41,20 +41,41 @@ _SPACES = " \t\n\r\f\v\u00a0\u3000"
 _DIGIT_RE = re.compile(r"\d")
 
 
-def score_text(text: str) -> EvidenceScore:
-    """Evidence score of one text (see the module docstring for the formulas)."""
-    tokens = word_tokens(text)
-    density = len(set(tokens)) / len(tokens) if tokens else 0.0
+def _digits(text: str) -> int:
+    """Number of decimal digits (`\\d`) in `text`."""
+    if text.isascii():
+        return sum(map(text.count, "0123456789"))
+    return len(_DIGIT_RE.findall(text))
+
+
+def _list_lines(text: str, cap: int) -> int:
+    """Number of list item lines in `text`, counted up to `cap`."""
+    found = 0
+    for _ in _LIST_RE.finditer(text):
+        found += 1
+        if found == cap:
+            break
+    return found
+
+
+def score_text(text: str, counts: Counts | None = None) -> EvidenceScore:
+    """Evidence score of one text (see the module docstring for the formulas).
+
+    `counts` are the text's word-token counts (`TextCache.word_counts`), if already known.
+    """
+    counts = counts if counts is not None else TextCache().word_counts(text)
+    total = sum(counts.values())
+    density = len(counts) / total if total else 0.0
     non_space = len(text) - sum(text.count(c) for c in _SPACES)
-    digit_share = len(_DIGIT_RE.findall(text)) / non_space if non_space else 0.0
+    digit_share = _digits(text) / non_space if non_space else 0.0
     richness = 0.3 * min(digit_share, 0.1) / 0.1
     if text.count("|") + text.count("\t") > 3:
         richness += 0.3
     if _CODE_RE.search(text):
         richness += 0.2
-    richness += 0.2 * min(len(_LIST_RE.findall(text)), 5) / 5
+    richness += 0.2 * _list_lines(text, 5) / 5
     richness = min(richness, 1.0)
-    filler = sum(1 for t in tokens if t in FILLER) / len(tokens) if tokens else 0.0
+    filler = sum(counts.get(w, 0) for w in FILLER) / total if total else 0.0
     specificity = 1.0 - min(filler, 0.8)
     composite = 0.4 * density + 0.3 * richness + 0.3 * specificity
     return EvidenceScore(
@@ -71,7 +92,10 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
     Every leaf with non-blank content is scored (density 0.4, richness 0.3, specificity 0.3);
     branches and empty leaves are not. No LLM.
     """
+    texts = ctx.texts
     scores = {
-        n.node_id: score_text(n.content) for n in tree.nodes if not n.children and n.content.strip()
+        n.node_id: score_text(n.content, texts.word_counts(n.content))
+        for n in tree.nodes
+        if not n.children and n.content.strip()
     }
     return EvidenceScoreMap(scores=scores)

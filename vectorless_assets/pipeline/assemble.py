@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.frontends.raw import ParsedDocument, SourceDocument
 from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
+from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.textutil import estimate_tokens
 from vectorless_assets.version import __version__

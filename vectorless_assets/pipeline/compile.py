@@ -12,10 +12,10 @@ from typing import Any
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
-from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.identity import document_key
+from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.options import CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document

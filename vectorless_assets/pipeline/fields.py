@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from vectorless_assets.frontends.raw import ParsedDocument, SourceDocument
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.indexes import (
     ChainIndex,
@@ -28,6 +27,7 @@ from vectorless_assets.ir.indexes import (
     QueryRoutingTable,
     ReasoningIndex,
 )
+from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.ir.tree import DocumentTree
 
 

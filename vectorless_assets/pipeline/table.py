@@ -34,7 +34,7 @@ Where the spec contradicts itself, we decided:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from vectorless_assets.ir.tree import DocumentTree
@@ -174,6 +174,12 @@ class PassTable:
         at = [p.name for p in self.passes].index(after) + 1
         declared = {**self.fields, **{f.name: f for f in fields}}
         return PassTable((*self.passes[:at], new, *self.passes[at:]), declared)
+
+    def replaced(self, name: str, **changes: Any) -> PassTable:
+        """A new table with the row `name` changed (e.g. `version=`, `run=`: tests, benchmarks)."""
+        if name not in self.by_name:
+            raise KeyError(name)
+        return PassTable(tuple(replace(p, **changes) if p.name == name else p for p in self.passes), self.fields)
 
     def markdown(self) -> str:
         """The table as Markdown (for the docs and the Dagster UI)."""

@@ -35,8 +35,8 @@ import yaml
 
 from vectorless_assets.frontends.markdown.blocks import BlockScan, scan_blocks
 from vectorless_assets.frontends.markdown.text_source import decode_text
-from vectorless_assets.frontends.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.textutil import estimate_tokens
 

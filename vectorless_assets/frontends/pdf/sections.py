@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from vectorless_assets.frontends.pdf.headings import Heading
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line
-from vectorless_assets.frontends.raw import RawNode
+from vectorless_assets.ir.raw import RawNode
 from vectorless_assets.textutil import estimate_tokens
 
 MAX_TITLE_LINES = 4

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.orchestration.keys import VALIDATE_CHECK, VERIFY_CHECK
+from vectorless_assets.orchestration.base.keys import VALIDATE_CHECK, VERIFY_CHECK
 
 #: The field each check looks at.
 CHECKED_FIELD = {VALIDATE_CHECK: "validation", VERIFY_CHECK: "verification"}

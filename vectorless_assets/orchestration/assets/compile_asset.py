@@ -34,14 +34,15 @@ import dagster as dg
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.orchestration.assets import checks
+from vectorless_assets.orchestration.assets.check_runs import stored_check_results
 from vectorless_assets.orchestration.assets.compute import compute_document
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.partitions import DOCUMENTS
 from vectorless_assets.orchestration.assets.step_results import step_results
-from vectorless_assets.orchestration.keys import COMPILE_STEP, SOURCE
-from vectorless_assets.orchestration.partitions import DOCUMENTS
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
 
 def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
@@ -62,6 +63,9 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
     def compile_document(context: dg.AssetExecutionContext, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
         selected = {k.path[-1] for k in context.selected_asset_keys}
         selected_checks = {k.name for k in context.selected_asset_check_keys}
+        if not selected:  # only checks: the UI's "Execute" on a check (no partition, no asset)
+            yield from stored_check_results(context, selected_checks, FieldStore(fields_dir))
+            return
         client = llm.client()
         outs = {
             pk: compute_document(

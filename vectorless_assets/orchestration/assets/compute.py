@@ -22,14 +22,14 @@ import dagster as dg
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
-from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.keys import DOCUMENT_IR, SOURCE
-from vectorless_assets.orchestration.partitions import document_key_for
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.assets.partitions import document_key_for
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.runner import run_passes
 

@@ -24,7 +24,7 @@ from typing import Any
 import dagster as dg
 
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.keys import (
+from vectorless_assets.orchestration.base.keys import (
     DOCUMENT_GROUP,
     DOCUMENT_IR,
     LLM_TAG,

@@ -11,7 +11,7 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic, Document
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.orchestration.keys import CONTENT_FINGERPRINT, GRAPH_FINGERPRINT
+from vectorless_assets.orchestration.base.keys import CONTENT_FINGERPRINT, GRAPH_FINGERPRINT
 
 OUTLINE_LINES = 40
 

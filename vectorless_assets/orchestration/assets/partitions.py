@@ -24,7 +24,7 @@ from urllib.parse import unquote
 import dagster as dg
 
 from vectorless_assets.ir.identity import doc_id_for, document_key
-from vectorless_assets.orchestration.keys import PARTITIONS_NAME
+from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 
 DOCUMENTS = dg.DynamicPartitionsDefinition(name=PARTITIONS_NAME)
 

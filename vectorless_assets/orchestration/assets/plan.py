@@ -19,11 +19,11 @@ from dataclasses import dataclass
 import dagster as dg
 
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.keys import DOCUMENT_IR, SOURCE
-from vectorless_assets.orchestration.partitions import key_to_doc_id
-from vectorless_assets.orchestration.resources import IRStore
+from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import IRStore
 from vectorless_assets.pipeline.freshness import assess, assess_many
 
 

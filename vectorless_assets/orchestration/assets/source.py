@@ -12,9 +12,9 @@ import warnings
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.keys import SOURCE, SOURCE_GROUP
-from vectorless_assets.orchestration.partitions import DOCUMENTS, document_key_for
-from vectorless_assets.orchestration.resources import DocumentsRoot
+from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, document_key_for
+from vectorless_assets.orchestration.base.keys import SOURCE, SOURCE_GROUP
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot
 
 
 def build_source_asset() -> dg.SourceAsset:

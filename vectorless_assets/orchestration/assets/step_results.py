@@ -23,8 +23,8 @@ import dagster as dg
 
 from vectorless_assets.orchestration.assets import checks, metadata
 from vectorless_assets.orchestration.assets.compute import Computed, fail
-from vectorless_assets.orchestration.keys import DOCUMENT_IR, VERIFY_CHECK
-from vectorless_assets.orchestration.partitions import document_key_for
+from vectorless_assets.orchestration.assets.partitions import document_key_for
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, VERIFY_CHECK
 from vectorless_assets.orchestration.storage import serde
 
 Meta = Callable[[str, Any], dict[str, Any]]

@@ -21,16 +21,16 @@ import dagster as dg
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.plan import stale_documents
 from vectorless_assets.orchestration.automation.scan import current_fingerprints, list_files
-from vectorless_assets.orchestration.jobs.recompile import batch_requests
-from vectorless_assets.orchestration.keys import (
+from vectorless_assets.orchestration.base.keys import (
     FORCE_SCHEDULE_NAME,
     RECOMPILE_JOB,
     SCHEDULE_NAME,
     TRIGGER_TAG,
 )
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 
 def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: str = "0 3 * * *", batch_size: int = 200) -> dg.ScheduleDefinition:

@@ -35,10 +35,10 @@ import hashlib
 import dagster as dg
 
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.automation.scan import ScanCursor, list_files, scan
-from vectorless_assets.orchestration.jobs.recompile import batch_requests
-from vectorless_assets.orchestration.keys import (
+from vectorless_assets.orchestration.base.keys import (
     COMPILE_JOB,
     DATA_VERSION_TAG,
     GRAPH_FINGERPRINT,
@@ -46,11 +46,11 @@ from vectorless_assets.orchestration.keys import (
     SOURCE,
     TRIGGER_TAG,
 )
-from vectorless_assets.orchestration.partitions import DOCUMENTS, key_to_doc_id
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore
-from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 
 def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]) -> str | None:

@@ -28,7 +28,7 @@ from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
-DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[1] / "samples")
+DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[2] / "samples")
 DEFAULT_IR_DIR = "./.vectorless/ir"
 #: The field values live in a hidden folder inside the IR folder, so an IR folder (`--out`)
 #: is self-contained; IR readers list `*.bin` there and never descend into it.

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import dagster as dg
 
-from vectorless_assets.orchestration.keys import COMPILE_JOB
-from vectorless_assets.orchestration.partitions import DOCUMENTS
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB
 
 
 def build_compile_job(compile_asset: dg.AssetsDefinition) -> dg.UnresolvedAssetJobDefinition:
-    """The asset job over `compile_asset` (any subset of its fields can be selected)."""
+    """The asset job over `compile_asset` (any subset of its fields can be selected; its
+    partitions are the compile asset's, the documents)."""
     return dg.define_asset_job(
         COMPILE_JOB,
         selection=dg.AssetSelection.assets(compile_asset),
-        partitions_def=DOCUMENTS,
         description="Compile documents (one run per document partition).",
     )

@@ -33,12 +33,18 @@ import dagster as dg
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
-from vectorless_assets.frontends.raw import SourceDocument
 from vectorless_assets.ir.identity import content_fingerprint
+from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets import metadata
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.partitions import (
+    DOCUMENTS,
+    document_key_for,
+    key_to_doc_id,
+    partition_key_for,
+)
 from vectorless_assets.orchestration.assets.plan import plan_document
-from vectorless_assets.orchestration.keys import (
+from vectorless_assets.orchestration.base.keys import (
     CODE_VERSION_TAG,
     DATA_VERSION_TAG,
     DOCUMENT_IR,
@@ -51,16 +57,10 @@ from vectorless_assets.orchestration.keys import (
     SOURCE,
     USER_PROVIDED_TAG,
 )
-from vectorless_assets.orchestration.partitions import (
-    DOCUMENTS,
-    document_key_for,
-    key_to_doc_id,
-    partition_key_for,
-)
-from vectorless_assets.orchestration.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.orchestration.settings import Settings
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.discovery import discover
 from vectorless_assets.pipeline.runner import run_passes

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from vectorless_assets.orchestration.keys import (
+from vectorless_assets.orchestration.base.keys import (
     CODE_VERSION_TAG,
     CONTENT_FINGERPRINT,
     DATA_VERSION_TAG,

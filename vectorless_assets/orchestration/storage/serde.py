@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.identity import value_fingerprint
-from vectorless_assets.orchestration.keys import DOCUMENT_IR
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.pipeline.fields import FIELDS
 
 VOLATILE_META = ("created_at", "modified_at", "processing_duration_ms", "pass_durations_ms")

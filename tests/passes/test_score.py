@@ -1,0 +1,58 @@
+"""ScorePass: density, data richness, specificity and composite per leaf with content."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.index_trees import N, build, snapshot
+from vectorless_assets.context import PassContext
+from vectorless_assets.passes import score
+
+
+def test_every_leaf_with_content_is_scored_and_nothing_else() -> None:
+    tree = build(N("Doc", "root text", [N("A", "alpha beta"), N("B", "   "), N("C", "", [N("D", "delta")])]))
+    before = snapshot(tree)
+    scores = score.run(tree=tree, ctx=PassContext()).scores
+    ids = {n.title: n.node_id for n in tree.nodes}
+    assert set(scores) == {ids["A"], ids["D"]}
+    assert snapshot(tree) == before
+
+
+def test_density_is_unique_over_total_tokens() -> None:
+    assert score.score_text("cat dog cat dog").density == 0.5
+    assert score.score_text("one two three four").density == 1.0
+
+
+def test_richness_components_add_up_and_cap_at_one() -> None:
+    plain = score.score_text("words only here nothing else")
+    assert plain.data_richness == 0.0
+    table = score.score_text("| a | b |\n|---|---|\n| x | y |")
+    assert table.data_richness >= 0.3
+    code = score.score_text("call `run()` now")
+    assert code.data_richness == pytest.approx(0.2)
+    lists = score.score_text("- a\n- b\n- c\n- d\n- e\n- f\n")
+    assert lists.data_richness == pytest.approx(0.2)
+    digits = score.score_text("in 2023 revenue was 4,512 up 12%")
+    assert digits.data_richness == pytest.approx(0.3)
+    everything = score.score_text("| 1 | 2 | 3 | 4 |\n```\ncode\n```\n- 1\n- 2\n- 3\n- 4\n- 5\n")
+    assert everything.data_richness == 1.0
+
+
+def test_filler_lowers_specificity_down_to_a_floor() -> None:
+    assert score.score_text("revenue grew in europe").specificity == 1.0
+    half = score.score_text("really basically revenue grew")
+    assert half.specificity == pytest.approx(0.5)
+    assert score.score_text("really really really really").specificity == pytest.approx(0.2)
+
+
+def test_composite_weights() -> None:
+    s = score.score_text("Revenue was 4,512 in 2023; see `report` and:\n- a\n- b\n")
+    assert s.composite == pytest.approx(0.4 * s.density + 0.3 * s.data_richness + 0.3 * s.specificity, abs=1e-6)
+    for value in (s.density, s.data_richness, s.specificity, s.composite):
+        assert 0.0 <= value <= 1.0
+        assert value == round(value, 6)
+
+
+def test_cjk_text_gets_a_density() -> None:
+    s = score.score_text("東京都の人口は多い。東京都の面積は小さい。")
+    assert 0.0 < s.density < 1.0

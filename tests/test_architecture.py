@@ -1,0 +1,49 @@
+"""The pure core (IR, passes, frontends, pipeline, navigator) never imports Dagster."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parents[1] / "vectorless_assets"
+CORE = ["ir", "passes", "helpers", "frontends", "pipeline", "navigator", "llm", "context.py", "options.py", "jsonform.py", "textutil.py", "errors.py", "version.py"]
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_core_modules_do_not_import_dagster() -> None:
+    offenders = []
+    for entry in CORE:
+        target = PKG / entry
+        files = [target] if target.is_file() else sorted(target.rglob("*.py"))
+        for f in files:
+            if any(n == "dagster" or n.startswith(("dagster.", "dagster_")) for n in _imports(f)):
+                offenders.append(str(f.relative_to(PKG)))
+    assert offenders == []
+
+
+def test_compiling_in_process_loads_no_dagster() -> None:
+    code = (
+        "import sys, vectorless_assets as v\n"
+        "d = v.compile_document(b'# T\\n\\nbody\\n', name='t.md', mode='deep')\n"
+        "from vectorless_assets.navigator import DocumentNavigator\n"
+        "assert not [m for m in sys.modules if m == 'dagster' or m.startswith('dagster.')], 'dagster imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_importing_the_package_has_no_side_effects(tmp_path: Path) -> None:
+    code = "import vectorless_assets, vectorless_assets.cli; import os; print(sorted(os.listdir('.')))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "[]"
