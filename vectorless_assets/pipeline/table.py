@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 from vectorless_assets.ir.tree import DocumentTree
@@ -132,16 +133,20 @@ class PassTable:
         spec = fields.get(name)
         return spec is not None and spec.type is DocumentTree
 
-    @property
+    @cached_property
     def by_name(self) -> dict[str, Pass]:
         return {p.name: p for p in self.passes}
 
-    @property
+    @cached_property
     def producer(self) -> dict[str, Pass]:
         """The pass writing each field, in table order."""
         return {w: p for p in self.passes for w in p.writes}
 
-    @property
+    @cached_property
+    def _params(self) -> dict[str, str]:
+        return {name: TREE_PARAM if self._is_tree(self.fields, name) else name for name in self.fields}
+
+    @cached_property
     def ir_fields(self) -> tuple[str, ...]:
         return tuple(name for name, spec in self.fields.items() if spec.in_ir)
 
@@ -150,7 +155,7 @@ class PassTable:
 
     def param(self, name: str) -> str:
         """The keyword a pass receives field `name` under (`tree` for every tree version)."""
-        return TREE_PARAM if self._is_tree(self.fields, name) else name
+        return self._params.get(name, name)
 
     def tree_input(self, p: Pass) -> str | None:
         return next((r for r in p.all_reads if self._is_tree(self.fields, r)), None)
