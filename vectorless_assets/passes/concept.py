@@ -19,14 +19,17 @@
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Iterator
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.nodetext import description
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
-from vectorless_assets.textutil import keywords, word_tokens
+from vectorless_assets.textutil import word_tokens
 
 MAX_SECTIONS = 5
 PROMPT_KEYWORDS = 40
@@ -71,24 +74,36 @@ def _where(best: str, postings: int) -> str:
     return f"Discussed most in {best}, and in {more} more section{'s' if more > 1 else ''}."
 
 
-def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int) -> list[Concept]:
-    """The LLM-free fallback: top keywords as concepts (see the module docstring)."""
+def _ranked(candidates: list[str], index: ReasoningIndex, in_titles: dict[str, int]) -> Iterator[str]:
+    """`candidates` in rank order (most titles, most postings, heaviest postings, then
+    alphabetical), lazily: posting weights are summed only for the groups reached."""
+    groups: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for kw in candidates:
+        groups[(in_titles.get(kw, 0), len(index.keywords[kw]))].append(kw)
+    for key in sorted(groups, reverse=True):
+        group = groups[key]
+        if len(group) > 1:
+            group.sort(key=lambda kw: (-sum(p.weight for p in index.keywords[kw]), kw))
+        yield from group
+
+
+def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, texts: TextCache | None = None) -> list[Concept]:
+    """The LLM-free fallback: top keywords as concepts (see the module docstring).
+
+    `texts` is the compile's shared token cache (a private one when None).
+    """
+    texts = texts if texts is not None else TextCache()
     synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
     candidates = [kw for kw in index.keywords if kw not in synonyms]
     nodes = node_map(tree)
     in_titles: dict[str, int] = {}
     for node in tree.nodes:
-        for kw in set(keywords(node.title)):
+        for kw in texts.keyword_counts(node.title):
             in_titles[kw] = in_titles.get(kw, 0) + 1
-
-    def rank(kw: str) -> tuple[int, int, float, str]:
-        postings = index.keywords[kw]
-        return (-in_titles.get(kw, 0), -len(postings), -sum(p.weight for p in postings), kw)
-
     terms = cjk_terms([n.title for n in tree.nodes])
     out: list[Concept] = []
     names: set[str] = set()
-    for kw in sorted(candidates, key=rank):
+    for kw in _ranked(candidates, index, in_titles):
         if len(out) >= limit:
             break
         name = concept_name(kw, terms)
@@ -187,4 +202,4 @@ def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, ctx: PassContext
         concepts = parse_concepts(answer, tree, reasoning_index, limit) if answer else []
         if concepts:
             return concepts
-    return keyword_concepts(tree, reasoning_index, limit)
+    return keyword_concepts(tree, reasoning_index, limit, ctx.texts)
