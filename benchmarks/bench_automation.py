@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import dagster as dg
+from _corpus import RUST_BOOK
 
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import SCHEDULE_NAME, SENSOR_NAME
@@ -164,7 +165,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="mode", required=True)
     sub.add_parser("ticks").add_argument("--docs", type=int, default=2000)
     b = sub.add_parser("bump")
-    b.add_argument("--root", default=str(ROOT.parent / "shared" / "corpus" / "md" / "rust-book" / "src"))
+    b.add_argument("--root", default=str(RUST_BOOK))
     b.add_argument("--pass-name", default="split")
     sub.add_parser("dev")
     args = parser.parse_args()

@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "md" / "rust-book" / "src"
+from _corpus import RUST_BOOK as DEFAULT_CORPUS
 
 
 def _timed(fn):

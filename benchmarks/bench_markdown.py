@@ -22,13 +22,13 @@ import sys
 import time
 from pathlib import Path
 
+from _corpus import MD as CORPUS
+
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.passes import build
 from vectorless_assets.pipeline.compile import compile_document
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "md"
 
 
 def groups(root: Path, skip_large: bool) -> dict[str, list[Path]]:

@@ -20,9 +20,10 @@ import re
 import sys
 from pathlib import Path
 
+from _corpus import MD as CORPUS
+
 from vectorless_assets.textutil import estimate_tokens
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "md"
 # cl100k pre-tokenizer, with \p{L} -> [^\W\d_] and \p{N} -> \d (the `re` module has no \p)
 _PRE = re.compile(
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|(?:[^\r\n\w]|_)?[^\W\d_]+|\d{1,3}| ?(?:[^\s\w]|_)+[\r\n]*"

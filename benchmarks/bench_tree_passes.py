@@ -1,8 +1,9 @@
 """CPU time of the tree passes (split, optimize, enhance, enrich, validate, verify), run by hand.
 
-Parses and builds the document once, then runs each tree pass on the previous one's output
-and prints CPU seconds (`time.process_time`, stable on a shared machine) and wall seconds,
-plus the output's node count. Default input: the 9.1 MB RFC file of the corpus.
+Parses and builds the document once, then runs each tree pass through the pass table and the
+one pass runner (`pipeline.runner.execute_pass`, which binds every pass's inputs) on the
+previous passes' outputs, and prints CPU seconds (`time.process_time`, stable on a shared
+machine), wall seconds and the output's node count. Default input: the 9.1 MB RFC file.
 
     python benchmarks/bench_tree_passes.py [PATH] [--repeat N]
 """
@@ -10,26 +11,20 @@ plus the output's node count. Default input: the 9.1 MB RFC file of the corpus.
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from pathlib import Path
+from typing import Any
+
+from _corpus import BIG, require
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.ir.identity import document_key
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.passes import (
-    build,
-    enhance,
-    enrich,
-    optimize,
-    parse,
-    split,
-    validate,
-    verify,
-)
+from vectorless_assets.pipeline.runner import execute_pass
+from vectorless_assets.pipeline.table import TABLE
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-BIG = CORPUS / "md" / "large" / "rust-rfcs-all-in-one.md"
+TREE_PASSES = ("split", "optimize", "enhance", "enrich", "validate", "verify")
 
 
 def main() -> None:
@@ -37,34 +32,28 @@ def main() -> None:
     ap.add_argument("path", nargs="?", default=str(BIG))
     ap.add_argument("--repeat", type=int, default=1, help="best of N runs per pass")
     args = ap.parse_args()
-    path = Path(args.path)
-    env = PassContext(options=CompileOptions(mode="deep"))
-    src = SourceDocument(key=path.name, data=path.read_bytes())
-    parsed = parse.run(source=src, ctx=env)
-    tree_built = build.run(parsed=parsed, ctx=env)
-    print(f"{path.name}: {len(src.data) / 1e6:.2f} MB, {len(tree_built)} built nodes, load {os.getloadavg()[0]:.2f}")
-    steps = [
-        ("split", lambda s: {"tree_split": split.run(tree=s["tree_built"], ctx=env)}),
-        ("optimize", lambda s: {"tree_optimized": optimize.run(tree=s["tree_split"], ctx=env)}),
-        ("enhance", lambda s: dict(zip(("tree_enhanced", "summary"), enhance.run(tree=s["tree_optimized"], ctx=env), strict=True))),
-        ("enrich", lambda s: dict(zip(("tree", "description"), enrich.run(tree=s["tree_enhanced"], parsed=parsed, summary=s["summary"], ctx=env), strict=True))),
-        ("validate", lambda s: {"validation": validate.run(tree=s["tree"], ctx=env)}),
-        ("verify", lambda s: {"verification": verify.run(tree=s["tree"], summary=s["summary"], concepts=[], ctx=env)}),
-    ]
-    state: dict = {"tree_built": tree_built}
+    path = require(Path(args.path))
+    ctx = PassContext(options=CompileOptions(mode="deep"))
+    state: dict[str, Any] = {"source": SourceDocument(key=document_key(path.name), data=path.read_bytes())}
+    for name in ("parse", "build"):
+        state.update(execute_pass(TABLE.by_name[name], state, ctx))
     print("| pass | CPU s | wall s | nodes out |\n|---|---|---|---|")
     total = 0.0
-    for name, step in steps:
+    for spec in TABLE.passes:
+        if spec.name not in TREE_PASSES:
+            if spec.name not in ("parse", "build"):
+                state.update(execute_pass(spec, state, ctx))  # an index pass a later tree pass may read
+            continue
         best_cpu, best_wall, out = float("inf"), float("inf"), {}
         for _ in range(max(1, args.repeat)):
             c, w = time.process_time(), time.perf_counter()
-            out = step(state)
+            out = execute_pass(spec, state, ctx)
             best_cpu = min(best_cpu, time.process_time() - c)
             best_wall = min(best_wall, time.perf_counter() - w)
         state.update(out)
         total += best_cpu
         tree = next((v for v in out.values() if hasattr(v, "nodes")), None)
-        print(f"| {name} | {best_cpu:.2f} | {best_wall:.2f} | {len(tree) if tree is not None else '-'} |")
+        print(f"| {spec.name} | {best_cpu:.2f} | {best_wall:.2f} | {len(tree) if tree is not None else '-'} |")
     print(f"| total | {total:.2f} | | |")
 
 
