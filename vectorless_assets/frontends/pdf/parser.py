@@ -30,6 +30,7 @@ from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
 TOC_DENSE = 0.35  # ToC entries per page from which the printed ToC is the whole structure
+_ITEM = re.compile(r"^\s*item\s+\d", re.I)
 _BAD_TITLE = re.compile(r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I)
 
 
@@ -186,8 +187,10 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
         toc_pages |= printed_pages
         if printed:
             entries = printed
-            # a dense ToC is the structure; a sparse one (chapters, filing items) a frame
-            verdict = "rich" if len(printed) >= TOC_DENSE * len(pages) else "shallow"
+            # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
+            # lists the form's Items only) is a frame for detected headings
+            items = sum(1 for e in printed if _ITEM.match(e.title))
+            verdict = "rich" if len(printed) >= TOC_DENSE * len(pages) and items < 2 else "shallow"
             diags.append(_diag("pdf_printed_toc", f"structure from the printed table of contents ({len(printed)} entries, used {'whole' if verdict == 'rich' else 'as a frame'})", "info"))
         elif printed_pages:
             diags.append(_diag("pdf_printed_toc_rejected", f"printed table of contents not used: {why}", "info"))
