@@ -23,6 +23,7 @@ bigrams (a lone character stays a unigram), so Chinese/Japanese give sensible ke
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 _CJK = (
@@ -77,6 +78,36 @@ def word_tokens(text: str) -> list[str]:
                 out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
         else:
             out.append(piece)
+    return out
+
+
+# The same split on UTF-8 bytes (bytes.translate is a table lookup): ASCII separators become
+# spaces, every other byte stays, so a piece holding non-ASCII bytes is cut by `_WORD_RE`.
+_BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
+
+
+def word_counts(text: str) -> dict[str, int]:
+    """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
+
+    Without CJK, the lowercased text is split on ASCII separators as bytes and counted;
+    only the distinct pieces are decoded, and a piece with a non-ASCII separator (a dash,
+    a quote, a no-break space) is cut by the word pattern, its count carried to each part.
+    Parts appear in the order of their pieces' first use, which is their own first use.
+    """
+    lowered = text.lower()
+    if lowered.isascii():
+        return Counter(lowered.translate(_ASCII_SPLIT).split())
+    if _CJK_RE.search(lowered):
+        return Counter(word_tokens(text))
+    out: dict[str, int] = {}
+    get = out.get
+    for piece, n in Counter(lowered.encode().translate(_BYTES_SPLIT).split()).items():
+        word = piece.decode()
+        if piece.isascii() or word.isalnum():
+            out[word] = get(word, 0) + n
+        else:
+            for part in _WORD_RE.findall(word):
+                out[part] = get(part, 0) + n
     return out
 
 

@@ -12,16 +12,13 @@ is always right whichever node or tree version the text comes from, and a later 
 reuse of results between compiles cannot be confused by it. One cache per compile lives in
 the pass context (`PassContext.texts`); it is never shared between documents.
 
-Token strings are interned per compile (one string object per distinct word), so the cache
-costs one dict entry per distinct word of each text, not a copy of every word.
+The cache costs one dict entry per distinct word of each text, not a copy of every word.
 Callers must treat the returned dicts as read-only.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-from vectorless_assets.textutil import is_keyword, word_tokens
+from vectorless_assets.textutil import is_keyword, word_counts
 
 Counts = dict[str, int]
 
@@ -29,21 +26,18 @@ Counts = dict[str, int]
 class TextCache:
     """Per-compile memo: text -> word-token counts, and keyword counts."""
 
-    __slots__ = ("_keywords", "_vocab", "_words")
+    __slots__ = ("_keywords", "_words")
 
     def __init__(self) -> None:
         self._words: dict[str, Counts] = {}
         self._keywords: dict[str, Counts] = {}
-        self._vocab: dict[str, str] = {}
 
     def word_counts(self, text: str) -> Counts:
-        """Occurrences of each `word_tokens(text)` token, in order of first occurrence."""
+        """Occurrences of each `word_tokens(text)` token, in order of first occurrence
+        (`textutil.word_counts`)."""
         hit = self._words.get(text)
         if hit is None:
-            vocab = self._vocab
-            intern = vocab.setdefault
-            hit = {intern(t, t): n for t, n in Counter(word_tokens(text)).items()}
-            self._words[text] = hit
+            hit = self._words[text] = word_counts(text)
         return hit
 
     def keyword_counts(self, text: str) -> Counts:

@@ -1,4 +1,4 @@
-"""LLM-free summaries, routing tags and question hints (the enhance pass's fallback path).
+"""LLM-free summaries (the enhance pass's fallback path) and the text cleaning they share.
 
 Everything here is extractive and deterministic:
 
@@ -6,25 +6,23 @@ Everything here is extractive and deterministic:
   one gets its 3 best sentences (in document order) scored by how many of the node's
   frequent keywords they hold, the first sentence favoured, cut to `summary_max_tokens`.
   A branch whose own text is empty is summarised by what it covers (its child titles).
-* **routing keywords**: 2-4 top keywords of title (weight 3) and text (weight 1); CJK text
-  gives character bigrams (see `textutil.word_tokens`).
-* **question hints** (branches only): 3-5 questions from the node's title, its child
-  titles and its keywords.
+
+Routing tags and question hints are in `helpers.tags`.
 """
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections import Counter
+from collections.abc import Iterable
 
-from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import estimate_tokens, keywords
+from vectorless_assets.helpers.nodecache import Counts
+from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.textutil import estimate_tokens, keywords, word_tokens
 
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _WS = re.compile(r"\s+")
-_WORD = re.compile(r"[^\W_]+")
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -33,16 +31,16 @@ _URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
 #: row or fence): hard-wrapped prose is joined before sentences are cut.
 _SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
 _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
-_HIRAGANA = re.compile("[\u3040-\u309f]")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII).
+_ASCII_SPACE = " \t\n\r\f\v"
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
 #: A branch summary lists at most this many child titles.
 MAX_COVERS = 30
-TITLE_WEIGHT = 3
 
 
 def strip_front_matter(text: str) -> str:
@@ -52,10 +50,14 @@ def strip_front_matter(text: str) -> str:
 
 def plain(text: str) -> str:
     """Markdown links reduced to their text; URLs, HTML comments and link definitions dropped."""
-    if "[" in text or "<" in text or "://" in text:
+    # each pattern needs a literal its `in` test looks for first (C-speed), same result
+    if "]:" in text:
         text = _LINK_DEF.sub("", text)
+    if "<!--" in text:
         text = _COMMENT.sub("", text)
-        text = _LINK.sub(lambda m: m.group(1), text)
+    if "[" in text:
+        text = _LINK.sub(r"\1", text)
+    if "://" in text:
         text = _URL.sub("", text)
     return text
 
@@ -108,87 +110,52 @@ def sentences(text: str) -> list[str]:
     return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
 
 
-def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None, scan: str | None = None) -> str:
+def is_short(text: str, shortcut_tokens: int) -> bool:
+    """`estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens`, cheaply decided
+    when it can be: a token is at least one character and, in ASCII text, at most ten
+    non-space ones (a word piece), so the character counts bound the estimate."""
+    prefix = text[: shortcut_tokens * 40]
+    if len(prefix) <= shortcut_tokens:
+        return True
+    if prefix.isascii() and len(prefix) - sum(map(prefix.count, _ASCII_SPACE)) > 10 * shortcut_tokens:
+        return False
+    return estimate_tokens(prefix) <= shortcut_tokens
+
+
+def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: Counts | None = None, scan: str | None = None) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
-    `scan` is `keyword_text(text)` and `kws` its keywords, when the caller already has them.
+    `scan` is `keyword_text(text)` and `freq` its keyword counts (`TextCache.keyword_counts`),
+    when the caller already has them.
     """
     if not text.strip():
         return ""
-    if estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens:  # a prefix decides
+    if is_short(text, shortcut_tokens):  # a prefix decides
         return truncate_tokens(clean(text), max_tokens)
     scan = scan if scan is not None else keyword_text(text)
     sents = raw_sentences(text, scan=scan)
     if not sents:
         return truncate_tokens(clean(scan), max_tokens)
-    freq = Counter(kws if kws is not None else keywords(scan))
-    cjk = _CJK.search(scan) is not None
-    scored = []
-    for i, s in enumerate(sents):
-        # sentences come from `scan`, so every keyword of a sentence is in `freq`
-        words = keywords(s) if cjk else [w for w in _WORD.findall(s.lower()) if w in freq]
-        score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
-        if i == 0:
-            score *= 1.5
-        scored.append((-score, i))
-    best = sorted(i for _, i in sorted(scored)[:MAX_SENTENCES])
+    best: Iterable[int] = range(len(sents))  # up to MAX_SENTENCES: all of them, in order
+    if len(sents) > MAX_SENTENCES:
+        freq = freq if freq is not None else Counter(keywords(scan))
+        cjk = _CJK.search(scan) is not None
+        scored = []
+        for i, s in enumerate(sents):
+            # sentences come from `scan`, so every keyword of a sentence is in `freq`; without
+            # CJK, `word_tokens` is `[^\W_]+` on the lowercased sentence
+            words = keywords(s) if cjk else [w for w in word_tokens(s) if w in freq]
+            score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
+            if i == 0:
+                score *= 1.5
+            scored.append((-score, i))
+        best = sorted(i for _, i in sorted(scored)[:MAX_SENTENCES])
     return truncate_tokens(" ".join(clean(sents[i]) for i in best), max_tokens)
 
 
-def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None) -> list[str]:
-    """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use.
-
-    CJK bigrams holding a hiragana character are skipped: in Japanese those are particles
-    and inflections ("これ", "は日"); kanji, katakana and hangul bigrams are kept.
-
-    `kws` replaces the keywords of `keyword_text(text)` when the caller already has them.
-    """
-    body = [k for k in (kws if kws is not None else keywords(keyword_text(text))) if not _HIRAGANA.search(k)]
-    head = [k for k in keywords(title) if not _HIRAGANA.search(k)]
-    counts = Counter(body)
-    for k in head:
-        counts[k] += TITLE_WEIGHT
-    order = {k: i for i, k in enumerate(dict.fromkeys([*head, *body]))}
-    return heapq.nsmallest(n, counts, key=lambda k: (-counts[k], order[k]))
-
-
-def routing_keywords(node: TreeNode, child_titles: list[str], kws: list[str] | None = None) -> list[str]:
-    """2-4 tags of a node (fewer only when its text has fewer keywords).
-
-    `kws`: keywords of the node's text (`keyword_text(content)`), if already computed.
-    """
-    body = kws if kws is not None else keywords(keyword_text(node.content))
-    extra = keywords("\n".join(child_titles)) if child_titles else []
-    return top_keywords(node.title, "", 4, [*body, *extra])
-
-
-def question_hints(node: TreeNode, child_titles: list[str], tags: list[str]) -> list[str]:
-    """3-5 questions an agent could bring to this branch (deterministic templates)."""
-    title = clean(node.title)
-    hints: list[str] = []
-    if title:
-        hints.append(f"What is {title} about?")
-    for child in child_titles:
-        child = clean(child)
-        if child and len(hints) < 4:
-            hints.append(f"What about {child}?")
-    in_title = set(keywords(title))
-    for tag in tags:
-        if len(hints) >= 3:
-            break
-        if tag in in_title:
-            continue
-        hints.append(f"What does {title or 'this section'} say about {tag}?")
-    if len(hints) < 3:
-        hints.append(f"Which parts does {title or 'this section'} contain?")
-    if len(hints) < 3:
-        hints.append("What are the key points here?")
-    return list(dict.fromkeys(hints))[:5]
-
-
-def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, kws: list[str] | None = None, scan: str | None = None) -> str:
+def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, freq: Counts | None = None, scan: str | None = None) -> str:
     """A branch's own `text` (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(text, max_tokens, shortcut_tokens, kws, scan)
+    own = extractive_summary(text, max_tokens, shortcut_tokens, freq, scan)
     titles = [t for t in (clean(t) for t in child_titles[:MAX_COVERS]) if t]
     more = f" and {len(child_titles) - MAX_COVERS} more" if len(child_titles) > MAX_COVERS else ""
     covers = f"Covers: {', '.join(titles)}{more}." if titles else ""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import summarize as ex
+from vectorless_assets.helpers import tags as tg
+from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import keywords
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
@@ -29,7 +30,7 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     done: dict[str, TreeNode] = {}
     for node in reversed(tree.nodes):  # preorder reversed: children before parents
         kids = [done[c] for c in node.children]
-        done[node.node_id] = _enhance(node, kids, llm, opts.summary_max_tokens, opts.summary_shortcut_tokens)
+        done[node.node_id] = _enhance(node, kids, llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts)
     out = DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
     summary = ex.document_summary(out, opts.summary_max_tokens)
     if llm is not None:
@@ -38,20 +39,20 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     return out, summary
 
 
-def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int) -> TreeNode:
+def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache) -> TreeNode:
     titles = [k.title for k in kids]
     # the root's text may open with YAML front matter: the parser already took its facts
     text = ex.strip_front_matter(node.content) if node.parent is None else node.content
     scan = ex.keyword_text(text)
-    kws = keywords(scan)
-    tags = ex.routing_keywords(node, titles, kws)
+    freq = texts.keyword_counts(scan)
+    tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, kws, scan)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan)
         if llm is not None and node.token_count > shortcut:
             summary = llm.leaf(node.title, text) or summary
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": []})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, kws, scan)
-    hints = ex.question_hints(node, titles, tags)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan)
+    hints = tg.question_hints(node, titles, tags, texts)
     if llm is not None and node.total_tokens > shortcut:
         answer = llm.branch(node.title, text, [(k.title, k.summary) for k in kids])
         if answer is not None:
