@@ -165,7 +165,7 @@ the pass table the assets are generated from.
     for res, fingerprint in pending:
         t0 = time.perf_counter()
         ir_path = ir_store.location(res.doc_id)
-        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_exists=ir_path.exists(), store=store, force=force)
+        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force)
         res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
         if plan.skip:
             res.status, res.ir_path = "skipped", str(ir_path)

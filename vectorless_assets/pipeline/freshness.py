@@ -9,7 +9,9 @@ in this order (the first that applies is the reason):
 2. `new`: nothing was ever compiled for the document;
 3. `source changed`: its content fingerprint differs from the stored one (or a later
    observation of the source saw other bytes);
-4. `IR missing`: the IR file is gone (or, where the caller checks, unreadable);
+4. `IR missing` / `IR damaged`: the IR file is gone, or fails its integrity check
+   (`ir.stamp.ir_state`: compiles verify the IR they would skip, sensor ticks and
+   schedules compare a stamp taken at write time and verify only when it differs);
 5. `logic changed`: the logic fingerprint differs (another mode, option, pass version,
    processing version or LLM model: whatever the caller's fingerprint covers);
 6. `current` otherwise: nothing to do.
@@ -21,8 +23,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-Reason = Literal["forced", "new", "source changed", "IR missing", "logic changed", "current"]
-REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "logic changed", "current")
+Reason = Literal["forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "current"]
+REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "current")
+#: What `ir_intact` may say: True/"intact", False/"missing", or "damaged".
+Intact = bool | Literal["intact", "missing", "damaged"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class Stored:
 
     content_fingerprint: str | None
     logic_fingerprint: str | None
+    #: `ir.stamp` of the IR file as written (None: not recorded)
+    ir_stamp: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,7 @@ def assess(
     *,
     fingerprint: str,
     logic: str,
-    ir_intact: bool | Callable[[], bool] = True,
+    ir_intact: Intact | Callable[[], Intact] = True,
     observed: str | None = None,
     force: bool = False,
 ) -> Verdict:
@@ -58,8 +64,11 @@ def assess(
         return Verdict("new")
     if stored.content_fingerprint != fingerprint or observed not in (None, fingerprint):
         return Verdict("source changed")
-    if not (ir_intact() if callable(ir_intact) else ir_intact):
+    state = ir_intact() if callable(ir_intact) else ir_intact
+    if state is False or state == "missing":
         return Verdict("IR missing")
+    if state == "damaged":
+        return Verdict("IR damaged")
     if stored.logic_fingerprint != logic:
         return Verdict("logic changed")
     return Verdict("current")
@@ -70,7 +79,7 @@ def assess_many(
     fingerprints: Mapping[str, str],
     *,
     logic: str,
-    ir_intact: Callable[[str], bool] | None = None,
+    ir_intact: Callable[[str], Intact] | None = None,
     force: bool = False,
 ) -> dict[str, Verdict]:
     """The stale documents of `fingerprints` (`{key: content fingerprint}`), by key, sorted."""

@@ -44,6 +44,7 @@ class Computed:
     produced: tuple[str, ...] = ()
     doc: Document | None = None
     ir_path: str | None = None
+    ir_stamp: str | None = None
     loaded: set[str] = field(default_factory=set)
 
     def field_values(self) -> list[tuple[str, Any]]:
@@ -119,4 +120,5 @@ def compute_document(
     if DOCUMENT_IR in selected and not verify_failed:
         out.doc = assemble_document(state, ctx, started=started, table=table)
         out.ir_path = ir_store.write(out.doc)
+        out.ir_stamp = ir_store.stamp(out.doc.doc_id)
     return out

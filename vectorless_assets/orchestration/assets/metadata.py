@@ -11,7 +11,11 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic, Document
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.orchestration.base.keys import CONTENT_FINGERPRINT, GRAPH_FINGERPRINT
+from vectorless_assets.orchestration.base.keys import (
+    CONTENT_FINGERPRINT,
+    GRAPH_FINGERPRINT,
+    IR_STAMP,
+)
 
 OUTLINE_LINES = 40
 
@@ -60,8 +64,8 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
     return {}
 
 
-def for_document(doc: Document, ir_path: str, graph_fingerprint: str) -> dict[str, Any]:
-    """Metadata of `document_ir`: the numbers, the outline, where the IR file is."""
+def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None) -> dict[str, Any]:
+    """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp)."""
     meta = doc.meta
     return {
         **tree_stats(doc.tree),
@@ -75,4 +79,5 @@ def for_document(doc: Document, ir_path: str, graph_fingerprint: str) -> dict[st
         "llm_tokens": meta.llm_tokens if meta else 0,
         CONTENT_FINGERPRINT: meta.content_fingerprint if meta else "",
         GRAPH_FINGERPRINT: graph_fingerprint,
+        **({IR_STAMP: ir_stamp} if ir_stamp else {}),
     }

@@ -41,14 +41,30 @@ def _changed_assets(instance: dg.DagsterInstance, partition_key: str, graph: Ass
     return {name for name, version in graph.code_versions.items() if records.code_version_of(records.latest(instance, name, partition_key)) != version}
 
 
-def plan_document(instance: dg.DagsterInstance, partition_key: str, fingerprint: str, graph: AssetGraph, *, ir_exists: bool, store: FieldStore, force: bool = False) -> Plan:
-    """The assets to materialize for one document whose source has `fingerprint`."""
+def plan_document(
+    instance: dg.DagsterInstance,
+    partition_key: str,
+    fingerprint: str,
+    graph: AssetGraph,
+    *,
+    ir_store: IRStore,
+    store: FieldStore,
+    verify: bool = False,
+    force: bool = False,
+) -> Plan:
+    """The assets to materialize for one document whose source has `fingerprint`.
+
+    The IR file's integrity is checked only when the other rules found nothing: fully with
+    `verify` (a compile about to skip the document), else against the stamp recorded when it
+    was written (sensor ticks)."""
     everything = frozenset(graph.produced)
+    stored = records.stored_ir(instance, partition_key)
+    doc_id = key_to_doc_id(partition_key)
     verdict = assess(
-        records.stored_ir(instance, partition_key),
+        stored,
         fingerprint=fingerprint,
         logic=graph.fingerprint,
-        ir_intact=ir_exists,
+        ir_intact=lambda: ir_store.state(doc_id, stored.ir_stamp if stored else None, verify=verify),
         observed=records.observed_version(instance, partition_key),
         force=force,
     )
@@ -74,5 +90,9 @@ def plan_document(instance: dg.DagsterInstance, partition_key: str, fingerprint:
 def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str], graph: AssetGraph, ir_store: IRStore | None = None) -> dict[str, str]:
     """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
     stored = records.stored_irs(instance, set(fingerprints))
-    intact = (lambda pk: ir_store.location(key_to_doc_id(pk)).exists()) if ir_store is not None else None
-    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact).items()}
+
+    def intact(pk: str) -> str:
+        known = stored.get(pk)
+        return ir_store.state(key_to_doc_id(pk), known.ir_stamp if known else None) if ir_store is not None else "intact"
+
+    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact if ir_store is not None else None).items()}

@@ -58,4 +58,4 @@ def step_results(context: dg.AssetExecutionContext, outs: dict[str, Computed], s
         if VERIFY_CHECK in selected_checks and "verification" in selected:
             return  # the failed blocking check fails the step; document_ir is not written
         raise fail(", ".join(document_key_for(pk) for pk in blocked), "verify found errors; document_ir not written", "verify")
-    yield _result(context, DOCUMENT_IR, {pk: out.doc for pk, out in outs.items()}, lambda pk, doc: metadata.for_document(doc, outs[pk].ir_path or "", graph_fp))
+    yield _result(context, DOCUMENT_IR, {pk: out.doc for pk, out in outs.items()}, lambda pk, doc: metadata.for_document(doc, outs[pk].ir_path or "", graph_fp, outs[pk].ir_stamp))

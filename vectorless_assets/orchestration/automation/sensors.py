@@ -7,7 +7,9 @@ ticks, resuming where the last one stopped. The cursor is `{"pos": <last key>, "
 
 For each document whose fingerprint changed (or that has no partition), the `SensorResult`
 adds the partition, reports an `AssetObservation` of `source` (data version = fingerprint)
-and, when `plan.plan_document` says the stored IR is not current, requests a compile:
+and, when `plan.plan_document` says the stored IR is not current, requests a compile (so
+does a completed scan for every compiled document whose IR file is missing or damaged,
+checked against the stamp recorded at write time: `ir_health`):
 
 * up to `per_document_limit` documents: one run of `compile_documents` per document
   (partition run, every planned asset in one step), `run_key = <partition>:<epoch>:<changes>`
@@ -37,6 +39,7 @@ import dagster as dg
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
+from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
 from vectorless_assets.orchestration.automation.scan import ScanCursor, list_files, scan
 from vectorless_assets.orchestration.base.keys import (
     COMPILE_JOB,
@@ -105,8 +108,7 @@ def build_documents_sensor(
                 if change.partition_key not in registered:  # new (or re-added): nothing to plan against
                     todo.append((change.partition_key, run_key, everything))
                     continue
-                ir_exists = ir_store.location(key_to_doc_id(change.partition_key)).exists()
-                plan = plan_document(context.instance, change.partition_key, change.fingerprint, graph, ir_exists=ir_exists, store=store)
+                plan = plan_document(context.instance, change.partition_key, change.fingerprint, graph, ir_store=ir_store, store=store)
                 if not plan.skip:
                     todo.append((change.partition_key, run_key, plan.selection))
             for key in result.unreadable:
@@ -114,6 +116,11 @@ def build_documents_sensor(
             for pk in result.deleted:
                 moved = retire_document(pk, ir_store, store, graph.produced)
                 context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
+            if result.complete:  # every compiled document's IR file against its stamp (ir_health)
+                busy = {pk for pk, _, _ in todo} | set(result.deleted)
+                for pk, fault in ir_faults(context.instance, registered - busy, ir_store).items():
+                    context.log.warning(f"{pk}: IR file {fault}; recompiling")
+                    todo.append((pk, fault_run_key(context.instance, pk, fault, state.epoch), everything))
             state.delete(result.deleted)
             state.save(result.rows)
             epoch = state.epoch

@@ -45,3 +45,4 @@ TRIGGER_TAG = "vectorless/trigger"
 # metadata keys of `document_ir` materializations that freshness reads back
 CONTENT_FINGERPRINT = "content_fingerprint"
 GRAPH_FINGERPRINT = "graph_fingerprint"
+IR_STAMP = "ir_stamp"  # `ir.stamp` of the IR file as written: the cheap integrity check

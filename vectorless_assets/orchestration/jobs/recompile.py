@@ -40,7 +40,6 @@ from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import (
     DOCUMENTS,
     document_key_for,
-    key_to_doc_id,
     partition_key_for,
 )
 from vectorless_assets.orchestration.assets.plan import plan_document
@@ -139,8 +138,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     if doc.versions[SOURCE] != fingerprint:
         yield dg.AssetObservation(SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
         doc.remember(SOURCE)
-    ir_exists = ir_store.location(key_to_doc_id(pk)).exists()
-    plan = plan_document(instance, pk, fingerprint, graph, ir_exists=ir_exists, store=store, force=force)
+    plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force)
     if plan.skip:
         return
     every = plan.selection >= frozenset(graph.produced)
@@ -179,7 +177,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     built = assemble_document(state, ctx, started=started, table=graph.table)
     ir_path = ir_store.write(built)
     tags = doc.tags(DOCUMENT_IR, code_versions[DOCUMENT_IR], serde.data_version(DOCUMENT_IR, built), deps[DOCUMENT_IR])
-    yield dg.AssetMaterialization(DOCUMENT_IR, partition=pk, tags=tags, metadata=metadata.for_document(built, ir_path, graph.fingerprint))
+    yield dg.AssetMaterialization(DOCUMENT_IR, partition=pk, tags=tags, metadata=metadata.for_document(built, ir_path, graph.fingerprint, ir_store.stamp(built.doc_id)))
 
 
 def build_recompile_job(settings: Settings) -> dg.JobDefinition:

@@ -16,6 +16,7 @@ from vectorless_assets.orchestration.base.keys import (
     DATA_VERSION_TAG,
     DOCUMENT_IR,
     GRAPH_FINGERPRINT,
+    IR_STAMP,
     SOURCE,
 )
 from vectorless_assets.pipeline.freshness import Stored
@@ -36,8 +37,8 @@ def code_version_of(record: dg.EventLogRecord | None) -> str | None:
 
 def _stored(mat: dg.AssetMaterialization) -> Stored:
     meta = mat.metadata
-    text = {name: str(meta[name].value) for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT) if name in meta}
-    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT))
+    text = {name: str(meta[name].value) for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT, IR_STAMP) if name in meta}
+    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP))
 
 
 def stored_ir(instance: dg.DagsterInstance, partition_key: str) -> Stored | None:

@@ -15,7 +15,9 @@ import dagster as dg
 from upath import UPath
 
 from vectorless_assets.ir.document import Document
-from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, save_ir
+from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, load_ir_bytes, save_ir
+from vectorless_assets.ir.stamp import IRState, ir_state, stamp_of
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.pipeline.discovery import is_remote, locate
@@ -63,6 +65,35 @@ class IRStore(dg.ConfigurableResource):
         target.parent.mkdir(parents=True, exist_ok=True)
         source.rename(target)
         return str(target)
+
+    def _local(self, doc_id: str) -> str | None:
+        target = self.location(doc_id)
+        return target.path if target.protocol in ("", "file", "local") else None
+
+    def stamp(self, doc_id: str) -> str | None:
+        """The `ir.stamp` of the IR file as it is now (None: not a local file, or unreadable)."""
+        local = self._local(doc_id)
+        try:
+            return stamp_of(local) if local else None
+        except OSError:
+            return None
+
+    def state(self, doc_id: str, stamp: str | None = None, *, verify: bool = False) -> IRState:
+        """`intact`, `missing` or `damaged`: the cheap check against `stamp`, or a full
+        verification with `verify` (`ir.stamp.ir_state`; remote files: full check or exists)."""
+        local = self._local(doc_id)
+        if local is not None:
+            return ir_state(local, stamp, verify=verify)
+        target = self.location(doc_id)
+        if not target.exists():
+            return "missing"
+        if not verify:
+            return "intact"
+        try:
+            load_ir_bytes(target.read_bytes(), str(target))
+        except (IRIntegrityError, OSError):
+            return "damaged"
+        return "intact"
 
     def write(self, doc: Document) -> str:
         """Write `doc` (atomically on local disks) and return its location as a string."""
