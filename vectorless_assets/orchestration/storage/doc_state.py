@@ -11,13 +11,18 @@ Keeping this map out of the sensor cursor keeps the cursor a few dozen bytes at 
 size (a JSON map costs ~80 B per document, 8 MB per tick at 100,000 documents).
 Location: `<ir_dir>/.state/documents.sqlite` for a local IR folder (`Settings.state_path`).
 Losing the file is harmless: the next tick hashes every document again and the compile
-plan (`plan.plan_document`) skips those whose IR is current.
+plan (`plan.plan_document`) skips those whose IR is current. So a file that is not a
+readable SQLite database (garbage, truncated, failing `PRAGMA quick_check`) is moved aside
+to `<path>.damaged-<unix time>` (with its `-journal`/`-wal`/`-shm` companions) and rebuilt,
+with a warning: a damaged state file must never stop the automation.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,14 +47,45 @@ class Row:
     changes: int
 
 
+log = logging.getLogger(__name__)
+
+
+def _open(path: str) -> sqlite3.Connection:
+    """Connect, check and create the schema; `sqlite3.DatabaseError` if the file is damaged."""
+    db = sqlite3.connect(path, timeout=30)
+    try:
+        verdict = db.execute("PRAGMA quick_check").fetchone()
+        if verdict is None or verdict[0] != "ok":
+            raise sqlite3.DatabaseError(f"quick_check: {verdict[0] if verdict else 'no answer'}")
+        db.executescript(SCHEMA)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _move_aside(path: str) -> str:
+    target = f"{path}.damaged-{int(time.time())}"
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.replace(path + suffix, target + suffix)
+    return target
+
+
 class DocState:
-    """Read and write the state file at `path` (created on first use)."""
+    """Read and write the state file at `path` (created on first use; rebuilt if damaged)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-        self._db = sqlite3.connect(self.path, timeout=30)
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = _open(self.path)
+        except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed", ...
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise  # busy, not damaged
+            moved = _move_aside(self.path)
+            log.warning("automation state file %s is damaged (%s); moved to %s and rebuilt (every document is hashed again)", self.path, exc, moved)
+            self._db = _open(self.path)
         row = self._db.execute("SELECT value FROM meta WHERE name='epoch'").fetchone()
         if row is None:
             self.epoch = uuid.uuid4().hex[:8]
