@@ -17,12 +17,20 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.navigator.bm25 import BM25, terms
 from vectorless_assets.navigator.cursor import DocumentNavigator
+from vectorless_assets.navigator.doc_identity import (
+    TITLE_BLOCK_CHARS,
+    identity_scores,
+    identity_terms,
+    proper_terms,
+)
 from vectorless_assets.navigator.views import NavigationError, top_sections
 
 #: Characters of the document's opening text (cover page, title block) in its catalog text.
 OPENING_CHARS = 1500
 #: Weight of the document's own relevance in a cross-document hit's score.
-DOC_WEIGHT = 0.25
+DOC_WEIGHT = 0.5
+#: Weight of the question naming a document (`doc_identity`), against card relevance 0..1.
+NAME_WEIGHT = 1.0
 
 
 def opening(nav: DocumentNavigator, chars: int) -> str:
@@ -58,6 +66,7 @@ class Catalog:
         self.rejected: list[dict[str, str]] = []
         self._loaded: dict[Path, tuple[tuple[int, int, int], DocumentNavigator | dict[str, str]]] = {}
         self._bm25: BM25 | None = None
+        self._identities: list[set[str]] | None = None
         self.refresh()
 
     def refresh(self) -> bool:
@@ -89,6 +98,7 @@ class Catalog:
             paths[item.doc.doc_id] = path
         self._loaded, self.navigators, self.paths, self.rejected = loaded, navigators, paths, rejected
         self._bm25 = None if changed else self._bm25
+        self._identities = None if changed else self._identities
         return changed
 
     def __len__(self) -> int:
@@ -137,13 +147,25 @@ class Catalog:
         return "\n".join(p for p in parts if p)
 
     def covers(self, query: str, k: int = 5) -> list[dict[str, Any]]:
-        """Documents ranked by how well their card (name, overview, sections, tags, opening text) matches `query`."""
+        """Documents ranked by how well their card (name, overview, sections, tags, opening
+        text) matches `query` (BM25, relative to the best document: 0..1), plus NAME_WEIGHT
+        times the share of the question's naming terms (`doc_identity`) the document holds."""
         ids = list(self.navigators)
         if self._bm25 is None:
             self._bm25 = BM25([terms(self._doc_text(self.navigators[i])) for i in ids])
-        scores = self._bm25.scores(terms(query))
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+        if self._identities is None:
+            self._identities = [self._identity(self.navigators[i]) for i in ids]
+        q = terms(query)
+        card = self._bm25.scores(q)
+        best = max(card.values(), default=0.0) or 1.0
+        named = identity_scores(proper_terms(query), self._identities)
+        scores = {i: card.get(i, 0.0) / best + NAME_WEIGHT * named[i] for i in range(len(ids))}
+        ranked = sorted(((i, s) for i, s in scores.items() if s > 0), key=lambda kv: (-kv[1], kv[0]))[:k]
         return [{"doc_id": ids[i], "name": self.navigators[ids[i]].doc.name, "score": round(s, 4)} for i, s in ranked]
+
+    @staticmethod
+    def _identity(nav: DocumentNavigator) -> set[str]:
+        return identity_terms(nav.doc.name, nav.doc.source_path, opening(nav, TITLE_BLOCK_CHARS))
 
     def locate(self, query: str, k: int = 5, per_doc: int | None = None) -> list[dict[str, Any]]:
         """The best sections across all documents, each hit tagged with its doc_id and name.
