@@ -39,6 +39,8 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.locks import file_lock
+from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs, process_tags
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
 from vectorless_assets.pipeline.table import TABLE, PassTable
@@ -131,6 +133,7 @@ the pass table the assets are generated from.
     options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
     settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", table=table)
     instance = instance or local_instance()
+    fail_orphaned_runs(instance)
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
     job = build_defs(settings).resolve_job_def(COMPILE_JOB)
@@ -163,31 +166,41 @@ the pass table the assets are generated from.
     register(instance, [res.partition_key for res, _ in pending])
 
     for res, fingerprint in pending:
-        t0 = time.perf_counter()
-        ir_path = ir_store.location(res.doc_id)
+        with file_lock(settings.lock_path(res.doc_id)):  # another process compiling it: wait, then plan
+            _compile_one(res, fingerprint, instance=instance, job=job, graph=graph, ir_store=ir_store, store=store, force=force)
+        done(res)
+    return results
+
+
+def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstance, job: dg.JobDefinition, graph: AssetGraph, ir_store: IRStore, store: FieldStore, force: bool) -> None:
+    """Plan and (unless current) run one document's compile; the outcome goes into `res`.
+
+    Any error of the instance's storage (a full disk under `DAGSTER_HOME`, a locked
+    database) fails this document with its message, never the whole command."""
+    t0 = time.perf_counter()
+    ir_path = ir_store.location(res.doc_id)
+    try:
         plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force)
         res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
         if plan.skip:
             res.status, res.ir_path = "skipped", str(ir_path)
+            return
+        instance.report_runless_asset_event(dg.AssetObservation(SOURCE, partition=res.partition_key, tags={DATA_VERSION_TAG: fingerprint}))
+        run = job.execute_in_process(
+            instance=instance,
+            partition_key=res.partition_key,
+            asset_selection=[dg.AssetKey(name) for name in res.assets],
+            run_config=QUIET,
+            raise_on_error=False,
+            tags={DOCUMENT_TAG: res.document_key[:60], **process_tags()},
+        )
+    except Exception as exc:  # noqa: BLE001 - one document must never stop the others
+        res.error = f"{type(exc).__name__}: {exc}"
+    else:
+        res.run_id = run.run_id
+        if run.success:
+            res.status, res.ir_path = "compiled", str(ir_path)
         else:
-            instance.report_runless_asset_event(dg.AssetObservation(SOURCE, partition=res.partition_key, tags={DATA_VERSION_TAG: fingerprint}))
-            try:
-                run = job.execute_in_process(
-                    instance=instance,
-                    partition_key=res.partition_key,
-                    asset_selection=[dg.AssetKey(name) for name in res.assets],
-                    run_config=QUIET,
-                    raise_on_error=False,
-                    tags={DOCUMENT_TAG: res.document_key[:60]},
-                )
-            except Exception as exc:  # noqa: BLE001 - one document must never stop the others
-                res.error = f"{type(exc).__name__}: {exc}"
-            else:
-                res.run_id = run.run_id
-                if run.success:
-                    res.status, res.ir_path = "compiled", str(ir_path)
-                else:
-                    res.error = _failure_message(run, store, res.partition_key)
+            res.error = _failure_message(run, store, res.partition_key)
+    finally:
         res.seconds = time.perf_counter() - t0
-        done(res)
-    return results

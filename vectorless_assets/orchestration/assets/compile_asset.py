@@ -37,11 +37,12 @@ from vectorless_assets.orchestration.assets import checks
 from vectorless_assets.orchestration.assets.check_runs import stored_check_results
 from vectorless_assets.orchestration.assets.compute import compute_document
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS
+from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, key_to_doc_id
 from vectorless_assets.orchestration.assets.step_results import step_results
 from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
 
@@ -67,19 +68,19 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
             yield from stored_check_results(context, selected_checks, FieldStore(fields_dir))
             return
         client = llm.client()
-        outs = {
-            pk: compute_document(
-                instance=context.instance,
-                partition_key=pk,
-                selected=selected,
-                graph=graph,
-                store=FieldStore(fields_dir),
-                documents=documents,
-                ir_store=ir_store,
-                ctx=PassContext(options=graph.options, llm=client, frontends=frontends),  # one per document
-            )
-            for pk in context.partition_keys  # one, unless a run covers a range (step_results)
-        }
+        outs = {}
+        for pk in context.partition_keys:  # one, unless a run covers a range (step_results)
+            with file_lock(settings.lock_path(key_to_doc_id(pk))):  # one process at a time per document
+                outs[pk] = compute_document(
+                    instance=context.instance,
+                    partition_key=pk,
+                    selected=selected,
+                    graph=graph,
+                    store=FieldStore(fields_dir),
+                    documents=documents,
+                    ir_store=ir_store,
+                    ctx=PassContext(options=graph.options, llm=client, frontends=frontends),  # one per document
+                )
         yield from step_results(context, outs, selected_checks, graph.fingerprint)
 
     return compile_document

@@ -60,9 +60,19 @@ def key_to_doc_id(partition_key: str) -> str:
 
 
 def register(instance: dg.DagsterInstance, keys: Iterable[str]) -> list[str]:
-    """Add the partition keys the instance does not know yet; return the added ones."""
-    known = set(instance.get_dynamic_partitions(PARTITIONS_NAME))
-    new = sorted({k for k in keys if k not in known})
-    if new:
-        instance.add_dynamic_partitions(PARTITIONS_NAME, new)
-    return new
+    """Add the partition keys the instance does not know yet; return the added ones.
+
+    Safe against another process registering the same keys at the same time."""
+    wanted = set(keys)
+    for attempt in range(3):
+        known = set(instance.get_dynamic_partitions(PARTITIONS_NAME))
+        new = sorted(wanted - known)
+        if not new:
+            return []
+        try:
+            instance.add_dynamic_partitions(PARTITIONS_NAME, new)
+            return new
+        except Exception:  # another process added some of them meanwhile (unique constraint): look again
+            if attempt == 2:
+                raise
+    return []

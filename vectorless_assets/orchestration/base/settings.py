@@ -67,6 +67,11 @@ class Settings:
         base = self.ir_dir if "://" not in self.ir_dir else os.path.abspath("./.vectorless")
         return os.path.join(base, STATE_SUBDIR, "documents.sqlite")
 
+    def lock_path(self, doc_id: str) -> str:
+        """The per-document lock file (`storage.locks`) beside the state file: compiles of one
+        document by several processes on this machine take turns."""
+        return os.path.join(os.path.dirname(self.state_path), "locks", f"{doc_id}.lock")
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env

@@ -40,6 +40,7 @@ from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import (
     DOCUMENTS,
     document_key_for,
+    key_to_doc_id,
     partition_key_for,
 )
 from vectorless_assets.orchestration.assets.plan import plan_document
@@ -59,6 +60,7 @@ from vectorless_assets.orchestration.base.keys import (
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.discovery import discover
@@ -197,9 +199,10 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
             ctx = PassContext(options=settings.options, llm=client, frontends=settings.frontends)  # one per document
             try:
                 touched = False
-                for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, ctx=ctx):
-                    touched = touched or isinstance(event, dg.AssetMaterialization)
-                    yield event
+                with file_lock(settings.lock_path(key_to_doc_id(pk))):  # plan after another process's compile of it
+                    for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, ctx=ctx):
+                        touched = touched or isinstance(event, dg.AssetMaterialization)
+                        yield event
                 compiled += touched
             except FileNotFoundError:
                 context.log.warning(f"{document_key_for(pk)}: no longer exists (deleted files are the documents sensor's business); skipped")
