@@ -24,6 +24,7 @@ target. One scan of every node's text and one pass over the tree: linear cost.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from vectorless_assets.helpers.treeops import TITLE_JOIN
@@ -49,6 +50,11 @@ _TITLE_NUM = re.compile(
     rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"
     rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
 )
+#: Literals (lowercase) one of which is in every match of `_REF` / `_CAPTION` / `_TITLE_REF`.
+_REF_WORDS = ("sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "equation", "eq.")
+_CAPTION_WORDS = ("table", "fig", "equation", "eq.")
+#: The non-ASCII characters a case-insensitive pattern matches to an ASCII letter (İ ı ſ K).
+_FOLDS_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 _KIND_OF: dict[str, ReferenceKind] = {
     "section": "section", "sections": "section", "§": "section", "§§": "section",
     "chapter": "chapter", "chapters": "chapter", "appendix": "appendix", "appendices": "appendix",
@@ -100,7 +106,7 @@ class Targets:
                         t.captions.setdefault((word, m.group("target")), node.node_id)
                     else:
                         t.numbered.setdefault((word, m.group("target")), node.node_id)
-            for c in _CAPTION.finditer(node.content):
+            for c in caption_matches(node.content, lowered(node.content)):
                 t.captions.setdefault((kind_of(c.group("kind")), c.group("target")), node.node_id)
             start, end = node.own_start_page, node.own_end_page
             if start is not None:
@@ -161,12 +167,33 @@ def _page_offset(tree: DocumentTree) -> int | None:
     return min(offsets, key=lambda o: (-offsets[o], abs(o)))
 
 
+def lowered(text: str) -> str | None:
+    """`text.lower()` when a substring test on it tells whether a case-insensitive ASCII
+    literal occurs in `text` (None when `text` has a character that folds onto an ASCII
+    letter other than by `lower()`)."""
+    if not text.isascii() and any(c in text for c in _FOLDS_TO_ASCII):
+        return None
+    return text.lower()
+
+
+def may_contain(low: str | None, words: tuple[str, ...]) -> bool:
+    """False only when none of `words` can occur (`low` from `lowered`): the pattern that
+    needs one of them cannot match, so its scan is skipped."""
+    return low is None or any(w in low for w in words)
+
+
+def caption_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
+    """`_CAPTION.finditer(text)`, skipping the scan when no caption word occurs."""
+    return _CAPTION.finditer(text) if may_contain(low, _CAPTION_WORDS) else iter(())
+
+
 def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each."""
     text = node.content
-    captions = {m.start("kind") for m in _CAPTION.finditer(text)}
+    low = lowered(text)
+    captions = {m.start("kind") for m in caption_matches(text, low)}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
-    for m in _REF.finditer(text):
+    for m in _REF.finditer(text) if may_contain(low, _REF_WORDS) else ():
         if m.start("kind") in captions:
             continue
         kind = kind_of(m.group("kind"))
@@ -174,7 +201,8 @@ def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
         if kind != "appendix" and target.isalpha() and kind != "chapter":
             continue  # "Table A" style letters only name appendices (and roman chapters)
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
-    for m in _TITLE_REF.finditer(text):
+    quoted = '"' in text or "\u201c" in text
+    for m in _TITLE_REF.finditer(text) if quoted and may_contain(low, ("see",)) else ():
         seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
     return list(seen.values())[:MAX_REFERENCES_PER_NODE]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import Any
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodecache import TextCache
@@ -48,29 +49,28 @@ _LINE_RE = re.compile(r"^\s*[-*\d.)\s]*([^:]+?)\s*[:=\-–>]+\s*(.+)$")
 def keyword_weights(title: str, summary: str, content: str, texts: TextCache | None = None) -> dict[str, float]:
     """Raw (unnormalised) keyword weights of one node's title, summary and content.
 
-    `texts` is the compile's shared token cache (a private one when None).
+    `texts` is the compile's shared token cache (a private one when None). Weights are
+    multiples of 0.5 (exact in floating point), so the order of the additions does not
+    matter: the content's counts are taken as they are and the rest added to them.
     """
     texts = texts if texts is not None else TextCache()
-    acc: dict[str, float] = {}
+    acc: dict[str, float] = dict(texts.keyword_counts(content))  # CONTENT_WEIGHT is 1
     get = acc.get
-    for text, weight in (
-        (title, TITLE_WEIGHT),
-        (summary, SUMMARY_WEIGHT),
-        (content, CONTENT_WEIGHT),
-    ):
+    for text, weight in ((summary, SUMMARY_WEIGHT), (title, TITLE_WEIGHT)):
         for tok, count in texts.keyword_counts(text).items():
-            acc[tok] = get(tok, 0.0) + weight * count
+            acc[tok] = get(tok, 0) + weight * count
     return acc
 
 
-Postings = dict[str, list[tuple[str, float]]]
+#: keyword -> postings as `KeywordPosting` fields (validated once, by the index)
+Postings = dict[str, list[dict[str, Any]]]
 
 
 def build_postings(
     tree: DocumentTree, max_keywords: int, per_keyword: int, texts: TextCache | None = None
 ) -> Postings:
-    """Keyword -> normalised (node id, weight) postings, most widespread keyword first (see
-    the module docstring).
+    """Keyword -> normalised postings (`{"node_id", "weight"}`), most widespread keyword
+    first (see the module docstring).
 
     O(tokens + postings · log postings).
     """
@@ -85,17 +85,20 @@ def build_postings(
         for kw, weight in keyword_weights(node.title, node.summary, node.content, texts).items():
             where[kw].append(i)
             weights[kw].append(weight)
-    chosen = sorted(where, key=lambda kw: (-len(where[kw]), kw))[:max_keywords]
+    # most nodes first, ties alphabetically: a stable sort by count of the sorted keywords
+    alphabetical = sorted(where)
+    spread = list(map(len, map(where.__getitem__, alphabetical)))
+    top = sorted(range(len(alphabetical)), key=spread.__getitem__, reverse=True)[:max_keywords]
     out: Postings = {}
-    for kw in chosen:
+    for kw in map(alphabetical.__getitem__, top):
         nodes, ws = where[kw], weights[kw]
         if len(nodes) == 1:
-            out[kw] = [(order[nodes[0]], 1.0)]
+            out[kw] = [{"node_id": order[nodes[0]], "weight": 1.0}]
             continue
         # stable sort, heaviest first: ties stay in document order
         ranked = sorted(range(len(nodes)), key=ws.__getitem__, reverse=True)[:per_keyword]
         best = ws[ranked[0]]
-        out[kw] = [(order[nodes[k]], rounded(ws[k] / best)) for k in ranked]
+        out[kw] = [{"node_id": order[nodes[k]], "weight": round(ws[k] / best, 6) + 0.0} for k in ranked]
     return out
 
 
@@ -155,13 +158,13 @@ def _add_synonyms(
     out = dict(postings)
     for kw in sorted(synonyms):
         for syn in synonyms[kw]:
-            merged = dict(out.get(syn, []))
-            for node_id, weight in postings[kw]:
-                w = rounded(weight * SYNONYM_FACTOR)
-                if w > merged.get(node_id, 0.0):
-                    merged[node_id] = w
+            merged = {p["node_id"]: p["weight"] for p in out.get(syn, [])}
+            for p in postings[kw]:
+                w = rounded(p["weight"] * SYNONYM_FACTOR)
+                if w > merged.get(p["node_id"], 0.0):
+                    merged[p["node_id"]] = w
             ranked = sorted(merged.items(), key=lambda kv: (-kv[1], order[kv[0]]))
-            out[syn] = ranked[:per_keyword]
+            out[syn] = [{"node_id": n, "weight": w} for n, w in ranked[:per_keyword]]
     return out
 
 
@@ -199,14 +202,11 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
         if synonyms:
             order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)
-    # one validation of all postings at once (pydantic-core builds them without a Python
-    # call per posting: ~1M postings on a 10 MB document)
-    keywords = {
-        kw: [{"node_id": n, "weight": w} for n, w in postings[kw]] for kw in sorted(postings)
-    }
+    # one validation of all postings at once: pydantic-core builds them without a Python
+    # call per posting (~1M postings on a 10 MB document)
     return ReasoningIndex.model_validate(
         {
-            "keywords": keywords,
+            "keywords": dict(sorted(postings.items())),
             "section_map": section_map,
             "summary_shortcut": shortcut,
             "synonyms": dict(sorted(synonyms.items())),
