@@ -30,3 +30,15 @@ class PassContext:
     frontends: Any = None
     durations: dict[str, float] = field(default_factory=dict)
     texts: TextCache = field(default_factory=TextCache)
+    #: a `pipeline.incremental.Reuse` over the previous IR (None: compile everything)
+    reuse: Any = None
+    #: per-node results the passes recomputed (those reused are counted by `reuse`)
+    recomputed_nodes: int = 0
+    #: what this compile is ("full" or "incremental") and why (`pipeline.freshness.resolve_action`)
+    action: str = "full"
+    action_reason: str = ""
+    #: the pass running now and its code version (the lasting LLM cache's namespace)
+    current_pass: str = ""
+
+    def cache_namespace(self) -> str:
+        return f"{self.current_pass}|pv={self.options.processing_version}"

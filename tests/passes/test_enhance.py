@@ -132,7 +132,10 @@ def test_llm_error_is_retried_once_then_falls_back_per_node() -> None:
     env = PassContext(llm=broken)
     out, summary = enhance.run(tree=sample_tree(), ctx=env)
     free, free_summary = enhance.run(tree=sample_tree(), ctx=PassContext())
-    assert out.model_dump() == free.model_dump(), "a failing model falls back to the extractive path"
+    unflagged = [n.model_copy(update={"llm_fallback": False}) for n in out.nodes]
+    assert [n.model_dump() for n in unflagged] == free.model_dump()["nodes"], "a failing model falls back to the extractive path"
+    asked = [n for n in out.nodes if n.llm_fallback]
+    assert asked and all(not n.llm_fallback for n in free.nodes), "nodes whose call failed are marked as fallbacks"
     assert summary == free_summary
     # 2 attempts per node; after 3 failed nodes in a row the pass stops asking
     assert env.usage.failures == env.usage.calls == len(broken.prompts) == 2 * 3

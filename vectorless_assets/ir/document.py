@@ -57,6 +57,38 @@ class DocumentMeta(BaseModel):
     pass_durations_ms: dict[str, float] = Field(default_factory=dict)
     llm_calls: int = 0
     llm_tokens: int = 0
+    #: incremental compilation: what was done ("full", "incremental", "skip"), why, and how
+    #: many tree nodes' expensive per-node results (enhance) were reused or recomputed
+    action: str = "full"
+    action_reason: str = ""
+    reused_nodes: int = 0
+    recomputed_nodes: int = 0
+    #: passes whose previous outputs were carried over unchanged (inputs and code version equal)
+    reused_passes: list[str] = Field(default_factory=list)
+    #: LLM answers taken from the lasting cache instead of calling the model
+    llm_cache_hits: int = 0
+    #: code version of every pass (`<version>:<fingerprint of the options it reads>`)
+    pass_versions: dict[str, str] = Field(default_factory=dict)
+
+
+#: Meta fields that describe how an IR was built rather than what it says: timings, the
+#: incremental action and reuse, LLM usage. An incremental compile equals a full compile of
+#: the same bytes apart from these (tested), and the Dagster data version of `document_ir`
+#: leaves them out, so a cheaper rebuild does not look like a new IR.
+BUILD_META_FIELDS: tuple[str, ...] = (
+    "created_at",
+    "modified_at",
+    "processing_duration_ms",
+    "pass_durations_ms",
+    "llm_calls",
+    "llm_tokens",
+    "action",
+    "action_reason",
+    "reused_nodes",
+    "recomputed_nodes",
+    "reused_passes",
+    "llm_cache_hits",
+)
 
 
 class Document(BaseModel):

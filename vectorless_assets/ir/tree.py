@@ -64,6 +64,14 @@ class TreeNode(BaseModel):
     references: list[NodeReference] = Field(default_factory=list)
     routing_keywords: list[str] = Field(default_factory=list)
     question_hints: list[str] = Field(default_factory=list)
+    #: BLAKE2b-128 of the title and own text; `subtree_fingerprint` also covers the children's
+    #: subtree fingerprints in order (a Merkle hash). Incremental compilation matches old and
+    #: new nodes by these, never by id or position (`helpers.fingerprints`).
+    fingerprint: str = ""
+    subtree_fingerprint: str = ""
+    #: True when an LLM was configured but this node's summary is a fallback (the call failed):
+    #: such a result is never reused or cached, the next compile with a working LLM redoes it
+    llm_fallback: bool = False
 
     @property
     def is_leaf(self) -> bool:

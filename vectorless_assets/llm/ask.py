@@ -14,9 +14,19 @@ _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None) -> str | None:
     """The LLM's answer (stripped), counted in `usage`; None without an LLM, on `LLMError`
-    or for an empty answer (both counted as failures)."""
+    or for an empty answer (both counted as failures).
+
+    A client with a lasting cache (`llm.cache.CachedLLM`) is asked its cache first: a hit
+    counts in `usage.cache_hits`, not as a call; a real answer is stored, a failure never is.
+    """
     if llm is None:
         return None
+    lookup = getattr(llm, "lookup", None)
+    if lookup is not None:
+        cached = lookup(prompt, system=system, max_tokens=max_tokens)
+        if cached is not None:
+            usage.cache_hits += 1
+            return cached
     usage.calls += 1
     usage.prompt_chars += len(prompt)
     try:
@@ -28,6 +38,9 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
     if not (answer and answer.strip()):
         usage.failures += 1
         return None
+    store = getattr(llm, "store", None)
+    if store is not None:
+        store(prompt, answer.strip(), system=system, max_tokens=max_tokens)
     return answer.strip()
 
 

@@ -13,6 +13,8 @@ class LLMUsage:
     prompt_chars: int = 0
     completion_chars: int = 0
     failures: int = 0
+    #: answers taken from the lasting cache (no call made)
+    cache_hits: int = 0
 
     @property
     def tokens(self) -> int:

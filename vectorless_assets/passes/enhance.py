@@ -5,6 +5,7 @@ from __future__ import annotations
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import summarize as ex
 from vectorless_assets.helpers import tags as tg
+from vectorless_assets.helpers.fingerprints import node_fingerprints
 from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
@@ -21,25 +22,53 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     get a 2-3 sentence summary and branches an OVERVIEW / QUESTIONS / TAGS answer (nodes
     processed children first, so a branch prompt sees its children's summaries); identical
     prompts are asked once (memo); a failed call is retried once, then that node falls back
-    to the extractive path, and after 3 failed nodes in a row the model is not asked again.
+    to the extractive path (marked `llm_fallback`), and after 3 failed nodes in a row the
+    model is not asked again. Standard mode asks selectively (`_asks`): leaves over the
+    summary budget and branches in the top two levels. With a previous IR (`ctx.reuse`), a
+    node whose subtree fingerprint is unchanged takes its previous results without any call.
     """
     if not tree.nodes:
         return tree, ""
     opts = ctx.options
     llm = LLMSummarizer(ctx) if ctx.llm is not None else None
+    selective = opts.mode == "standard"
+    reuse = ctx.reuse
+    fps = node_fingerprints(tree) if reuse is not None else None
     done: dict[str, TreeNode] = {}
     for node in reversed(tree.nodes):  # preorder reversed: children before parents
+        if fps is not None:
+            prev = reuse.node(fps[node.node_id][1], node.parent is None)
+            if prev is not None:  # same title, text and subtree: the same result
+                done[node.node_id] = node.model_copy(update={"summary": prev.summary, "routing_keywords": prev.routing_keywords, "question_hints": prev.question_hints, "llm_fallback": False})
+                reuse.reused_nodes += 1
+                continue
         kids = [done[c] for c in node.children]
-        done[node.node_id] = _enhance(node, kids, llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts)
+        done[node.node_id] = _enhance(node, kids, llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts, selective)
+        ctx.recomputed_nodes += 1
     out = DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
+    previous = reuse.document_summary(fps[out.root.node_id][1]) if fps is not None else None
+    if previous is not None:
+        return out, previous
     summary = ex.document_summary(out, opts.summary_max_tokens)
     if llm is not None:
         sections = [(c.title, c.summary) for c in out.children_of(out.root.node_id)]
-        summary = llm.document(out.root.title, [("", out.root.summary), *sections]) or summary
+        answer = llm.document(out.root.title, [("", out.root.summary), *sections])
+        if answer is None:  # the root carries the document summary's fallback: redone next time
+            out = DocumentTree(nodes=[out.root.model_copy(update={"llm_fallback": True}), *out.nodes[1:]])
+        summary = answer or summary
     return out, summary
 
 
-def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache) -> TreeNode:
+def _asks(node: TreeNode, leaf: bool, max_tokens: int, shortcut: int, selective: bool) -> bool:
+    """Whether the model is asked for this node: deep asks for every leaf and branch over the
+    shortcut; standard is selective (a leaf only when its text exceeds the summary budget, a
+    branch only in the top two levels, the part of the tree an agent reads first)."""
+    if leaf:
+        return node.token_count > (max_tokens if selective else shortcut)
+    return node.total_tokens > shortcut and (not selective or node.depth <= 2)
+
+
+def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache, selective: bool = False) -> TreeNode:
     titles = [k.title for k in kids]
     # the root's text may open with YAML front matter: the parser already took its facts
     text = ex.strip_front_matter(node.content) if node.parent is None else node.content
@@ -48,15 +77,19 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
         summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan)
-        if llm is not None and node.token_count > shortcut:
-            summary = llm.leaf(node.title, text) or summary
-        return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": []})
+        fallback = False
+        if llm is not None and _asks(node, True, max_tokens, shortcut, selective):
+            answer = llm.leaf(node.title, text)
+            summary, fallback = answer or summary, answer is None
+        return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": [], "llm_fallback": fallback})
     summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan)
     hints = tg.question_hints(node, titles, tags, texts)
-    if llm is not None and node.total_tokens > shortcut:
+    fallback = False
+    if llm is not None and _asks(node, False, max_tokens, shortcut, selective):
         answer = llm.branch(node.title, text, [(k.title, k.summary) for k in kids])
+        fallback = answer is None
         if answer is not None:
             summary = answer.overview or summary
             hints = answer.questions if len(answer.questions) >= 3 else hints
             tags = answer.tags if len(answer.tags) >= 2 else tags
-    return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": hints})
+    return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": hints, "llm_fallback": fallback})

@@ -1,8 +1,9 @@
-"""EnrichPass: page ranges up, references resolved, document description."""
+"""EnrichPass: page ranges up, references resolved, node fingerprints, document description."""
 
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.fingerprints import with_fingerprints
 from vectorless_assets.helpers.references import resolve_references
 from vectorless_assets.helpers.summarize import clean, document_summary, sentences, truncate_tokens
 from vectorless_assets.ir.raw import ParsedDocument
@@ -15,7 +16,7 @@ DESCRIPTION_MAX_TOKENS = 120
 
 
 def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext) -> tuple[DocumentTree, str]:
-    """Page ranges propagated up, in-document references resolved, the document description.
+    """Page ranges propagated up, in-document references resolved, node fingerprints, the document description.
 
     `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
     pages and its children's), with the matching page labels. References ("see Section
@@ -23,9 +24,11 @@ def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassCo
     every node's text and resolved to node ids (see `passes.references`). The description
     is the front matter's description if any, else the document summary (its first two
     sentences when over 120 tokens), else one made from the root and top sections. The ToC
-    view is derived on demand by `helpers.toc.toc_lines` (the IR has no ToC field).
+    view is derived on demand by `helpers.toc.toc_lines` (the IR has no ToC field). Every
+    node gets its content and subtree fingerprints (`helpers.fingerprints`), which
+    incremental compilation matches old and new nodes by.
     """
-    tree = resolve_references(propagate_pages(tree))
+    tree = with_fingerprints(resolve_references(propagate_pages(tree)))
     return tree, describe(tree, parsed, summary)
 
 

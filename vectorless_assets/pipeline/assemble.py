@@ -30,6 +30,7 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
     tree = state["tree"]
     now = datetime.now(UTC)
     options, durations, usage = ctx.options, ctx.durations, ctx.usage
+    reused_nodes = ctx.reuse.reused_nodes if ctx.reuse is not None else 0
     diagnostics: list[Diagnostic] = [*parsed.diagnostics, *state.get("validation", []), *state.get("verification", [])]
     meta = DocumentMeta(
         created_at=started or now,
@@ -39,7 +40,7 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
         processing_version=options.processing_version,
         node_count=len(tree.nodes),
         total_summary_tokens=sum(estimate_tokens(n.summary) for n in tree.nodes),
-        processing_model=getattr(ctx.llm, "model", None) if ctx.llm is not None and usage.calls else None,
+        processing_model=getattr(ctx.llm, "model", None) if ctx.llm is not None and (usage.calls > usage.failures or usage.cache_hits or reused_nodes) else None,
         processing_duration_ms=int(sum(durations.values())),
         line_count=parsed.line_count,
         tool_version=__version__,
@@ -47,6 +48,13 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
         pass_durations_ms={k: round(v, 3) for k, v in durations.items()},
         llm_calls=usage.calls,
         llm_tokens=usage.tokens,
+        action=ctx.action,
+        action_reason=ctx.action_reason,
+        reused_nodes=reused_nodes,
+        recomputed_nodes=ctx.recomputed_nodes,
+        reused_passes=list(ctx.reuse.reused_passes) if ctx.reuse is not None else [],
+        llm_cache_hits=usage.cache_hits,
+        pass_versions=table.code_versions(options),
     )
     ir_values = {name: state[name] if name in state else table.absent_value(name, state) for name in table.ir_fields}
     return Document(

@@ -14,11 +14,16 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.document import Document
-from vectorless_assets.ir.identity import document_key
+from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
+from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import SourceDocument
+from vectorless_assets.llm.cache import CachedLLM, LLMCache
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.options import CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document
+from vectorless_assets.pipeline.freshness import resolve_action
+from vectorless_assets.pipeline.incremental import Reuse
 from vectorless_assets.pipeline.runner import run_passes
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
@@ -67,6 +72,10 @@ def compile_document(
     root: str | os.PathLike[str] | None = None,
     table: PassTable = TABLE,
     frontends: Registry = REGISTRY,
+    previous: Document | str | os.PathLike[str] | None = None,
+    force: bool = False,
+    llm_cache: LLMCache | None = None,
+    refresh_llm: bool = False,
 ) -> Document:
     """Compile one document (a path, or bytes plus `name=`) into a Document IR, in process.
 
@@ -75,6 +84,12 @@ def compile_document(
     `frontends` default to the project's pass table and frontend registry (pass others to
     compile through an added pass or frontend). Raises `CompileError` with a one-line reason
     when the source cannot be compiled.
+
+    Incremental compilation: `previous` (the document's last IR, or its path) decides between
+    skip (returned as is, `meta.action == "skip"`), an incremental update (unchanged nodes and
+    passes reused) and a full compile (`pipeline.freshness.resolve_action`; `force` always
+    compiles in full). `llm_cache` is the lasting LLM cache (`llm.cache.LLMCache`);
+    `refresh_llm` asks the model again even for cached prompts (and stores the answers).
     """
     options = options or CompileOptions()
     if mode is not None:
@@ -82,7 +97,25 @@ def compile_document(
     # The model is part of the compile logic: switching it (or switching an LLM on) recompiles.
     options = options.model_copy(update={"llm_model": llm.model if llm is not None else None})
     src = source_from(source, name, root)
-    ctx = PassContext(options=options, llm=llm, frontends=frontends)
+    versions = table.code_versions(options)
+    prev = _previous(previous, src.key)
+    resolution = resolve_action(
+        prev.meta.content_fingerprint if prev is not None and prev.meta else None,
+        prev.meta.pass_versions if prev is not None and prev.meta else None,
+        prev.meta.processing_version if prev is not None and prev.meta else None,
+        fingerprint=content_fingerprint(src.data),
+        versions=versions,
+        processing_version=options.processing_version,
+        incremental_ready=prev is not None and all(n.subtree_fingerprint for n in prev.tree.nodes),
+        force=force,
+    )
+    if resolution.action == "skip" and prev is not None and prev.meta is not None:
+        return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
+    ctx = PassContext(options=options, frontends=frontends, action=resolution.action, action_reason=resolution.reason)
+    if llm is not None:
+        ctx.llm = CachedLLM(llm, llm_cache, ctx.cache_namespace, refresh=refresh_llm) if llm_cache is not None else llm
+    if resolution.action == "incremental" and prev is not None:
+        ctx.reuse = Reuse.from_previous(prev, table, versions)
     state: dict[str, Any] = {"source": src}
     started = datetime.now(UTC)
     with gc_paused():
@@ -92,3 +125,15 @@ def compile_document(
     if failed:
         raise CompileError(src.key, "; ".join(d.message for d in failed), pass_name="verify")
     return assemble_document(state, ctx, started=started, table=table)
+
+
+def _previous(previous: Document | str | os.PathLike[str] | None, key: str) -> Document | None:
+    """The previous IR of the document `key`: None when absent, unreadable or another document's."""
+    if previous is None:
+        return None
+    if not isinstance(previous, Document):
+        try:
+            previous = load_ir(previous)
+        except (OSError, IRIntegrityError):
+            return None  # a damaged or missing IR is no basis for reuse: compile in full
+    return previous if previous.doc_id == doc_id_for(key) else None

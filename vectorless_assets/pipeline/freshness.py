@@ -90,3 +90,54 @@ def assess_many(
         if verdict.stale:
             out[key] = verdict
     return out
+
+
+Action = Literal["skip", "full", "incremental"]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a compile with a previous IR does, and why."""
+
+    action: Action
+    reason: str
+
+
+def logic_of(pass_versions: Mapping[str, str]) -> str:
+    """One fingerprint of a document's per-pass code versions."""
+    return "|".join(f"{k}={v}" for k, v in sorted(pass_versions.items()))
+
+
+def resolve_action(
+    previous_content: str | None,
+    previous_versions: Mapping[str, str] | None,
+    previous_processing_version: int | None,
+    *,
+    fingerprint: str,
+    versions: Mapping[str, str],
+    processing_version: int,
+    incremental_ready: bool = True,
+    force: bool = False,
+) -> Resolution:
+    """Skip, full or incremental, from the previous IR's facts and the current ones.
+
+    The freshness rules decide whether anything is stale; then: new documents, forced
+    compiles, a raised processing version and previous IRs without node fingerprints
+    (`incremental_ready`) are compiled in full; a changed source, or changed code versions
+    of some passes (an option only later passes read), is an incremental update: unchanged
+    nodes and unchanged passes are reused.
+    """
+    stored = None if previous_content is None else Stored(previous_content, logic_of(previous_versions or {}))
+    verdict = assess(stored, fingerprint=fingerprint, logic=logic_of(versions), force=force)
+    if verdict.reason == "current":
+        return Resolution("skip", "current")
+    if verdict.reason in ("forced", "new"):
+        return Resolution("full", verdict.reason)
+    if previous_processing_version != processing_version:
+        return Resolution("full", "processing version changed")
+    if not incremental_ready or not previous_versions:
+        return Resolution("full", "the previous IR predates incremental compilation")
+    if verdict.reason == "logic changed":
+        changed = sorted(k for k, v in versions.items() if (previous_versions or {}).get(k) != v)
+        return Resolution("incremental", "logic changed: " + ", ".join(changed))
+    return Resolution("incremental", verdict.reason)

@@ -4,7 +4,8 @@
 run passes through `run_passes`: it binds each pass's inputs from the state (tree versions
 as `tree`, optional reads as their empty defaults when absent), skips passes the mode does
 not run (their fields get `PassTable.absent_value`), times the passes that ran into
-`ctx.durations`, and turns any failure into one `CompileError` naming the document and the
+`ctx.durations`, carries over a pass's previous outputs when the context's `reuse` allows
+it (code version and inputs unchanged: `pipeline.incremental`), and turns any failure into one `CompileError` naming the document and the
 pass. Callers wrap that error as their layer needs (re-raise, `dg.Failure`, a per-document
 entry in a batch report).
 """
@@ -64,8 +65,10 @@ def run_passes(
         if select is not None and not select(spec):
             continue
         t0 = time.perf_counter()
+        ctx.current_pass = f"{spec.name}:{spec.version}"
+        reused = ctx.reuse.outputs(spec, state, table) if ctx.reuse is not None and spec.runs_in(ctx.options.mode) else None
         try:
-            outputs = execute_pass(spec, state, ctx, table)
+            outputs = reused if reused is not None else execute_pass(spec, state, ctx, table)
         except CompileError as exc:
             raise CompileError(key, exc.problem, pass_name=exc.pass_name or spec.name) from exc
         except SourceError as exc:

@@ -33,13 +33,15 @@ Where the spec contradicts itself, we decided:
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.options import MODES, Mode
+from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.passes import (
     build,
     chain,
@@ -85,6 +87,15 @@ class Pass:
     optional_reads: tuple[str, ...] = ()
     #: the spec marks it required: it must run in every mode (tested)
     required: bool = False
+    #: the `CompileOptions` it reads: only these (with its version, whether it runs in the
+    #: mode, the processing version and, for an LLM pass, the model) make its code version
+    options: tuple[str, ...] = ()
+    #: what an incremental compile reuses (docs): "node" = per-node results of unchanged
+    #: subtrees; "field" = its outputs when its code version and inputs are unchanged;
+    #: "none" = always recomputed (cheap)
+    reuse: str = "field"
+    #: the calls it makes once per document (not per node): redone when what it reads changed
+    document_llm_calls: str = ""
 
     @property
     def all_reads(self) -> tuple[str, ...]:
@@ -174,6 +185,22 @@ class PassTable:
         default = self.fields[name].default
         return default() if default is not None else None
 
+    def code_version(self, p: Pass, options: CompileOptions) -> str:
+        """`<version>:<fingerprint>` of a pass under `options`: the fingerprint covers only what
+        can change its output (the options it reads, whether it runs in the mode, the
+        processing version, and the model for an LLM pass)."""
+        facts = {
+            "runs": p.runs_in(options.mode),
+            "processing_version": options.processing_version,
+            "options": {name: getattr(options, name) for name in p.options},
+            "llm_model": options.llm_model if p.llm else None,
+        }
+        return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
+
+    def code_versions(self, options: CompileOptions) -> dict[str, str]:
+        """Code version of every pass, by pass name."""
+        return {p.name: self.code_version(p, options) for p in self.passes}
+
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
         at = [p.name for p in self.passes].index(after) + 1
@@ -188,36 +215,52 @@ class PassTable:
 
     def markdown(self) -> str:
         """The table as Markdown (for the docs and the Dagster UI)."""
-        rows = ["| pass | phase | reads | writes | modes | LLM | version |", "|---|---|---|---|---|---|---|"]
+        rows = ["| pass | phase | reads | writes | modes | LLM | options | reuse | version |", "|---|---|---|---|---|---|---|---|---|"]
         for p in self.passes:
             reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
             modes = ", ".join(m for m in MODES if m in p.modes)
-            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {'yes' if p.llm else 'no'} | {p.version} |")
+            llm = ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else "")) if p.llm else "no"
+            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {', '.join(p.options) or '-'} | {p.reuse} | {p.version} |")
         return "\n".join(rows)
 
 
 TABLE = PassTable(
     (
-        Pass(name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True),
-        Pass(name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="1", modes=ALL, required=True),
-        Pass(name="split", run=split.run, reads=("tree_built",), writes=("tree_split",), phase="transform", version="1", modes=ALL),
-        Pass(name="optimize", run=optimize.run, reads=("tree_split",), writes=("tree_optimized",), phase="transform", version="1", modes=DEEP),
+        Pass(
+            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True,
+            options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"), reuse="none",
+        ),
+        Pass(
+            name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="1", modes=ALL, required=True,
+            options=("thinning", "thinning_threshold"), reuse="none",
+        ),
+        Pass(
+            name="split", run=split.run, reads=("tree_built",), writes=("tree_split",), phase="transform", version="1", modes=ALL,
+            options=("split_max_tokens",), reuse="none",
+        ),
+        Pass(
+            name="optimize", run=optimize.run, reads=("tree_split",), writes=("tree_optimized",), phase="transform", version="1", modes=DEEP,
+            options=("optimize_min_tokens", "split_max_tokens"), reuse="none",
+        ),
         Pass(
             name="enhance", run=enhance.run, reads=("tree_optimized",), writes=("tree_enhanced", "summary"),
             phase="analysis", version="1", modes=STANDARD_UP, llm=True,
+            options=("mode", "summary_max_tokens", "summary_shortcut_tokens"), reuse="node", document_llm_calls="document summary",
         ),
         Pass(
             name="enrich", run=enrich.run, reads=("tree_enhanced", "parsed"), optional_reads=("summary",),
             writes=("tree", "description"), phase="transform", version="1", modes=ALL, required=True,
+            reuse="none",
         ),
-        Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL),
+        Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL, reuse="none"),
         Pass(
             name="reasoning", run=reasoning.run, reads=("tree",), optional_reads=("summary",), writes=("reasoning_index",),
             phase="backend", version="1", modes=STANDARD_UP, llm=True,
+            options=("max_keywords", "postings_per_keyword", "llm_synonyms"), document_llm_calls="synonym expansion",
         ),
         Pass(
             name="concept", run=concept.run, reads=("tree", "reasoning_index"), writes=("concepts",),
-            phase="backend", version="1", modes=DEEP, llm=True,
+            phase="backend", version="1", modes=DEEP, llm=True, options=("max_concepts",), document_llm_calls="concept extraction",
         ),
         Pass(
             name="navigation", run=navigation.run, reads=("tree", "description"), optional_reads=("summary",),
@@ -225,11 +268,14 @@ TABLE = PassTable(
         ),
         Pass(name="route", run=route.run, reads=("tree", "nav_index"), writes=("query_routes",), phase="backend", version="1", modes=STANDARD_UP),
         Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="1", modes=DEEP),
-        Pass(name="overlap", run=overlap.run, reads=("tree",), writes=("content_overlap",), phase="backend", version="1", modes=DEEP),
+        Pass(
+            name="overlap", run=overlap.run, reads=("tree",), writes=("content_overlap",), phase="backend", version="1", modes=DEEP,
+            options=("overlap_threshold", "overlap_min_chars"),
+        ),
         Pass(name="score", run=score.run, reads=("tree",), writes=("evidence_scores",), phase="backend", version="1", modes=STANDARD_UP),
         Pass(
             name="verify", run=verify.run, reads=("tree",), optional_reads=("summary", "concepts"), writes=("verification",),
-            phase="backend", version="1", modes=ALL, required=True,
+            phase="backend", version="1", modes=ALL, required=True, options=("mode",), reuse="none",
         ),
     )
 )

@@ -68,15 +68,17 @@ def _load_upstream(store: FieldStore, partition_key: str, doc_key: str, names: s
     return state
 
 
-def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_key: str, names: set[str], logic: str) -> None:
+def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_key: str, names: set[str], graph: AssetGraph) -> None:
     """Refuse to combine stored fields computed with other compile options (another mode).
 
-    Only the logic-fingerprint half of the code version is compared: an upstream field with
-    an older pass version is merely stale, one from another mode would mix modes in the IR.
+    Only the fingerprint half of a field's code version (the options its pass reads, whether
+    it runs in the mode, ...) is compared: an upstream field with an older pass version is
+    merely stale, one computed under other options would mix configurations in the IR.
     """
     for name in sorted(names):
         version = records.code_version_of(records.latest(instance, name, partition_key)) or ""
-        if version and version.rsplit(":", 1)[-1] != logic:
+        current = graph.code_versions.get(name, "")
+        if version and current and version.rsplit(":", 1)[-1] != current.rsplit(":", 1)[-1]:
             raise fail(doc_key, f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too")
 
 
@@ -101,7 +103,7 @@ def compute_document(
         needed |= set(graph.assembly_reads)
     loaded = needed - written - {SOURCE}
     state = _load_upstream(store, partition_key, doc_key, loaded, graph.optional_reads)
-    _check_same_options(instance, partition_key, doc_key, set(state), graph.options.logic_fingerprint())
+    _check_same_options(instance, partition_key, doc_key, set(state), graph)
     if SOURCE in needed:
         try:
             data = documents.read(doc_key)

@@ -52,7 +52,7 @@ class AssetGraph:
     @cached_property
     def code_versions(self) -> dict[str, str]:
         """Code version of every generated asset (fields and `document_ir`)."""
-        versions = {w: code_version(p.version, self.options) for p in self.table.passes for w in p.writes}
+        versions = {w: self.table.code_version(p, self.options) for p in self.table.passes for w in p.writes}
         versions[DOCUMENT_IR] = code_version(ASSEMBLY_VERSION, self.options)
         return versions
 

@@ -6,8 +6,9 @@ with no declaration (added by a plugin pass) is stored as plain JSON.
 
 The data version of a value is `ir.identity.value_fingerprint` of its JSON form, so two
 runs producing the same value record the same data version (early cutoff). For
-`document_ir` the wall-clock parts of `meta` (timestamps, durations) are left out of the
-hash: they change on every run without changing what the IR says.
+`document_ir` the meta fields describing how it was built (`ir.document.BUILD_META_FIELDS`:
+timestamps, durations, incremental action and reuse, LLM usage) are left out of the hash:
+they change from run to run without changing what the IR says.
 """
 
 from __future__ import annotations
@@ -17,12 +18,10 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.document import BUILD_META_FIELDS, Document
 from vectorless_assets.ir.identity import value_fingerprint
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.pipeline.fields import FIELDS
-
-VOLATILE_META = ("created_at", "modified_at", "processing_duration_ms", "pass_durations_ms")
 
 
 @cache
@@ -45,5 +44,5 @@ def data_version(name: str, value: Any) -> str:
     """Hash of the value's JSON form (without the volatile meta of `document_ir`)."""
     plain = adapter(name).dump_python(value, mode="json")
     if name == DOCUMENT_IR and isinstance(plain, dict) and isinstance(plain.get("meta"), dict):
-        plain["meta"] = {k: v for k, v in plain["meta"].items() if k not in VOLATILE_META}
+        plain["meta"] = {k: v for k, v in plain["meta"].items() if k not in BUILD_META_FIELDS}
     return value_fingerprint(plain)

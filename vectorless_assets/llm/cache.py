@@ -1,0 +1,105 @@
+"""The lasting LLM cache: answers kept across compiles, documents and processes.
+
+Content-addressed: the key is a hash of the namespace (the asking pass, its version and the
+processing version), the model, the system prompt, the prompt and the token budget. Stored
+in one SQLite file (WAL mode, a busy timeout), so several processes on one machine share it
+safely; on a shared or remote IR folder each machine keeps its own cache (a local file).
+Bounded: beyond `max_entries` the least recently used answers are dropped. Only real
+answers are stored: a failed call or an empty answer never is, so a fallback is redone by
+the next compile that reaches a working model.
+
+`CachedLLM` wraps any client with a cache; `llm.ask.ask` consults it before calling.
+`refresh=True` skips lookups (every call goes to the model) but still stores the answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+
+from vectorless_assets.llm.protocol import LLMClient
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS answers (
+    key TEXT PRIMARY KEY,
+    answer TEXT NOT NULL,
+    used REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS answers_used ON answers(used);
+"""
+
+
+class LLMCache:
+    """A bounded, persistent map from prompt keys to answers (one SQLite file)."""
+
+    def __init__(self, path: str | os.PathLike[str], *, max_entries: int = 100_000) -> None:
+        self.path = os.fspath(path)
+        self.max_entries = max_entries
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    @staticmethod
+    def key(namespace: str, model: str, system: str | None, prompt: str, max_tokens: int) -> str:
+        h = hashlib.sha256()
+        for part in (namespace, model, system or "", prompt, str(max_tokens)):
+            data = part.encode("utf-8", "surrogatepass")
+            h.update(len(data).to_bytes(8, "little"))
+            h.update(data)
+        return h.hexdigest()
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT answer FROM answers WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                self._db.execute("UPDATE answers SET used = ? WHERE key = ?", (time.time(), key))
+        return None if row is None else str(row[0])
+
+    def put(self, key: str, answer: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)", (key, answer, time.time()))
+            (count,) = self._db.execute("SELECT COUNT(*) FROM answers").fetchone()
+            if count > self.max_entries:
+                self._db.execute(
+                    "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY used ASC LIMIT ?)",
+                    (count - self.max_entries,),
+                )
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class CachedLLM:
+    """`inner` with a lasting cache; `namespace()` names the asking pass (set by the runner)."""
+
+    def __init__(self, inner: LLMClient, cache: LLMCache, namespace: Callable[[], str], *, refresh: bool = False) -> None:
+        self.inner, self.cache, self.namespace, self.refresh = inner, cache, namespace, refresh
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    def _key(self, prompt: str, system: str | None, max_tokens: int) -> str:
+        return LLMCache.key(self.namespace(), self.inner.model, system, prompt, max_tokens)
+
+    def lookup(self, prompt: str, *, system: str | None, max_tokens: int) -> str | None:
+        """The stored answer, or None (always None with `refresh`)."""
+        return None if self.refresh else self.cache.get(self._key(prompt, system, max_tokens))
+
+    def store(self, prompt: str, answer: str, *, system: str | None, max_tokens: int) -> None:
+        self.cache.put(self._key(prompt, system, max_tokens), answer)
+
+    def complete(self, prompt: str, *, system: str | None = None, max_tokens: int = 512) -> str:
+        return self.inner.complete(prompt, system=system, max_tokens=max_tokens)

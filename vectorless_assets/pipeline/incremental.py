@@ -1,0 +1,153 @@
+"""Incremental compilation: what changed between two trees, and what a compile may reuse.
+
+`ChangeDetector.detect(old, new)` matches nodes by their fingerprints (`helpers.fingerprints`),
+never by id or position: a node whose title and own text are unchanged is matched to an old
+node with the same fingerprint (equal ones in document order); it is *restructured* when its
+parent's match is not its old parent (moved or re-parented). A new node without such a match
+is *modified* when an unmatched old node has the same title under the same parent title,
+else *added*; unmatched old nodes are *removed*.
+
+`Reuse` carries a previous IR into a compile (`compile_document(previous=...)`, the CLI's IR
+folder, the Dagster compile step's previous IR file):
+
+* per node, for the enhance pass (its code version unchanged): the summary, routing keywords
+  and question hints of every previous node with the same subtree fingerprint (same title,
+  text and everything below it), except results that were LLM fallbacks;
+* per field, for a pass whose code version is unchanged and whose every input equals the
+  previous IR's value: its previous outputs (passes marked `reuse="field"` in the table).
+
+Passes count what they reused and recomputed (`reused_nodes`, `recomputed_nodes`,
+`reused_passes` in the IR's meta).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.pipeline.table import Pass, PassTable
+
+ChangeKind = Literal["added", "removed", "modified", "restructured"]
+
+
+@dataclass(frozen=True)
+class NodeChange:
+    kind: ChangeKind
+    title: str
+    node_id: str  # the new node's id (the old one's for `removed`)
+    fingerprint: str
+
+
+@dataclass
+class ChangeSet:
+    added: list[NodeChange] = field(default_factory=list)
+    removed: list[NodeChange] = field(default_factory=list)
+    modified: list[NodeChange] = field(default_factory=list)
+    restructured: list[NodeChange] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.removed or self.modified or self.restructured)
+
+    def counts(self) -> dict[str, int]:
+        return {k: len(getattr(self, k)) for k in ("added", "removed", "modified", "restructured")}
+
+
+def _fps(tree: DocumentTree) -> dict[str, str]:
+    from vectorless_assets.helpers.fingerprints import node_fingerprints
+
+    return {nid: fp for nid, (fp, _) in node_fingerprints(tree).items()}
+
+
+class ChangeDetector:
+    """Node-level changes between an old and a new tree (see the module docstring)."""
+
+    def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
+        old_fp, new_fp = _fps(old), _fps(new)
+        pool: dict[str, deque[str]] = defaultdict(deque)
+        for node in old.nodes:
+            pool[old_fp[node.node_id]].append(node.node_id)
+        match: dict[str, str] = {}  # new id -> old id
+        for node in new.nodes:
+            ids = pool.get(new_fp[node.node_id])
+            if ids:
+                match[node.node_id] = ids.popleft()
+        old_by_id = {n.node_id: n for n in old.nodes}
+        matched_old = set(match.values())
+        out = ChangeSet()
+        loose: dict[tuple[str, str], deque[TreeNode]] = defaultdict(deque)
+        for node in old.nodes:
+            if node.node_id not in matched_old:
+                parent = old_by_id.get(node.parent or "")
+                loose[(parent.title if parent else "", node.title)].append(node)
+        new_by_id = {n.node_id: n for n in new.nodes}
+        for node in new.nodes:
+            fp = new_fp[node.node_id]
+            if node.node_id in match:
+                old_parent = old_by_id[match[node.node_id]].parent
+                new_parent_match = match.get(node.parent or "") if node.parent else None
+                if (old_parent is None) != (node.parent is None) or (node.parent is not None and new_parent_match != old_parent):
+                    out.restructured.append(NodeChange("restructured", node.title, node.node_id, fp))
+                continue
+            parent = new_by_id.get(node.parent or "")
+            candidates = loose.get((parent.title if parent else "", node.title))
+            if candidates:
+                candidates.popleft()
+                out.modified.append(NodeChange("modified", node.title, node.node_id, fp))
+            else:
+                out.added.append(NodeChange("added", node.title, node.node_id, fp))
+        for rest in loose.values():
+            for node in rest:
+                out.removed.append(NodeChange("removed", node.title, node.node_id, old_fp[node.node_id]))
+        return out
+
+
+@dataclass
+class Reuse:
+    """What a compile may take from `previous` (see the module docstring) and what it took."""
+
+    previous: Document
+    same_passes: frozenset[str]
+    nodes: dict[tuple[str, bool], TreeNode] = field(default_factory=dict)
+    reused_nodes: int = 0
+    recomputed_nodes: int = 0
+    reused_passes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_previous(cls, previous: Document, table: PassTable, current_versions: dict[str, str]) -> Reuse:
+        stored = previous.meta.pass_versions if previous.meta else {}
+        same = frozenset(name for name, version in current_versions.items() if stored.get(name) == version)
+        reuse = cls(previous=previous, same_passes=same)
+        producer = table.by_name.get("enhance")
+        if producer is not None and producer.name in same:
+            for node in previous.tree.nodes:
+                if node.subtree_fingerprint and not node.llm_fallback:
+                    reuse.nodes.setdefault((node.subtree_fingerprint, node.parent is None), node)
+        return reuse
+
+    def node(self, subtree_fingerprint: str, is_root: bool) -> TreeNode | None:
+        """The previous node with this subtree fingerprint (a reusable enhance result), or None."""
+        return self.nodes.get((subtree_fingerprint, is_root))
+
+    def document_summary(self, root_subtree_fingerprint: str) -> str | None:
+        """The previous document summary when the whole tree is unchanged."""
+        root = self.previous.tree.nodes[0] if self.previous.tree.nodes else None
+        if root is None or root.subtree_fingerprint != root_subtree_fingerprint or root.llm_fallback:
+            return None
+        return self.previous.summary
+
+    def outputs(self, spec: Pass, state: dict[str, Any], table: PassTable) -> dict[str, Any] | None:
+        """The previous outputs of `spec` when its code version and every input are unchanged."""
+        if spec.reuse != "field" or spec.name not in self.same_passes:
+            return None
+        ir = set(table.ir_fields)
+        if not set(spec.writes) <= ir or not set(spec.all_reads) <= ir:
+            return None
+        for name in spec.all_reads:
+            if name in state and state[name] != getattr(self.previous, name):
+                return None
+        self.reused_passes.append(spec.name)
+        return {name: getattr(self.previous, name) for name in spec.writes}
