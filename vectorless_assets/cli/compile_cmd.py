@@ -47,8 +47,9 @@ def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
-        result = CompileResult(key=ref.key, path=str(ref.path), ok=False, doc_id=doc_id_for(ref.key))
+        result = CompileResult(key=ref.key, path=str(ref.path), ok=False)
         try:
+            result.doc_id = doc_id_for(ref.key)  # a name that is not UTF-8 fails here, for this document only
             doc = compile_document(ref.path, options=options, root=ref.root, llm=llm)
             target = save_ir(doc, out / f"{doc.doc_id}.bin")
             result.ok, result.ir_path, result.nodes, result.status = True, str(target), len(doc.tree.nodes), "compiled"

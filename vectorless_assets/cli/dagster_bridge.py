@@ -18,9 +18,14 @@ from vectorless_assets.pipeline.discovery import SourceRef
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
     from vectorless_assets.llm.config import client_from_env
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
-    from vectorless_assets.orchestration.storage.instance import local_instance
+    from vectorless_assets.orchestration.storage.instance import local_home, local_instance
 
-    instance = local_instance()
+    try:
+        instance = local_instance()
+    except Exception as exc:  # noqa: BLE001 - a full or unwritable DAGSTER_HOME: say so, no traceback
+        problem = f"cannot open the Dagster instance at {local_home()}: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
+        progress(problem, enabled=show_progress)
+        return [CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem) for r in refs]
     llm = client_from_env()
     total, seen = len(refs), 0
     results: list[CompileResult] = []

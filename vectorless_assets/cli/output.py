@@ -12,10 +12,18 @@ def emit_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
+def one_line(text: str) -> str:
+    """`text` with control characters (a newline in a file name, ...) escaped as `\\n`, `\\x1b`:
+    one printed line per item whatever the names contain; tabs stay."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
 def progress(message: str, *, enabled: bool = True) -> None:
     if enabled:
-        print(message, file=sys.stderr, flush=True)
+        print(one_line(message), file=sys.stderr, flush=True)
 
 
 def error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr, flush=True)
+    print(f"error: {one_line(message)}", file=sys.stderr, flush=True)

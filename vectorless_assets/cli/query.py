@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from vectorless_assets.cli.output import emit_json, error
+from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
 
@@ -89,7 +89,7 @@ def _run(args: argparse.Namespace, body: Any) -> int:
         emit_json(result[0])
     else:
         for line in result[1]:
-            print(line)
+            print(one_line(line))
     return 0
 
 

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
 
 IR_SUFFIX = ".bin"
+_UMASK_GUARD = threading.Lock()
 
 
 def payload_checksum(payload: Any) -> str:
@@ -44,12 +46,32 @@ def envelope_bytes(doc: Document) -> bytes:
     return canonical_json(envelope).encode("utf-8")
 
 
+def file_mode() -> int:
+    """The mode `open()` would give a new file: 0o666 minus the process umask.
+
+    `tempfile.mkstemp` creates files 0600; the atomic writers chmod their temporary file to
+    this, so IR and field files are readable as the umask allows (a webserver or another
+    user's navigator can read them), like files written directly."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    with _UMASK_GUARD:  # no /proc: read the umask by setting it (and restoring it at once)
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return 0o666 & ~mask
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write `data` to `path` via a temp file in the same folder and a rename."""
+    """Write `data` to `path` via a temp file in the same folder and a rename (mode: `file_mode`)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, file_mode())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -11,6 +11,7 @@ stops the others. Console logging of the runs is off (errors come back in the re
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -101,8 +102,11 @@ def _failure_message(result: dg.ExecuteInProcessResult, store: FieldStore, parti
             if data.error and "blocking asset check" in data.error.message and store.exists("verification", partition_key):
                 errors = [d.message for d in store.read("verification", partition_key) if d.severity == "error"]
                 return "verify failed: " + "; ".join(errors)
-            if data.error:
-                return data.error.message.strip().splitlines()[-1]
+            if data.error:  # the innermost cause says what happened ("No space left on device")
+                error = data.error
+                while error.cause is not None:
+                    error = error.cause
+                return error.message.strip().splitlines()[-1]
     return "run failed"
 
 
@@ -133,10 +137,10 @@ the pass table the assets are generated from.
     options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
     settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", table=table)
     instance = instance or local_instance()
-    fail_orphaned_runs(instance)
+    with contextlib.suppress(Exception):  # best effort: a storage error shows on the documents below
+        fail_orphaned_runs(instance)
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
-    job = build_defs(settings).resolve_job_def(COMPILE_JOB)
     graph = AssetGraph(settings.table, settings.options)
     documents, ir_store, store = DocumentsRoot(path=settings.docs_dir), IRStore(path=settings.ir_dir), FieldStore(settings.fields_dir)
     results: list[DocResult] = []
@@ -163,7 +167,14 @@ the pass table the assets are generated from.
             done(res)
             continue
         pending.append((res, fingerprint))
-    register(instance, [res.partition_key for res, _ in pending])
+    try:
+        job = build_defs(settings).resolve_job_def(COMPILE_JOB)
+        register(instance, [res.partition_key for res, _ in pending])
+    except Exception as exc:  # noqa: BLE001 - e.g. a full DAGSTER_HOME: every document fails with the message
+        for res, _ in pending:
+            res.error = f"the Dagster instance failed: {type(exc).__name__}: {str(exc).strip().splitlines()[0]}"
+            done(res)
+        return results
 
     for res, fingerprint in pending:
         with file_lock(settings.lock_path(res.doc_id)):  # another process compiling it: wait, then plan

@@ -9,6 +9,7 @@ temporary file and a rename on local disks, so a crash never leaves half a value
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from typing import Any
@@ -16,7 +17,12 @@ from typing import Any
 import dagster as dg
 from upath import UPath
 
+from vectorless_assets.ir.persist import file_mode
 from vectorless_assets.orchestration.storage import serde
+
+#: File names longer than this (bytes) are shortened with a hash (`FieldStore.file_name`);
+#: most file systems allow 255, the temporary file adds a few.
+MAX_NAME = 200
 
 
 class FieldStore:
@@ -25,8 +31,18 @@ class FieldStore:
     def __init__(self, base: str) -> None:
         self.base = UPath(base)
 
+    @staticmethod
+    def file_name(partition_key: str) -> str:
+        """`<partition_key>.json`, or for a key too long to be a file name, its first 120
+        bytes, `~~` and a hash of the whole key (unique, and still readable in a listing)."""
+        name = f"{partition_key}.json"
+        if len(name.encode("utf-8")) <= MAX_NAME:
+            return name
+        head = partition_key.encode("utf-8")[:120].decode("utf-8", "ignore")
+        return f"{head}~~{hashlib.sha256(partition_key.encode('utf-8')).hexdigest()[:24]}.json"
+
     def location(self, name: str, partition_key: str) -> UPath:
-        return self.base / name / f"{partition_key}.json"
+        return self.base / name / self.file_name(partition_key)
 
     def exists(self, name: str, partition_key: str) -> bool:
         return self.location(name, partition_key).exists()
@@ -52,6 +68,7 @@ class FieldStore:
             os.makedirs(os.path.dirname(local), exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=os.path.dirname(local))
             try:
+                os.fchmod(fd, file_mode())  # not mkstemp's 0600: as the umask allows
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
                 os.replace(tmp, local)
