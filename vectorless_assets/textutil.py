@@ -86,28 +86,43 @@ def word_tokens(text: str) -> list[str]:
 _BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
 
 
-def word_counts(text: str) -> dict[str, int]:
+class WordTable(dict[bytes, "str | tuple[str, ...]"]):
+    """UTF-8 piece (split on ASCII separators) -> its word, or its words when a non-ASCII
+    separator (a dash, a quote, a no-break space) cuts it; each decoded once. One table per
+    compile also gives every occurrence of a word the same string object."""
+
+    def __missing__(self, piece: bytes) -> str | tuple[str, ...]:
+        word = piece.decode()
+        value: str | tuple[str, ...] = word if piece.isascii() or word.isalnum() else tuple(_WORD_RE.findall(word))
+        self[piece] = value
+        return value
+
+
+def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
     """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
 
     Without CJK, the lowercased text is split on ASCII separators as bytes and counted;
-    only the distinct pieces are decoded, and a piece with a non-ASCII separator (a dash,
-    a quote, a no-break space) is cut by the word pattern, its count carried to each part.
-    Parts appear in the order of their pieces' first use, which is their own first use.
+    only the distinct pieces are decoded (`table`), and a piece with a non-ASCII separator
+    is cut by the word pattern, its count carried to each part. Parts appear in the order
+    of their pieces' first use, which is their own first use.
     """
     lowered = text.lower()
-    if lowered.isascii():
-        return Counter(lowered.translate(_ASCII_SPLIT).split())
-    if _CJK_RE.search(lowered):
+    ascii_only = lowered.isascii()
+    if not ascii_only and _CJK_RE.search(lowered):
         return Counter(word_tokens(text))
+    table = table if table is not None else WordTable()
+    pieces = Counter(lowered.encode().translate(_BYTES_SPLIT).split())
+    if ascii_only:  # every piece is one word, distinct pieces are distinct words
+        return dict(zip(map(table.__getitem__, pieces), pieces.values(), strict=True))
     out: dict[str, int] = {}
     get = out.get
-    for piece, n in Counter(lowered.encode().translate(_BYTES_SPLIT).split()).items():
-        word = piece.decode()
-        if piece.isascii() or word.isalnum():
-            out[word] = get(word, 0) + n
+    for piece, n in pieces.items():
+        words = table[piece]
+        if isinstance(words, str):
+            out[words] = get(words, 0) + n
         else:
-            for part in _WORD_RE.findall(word):
-                out[part] = get(part, 0) + n
+            for word in words:
+                out[word] = get(word, 0) + n
     return out
 
 

@@ -12,13 +12,14 @@ is always right whichever node or tree version the text comes from, and a later 
 reuse of results between compiles cannot be confused by it. One cache per compile lives in
 the pass context (`PassContext.texts`); it is never shared between documents.
 
-The cache costs one dict entry per distinct word of each text, not a copy of every word.
-Callers must treat the returned dicts as read-only.
+The cache costs one dict entry per distinct word of each text: every text's counts share
+one string object per word (`textutil.WordTable`). Callers must treat the returned dicts as
+read-only.
 """
 
 from __future__ import annotations
 
-from vectorless_assets.textutil import is_keyword, word_counts
+from vectorless_assets.textutil import WordTable, is_keyword, word_counts
 
 Counts = dict[str, int]
 
@@ -26,31 +27,32 @@ Counts = dict[str, int]
 class TextCache:
     """Per-compile memo: text -> word-token counts, and keyword counts."""
 
-    __slots__ = ("_keywords", "_words")
+    __slots__ = ("_keywords", "_table", "_words")
 
     def __init__(self) -> None:
         self._words: dict[str, Counts] = {}
         self._keywords: dict[str, Counts] = {}
+        self._table = WordTable()
 
     def word_counts(self, text: str) -> Counts:
         """Occurrences of each `word_tokens(text)` token, in order of first occurrence
         (`textutil.word_counts`)."""
         hit = self._words.get(text)
         if hit is None:
-            hit = self._words[text] = word_counts(text)
+            hit = self._words[text] = word_counts(text, self._table)
         return hit
 
     def keyword_counts(self, text: str) -> Counts:
         """`word_counts(text)` restricted to keywords (same order)."""
         hit = self._keywords.get(text)
         if hit is None:
-            hit = {t: n for t, n in self.word_counts(text).items() if is_keyword(t)}
-            self._keywords[text] = hit
+            # all words are kept only when asked for (leaf contents): most texts are read
+            # for their keywords only, and the word counts would be a second copy
+            words = self._words.get(text)
+            if words is None:
+                words = word_counts(text, self._table)
+            hit = self._keywords[text] = {t: n for t, n in words.items() if is_keyword(t)}
         return hit
-
-    def keyword_list(self, text: str) -> list[str]:
-        """The distinct keywords of `text` in order of first occurrence."""
-        return list(self.keyword_counts(text))
 
     def __len__(self) -> int:
         return len(self._words)
@@ -58,10 +60,9 @@ class TextCache:
 
 def merged(parts: list[Counts]) -> Counts:
     """Counts of the concatenation of texts whose counts are `parts` (first-occurrence order)."""
-    if len(parts) == 1:
-        return dict(parts[0])
-    out: Counts = {}
-    for part in parts:
+    out: Counts = dict(parts[0])
+    get = out.get
+    for part in parts[1:]:
         for t, n in part.items():
-            out[t] = out.get(t, 0) + n
+            out[t] = get(t, 0) + n
     return out

@@ -41,6 +41,7 @@ from operator import xor
 Pair = tuple[int, int, float]
 _EPS = 1e-9
 BITMAP_BITS = 1024
+_BITS = [1 << b for b in range(BITMAP_BITS)]
 
 
 def jaccard(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
@@ -86,13 +87,16 @@ def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]
     if threshold <= 0:
         return all_pairs_jaccard(sets, threshold)
     freq = Counter(chain.from_iterable(sets))
-    rank = {tok: r for r, tok in enumerate(sorted(freq, key=lambda t: (freq[t], t)))}
-    visit = sorted((i for i in range(len(sets)) if sets[i]), key=lambda i: (len(sets[i]), i))
-    sizes = [len(s) for s in sets]
+    # rarest first, ties by the token: a stable sort by count of the sorted tokens
+    by_rank = sorted(sorted(freq), key=freq.__getitem__)
+    rank = dict(zip(by_rank, range(len(by_rank)), strict=True))
+    sizes = list(map(len, sets))
+    # by size, ties by position: a stable sort of the positions in order
+    visit = sorted([i for i in range(len(sets)) if sizes[i]], key=sizes.__getitem__)
     mid = 2 * threshold / (1 + threshold)
     half = threshold / (1 + threshold)
     signatures: dict[int, int] = {}
-    bit = [1 << (r % BITMAP_BITS) for r in range(len(rank))]
+    bit = (_BITS * (len(rank) // BITMAP_BITS + 1))[: len(rank)]  # bit of rank r: 1 << (r % BITMAP_BITS)
 
     def signature(i: int) -> int:
         sig = signatures.get(i)

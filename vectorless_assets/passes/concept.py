@@ -74,17 +74,23 @@ def _where(best: str, postings: int) -> str:
     return f"Discussed most in {best}, and in {more} more section{'s' if more > 1 else ''}."
 
 
-def _ranked(candidates: list[str], index: ReasoningIndex, in_titles: dict[str, int]) -> Iterator[str]:
-    """`candidates` in rank order (most titles, most postings, heaviest postings, then
-    alphabetical), lazily: posting weights are summed only for the groups reached."""
-    groups: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for kw in candidates:
-        groups[(in_titles.get(kw, 0), len(index.keywords[kw]))].append(kw)
-    for key in sorted(groups, reverse=True):
-        group = groups[key]
-        if len(group) > 1:
-            group.sort(key=lambda kw: (-sum(p.weight for p in index.keywords[kw]), kw))
-        yield from group
+def _ranked(index: ReasoningIndex, in_titles: dict[str, int], skip: set[str]) -> Iterator[str]:
+    """The keywords of `index` not in `skip`, in rank order (most titles, most postings,
+    heaviest postings, then alphabetical), lazily: keywords in some title first (few), and
+    the others only when the caller asks for more, by groups of equal posting counts."""
+    keywords = index.keywords
+
+    def weight(kw: str) -> float:
+        return -sum(p.weight for p in keywords[kw])
+
+    titled = [kw for kw in in_titles if kw in keywords and kw not in skip]
+    yield from sorted(titled, key=lambda kw: (-in_titles[kw], -len(keywords[kw]), weight(kw), kw))
+    groups: dict[int, list[str]] = defaultdict(list)
+    for kw in keywords:
+        if kw not in in_titles and kw not in skip:
+            groups[len(keywords[kw])].append(kw)
+    for size in sorted(groups, reverse=True):
+        yield from sorted(groups[size], key=lambda kw: (weight(kw), kw))
 
 
 def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, texts: TextCache | None = None) -> list[Concept]:
@@ -94,7 +100,6 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, text
     """
     texts = texts if texts is not None else TextCache()
     synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
-    candidates = [kw for kw in index.keywords if kw not in synonyms]
     nodes = node_map(tree)
     in_titles: dict[str, int] = {}
     for node in tree.nodes:
@@ -103,7 +108,7 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, text
     terms = cjk_terms([n.title for n in tree.nodes])
     out: list[Concept] = []
     names: set[str] = set()
-    for kw in _ranked(candidates, index, in_titles):
+    for kw in _ranked(index, in_titles, synonyms):
         if len(out) >= limit:
             break
         name = concept_name(kw, terms)

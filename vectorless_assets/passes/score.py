@@ -75,7 +75,7 @@ def score_text(text: str, counts: Counts | None = None) -> EvidenceScore:
         richness += 0.2
     richness += 0.2 * _list_lines(text, 5) / 5
     richness = min(richness, 1.0)
-    filler = sum(counts.get(w, 0) for w in FILLER) / total if total else 0.0
+    filler = sum(map(counts.__getitem__, counts.keys() & FILLER)) / total if total else 0.0
     specificity = 1.0 - min(filler, 0.8)
     composite = 0.4 * density + 0.3 * richness + 0.3 * specificity
     return EvidenceScore(

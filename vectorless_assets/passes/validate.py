@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
@@ -13,8 +12,6 @@ MAX_DEPTH = 20
 DUPLICATE_MIN_CHARS = 50
 #: Per check, findings beyond this many are summed up in one extra diagnostic.
 MAX_FINDINGS = 20
-
-_WS = re.compile(r"\s+")
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
@@ -66,7 +63,7 @@ def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
     for n in tree.nodes:
         if n.children or len(n.content) < DUPLICATE_MIN_CHARS:
             continue
-        norm = _WS.sub(" ", n.content).strip()
+        norm = " ".join(n.content.split())  # runs of whitespace (as `\\s`) to one space
         if len(norm) < DUPLICATE_MIN_CHARS:
             continue
         key = hashlib.blake2b(norm.encode("utf-8"), digest_size=16).digest()
