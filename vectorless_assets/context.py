@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorless_assets.helpers.nodecache import TextCache
+from vectorless_assets.llm.cache import CachedLLM
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
@@ -39,6 +40,15 @@ class PassContext:
     action_reason: str = ""
     #: the pass running now and its code version (the lasting LLM cache's namespace)
     current_pass: str = ""
+
+    #: the lasting LLM cache (`llm.cache.LLMCache`): when given, `llm` is wrapped so every pass
+    #: asks it first; `refresh_llm` asks the model again (and stores the new answers)
+    llm_cache: Any = None
+    refresh_llm: bool = False
+
+    def __post_init__(self) -> None:
+        if self.llm is not None and self.llm_cache is not None and not isinstance(self.llm, CachedLLM):
+            self.llm = CachedLLM(self.llm, self.llm_cache, self.cache_namespace, refresh=self.refresh_llm)
 
     def cache_namespace(self) -> str:
         return f"{self.current_pass}|pv={self.options.processing_version}"

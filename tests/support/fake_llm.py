@@ -26,10 +26,12 @@ def answer(prompt: str) -> str:
 
 
 class FakeLLMServer:
-    """Start with `with FakeLLMServer() as srv:`; `srv.base_url`, `srv.requests` (count), `srv.fail_next`."""
+    """Start with `with FakeLLMServer() as srv:`; `srv.base_url`, `srv.requests` (count),
+    `srv.prompts` (the prompts answered), `srv.fail_next`."""
 
     def __init__(self) -> None:
         self.requests = 0
+        self.prompts: list[str] = []
         self.fail_next = 0
         outer = self
 
@@ -44,6 +46,7 @@ class FakeLLMServer:
                     self.end_headers()
                     return
                 prompt = body["messages"][-1]["content"]
+                outer.prompts.append(prompt)
                 reply = {"choices": [{"message": {"role": "assistant", "content": answer(prompt)}}], "model": body.get("model")}
                 data = json.dumps(reply).encode()
                 self.send_response(200)
@@ -70,3 +73,19 @@ class FakeLLMServer:
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+class CountingLLM:
+    """In-process client with the server's answers, recording every prompt (`fail` = error)."""
+
+    def __init__(self, model: str = "fake-model", *, fail: bool = False) -> None:
+        self.model, self.fail = model, fail
+        self.prompts: list[str] = []
+
+    def complete(self, prompt: str, *, system: str | None = None, max_tokens: int = 512) -> str:
+        from vectorless_assets.llm.protocol import LLMError
+
+        self.prompts.append(prompt)
+        if self.fail:
+            raise LLMError("endpoint down")
+        return answer(prompt)

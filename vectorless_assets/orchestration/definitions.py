@@ -42,7 +42,7 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),
-            "llm": LLMResource(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key),
+            "llm": LLMResource(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key, **settings.llm_limits.as_dict(), cache_path=settings.llm_cache_path),
             "io_manager": JsonIOManager(base_path=settings.fields_dir),
         },
         executor=dg.in_process_executor,

@@ -18,7 +18,7 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import SourceDocument
-from vectorless_assets.llm.cache import CachedLLM, LLMCache
+from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.options import CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document
@@ -107,13 +107,12 @@ def compile_document(
         versions=versions,
         processing_version=options.processing_version,
         incremental_ready=prev is not None and all(n.subtree_fingerprint for n in prev.tree.nodes),
+        redo_fallbacks=llm is not None and prev is not None and any(n.llm_fallback for n in prev.tree.nodes),
         force=force,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
-    ctx = PassContext(options=options, frontends=frontends, action=resolution.action, action_reason=resolution.reason)
-    if llm is not None:
-        ctx.llm = CachedLLM(llm, llm_cache, ctx.cache_namespace, refresh=refresh_llm) if llm_cache is not None else llm
+    ctx = PassContext(options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, frontends=frontends, action=resolution.action, action_reason=resolution.reason)
     if resolution.action == "incremental" and prev is not None:
         ctx.reuse = Reuse.from_previous(prev, table, versions)
     state: dict[str, Any] = {"source": src}

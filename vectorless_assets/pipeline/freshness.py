@@ -117,6 +117,7 @@ def resolve_action(
     versions: Mapping[str, str],
     processing_version: int,
     incremental_ready: bool = True,
+    redo_fallbacks: bool = False,
     force: bool = False,
 ) -> Resolution:
     """Skip, full or incremental, from the previous IR's facts and the current ones.
@@ -125,11 +126,12 @@ def resolve_action(
     compiles, a raised processing version and previous IRs without node fingerprints
     (`incremental_ready`) are compiled in full; a changed source, or changed code versions
     of some passes (an option only later passes read), is an incremental update: unchanged
-    nodes and unchanged passes are reused.
+    nodes and unchanged passes are reused. An otherwise current IR with LLM fallbacks is
+    updated when a model is configured (`redo_fallbacks`): only the fallen-back nodes are redone.
     """
     stored = None if previous_content is None else Stored(previous_content, logic_of(previous_versions or {}))
     verdict = assess(stored, fingerprint=fingerprint, logic=logic_of(versions), force=force)
-    if verdict.reason == "current":
+    if verdict.reason == "current" and not redo_fallbacks:
         return Resolution("skip", "current")
     if verdict.reason in ("forced", "new"):
         return Resolution("full", verdict.reason)
@@ -137,6 +139,8 @@ def resolve_action(
         return Resolution("full", "processing version changed")
     if not incremental_ready or not previous_versions:
         return Resolution("full", "the previous IR predates incremental compilation")
+    if verdict.reason == "current":
+        return Resolution("incremental", "LLM fallbacks to redo")
     if verdict.reason == "logic changed":
         changed = sorted(k for k, v in versions.items() if (previous_versions or {}).get(k) != v)
         return Resolution("incremental", "logic changed: " + ", ".join(changed))

@@ -67,7 +67,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         if not selected:  # only checks: the UI's "Execute" on a check (no partition, no asset)
             yield from stored_check_results(context, selected_checks, FieldStore(fields_dir))
             return
-        client = llm.client()
+        client, cache = llm.client(), llm.cache()
         outs = {}
         for pk in context.partition_keys:  # one, unless a run covers a range (step_results)
             with file_lock(settings.lock_path(key_to_doc_id(pk))):  # one process at a time per document
@@ -79,7 +79,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
                     store=FieldStore(fields_dir),
                     documents=documents,
                     ir_store=ir_store,
-                    ctx=PassContext(options=graph.options, llm=client, frontends=frontends),  # one per document
+                    ctx=PassContext(options=graph.options, llm=client, llm_cache=cache, refresh_llm=llm.refresh, frontends=frontends),  # one per document
                 )
         yield from step_results(context, outs, selected_checks, graph.fingerprint)
 

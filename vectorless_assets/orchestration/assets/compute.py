@@ -23,6 +23,9 @@ import dagster as dg
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import document_key_for
@@ -31,6 +34,7 @@ from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.pipeline.assemble import assemble_document
+from vectorless_assets.pipeline.incremental import Reuse
 from vectorless_assets.pipeline.runner import run_passes
 
 
@@ -82,6 +86,25 @@ def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_ke
             raise fail(doc_key, f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too")
 
 
+def _attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph) -> None:
+    """Let the passes reuse the partition's previous IR (`pipeline.incremental`): per-node
+    enhance results of unchanged subtrees. A missing, damaged or pre-incremental IR, or a
+    changed processing version, means a full compile of the selected assets."""
+    location = ir_store.location(doc_id_for(doc_key))
+    try:
+        previous = load_ir_bytes(location.read_bytes(), location) if location.exists() else None
+    except (OSError, IRIntegrityError):
+        previous = None
+    if previous is None or previous.meta is None or previous.meta.processing_version != graph.options.processing_version:
+        ctx.action, ctx.action_reason = "full", "no usable previous IR"
+        return
+    if not all(n.subtree_fingerprint for n in previous.tree.nodes):
+        ctx.action, ctx.action_reason = "full", "the previous IR predates incremental compilation"
+        return
+    ctx.reuse = Reuse.from_previous(previous, graph.table, graph.table.code_versions(graph.options))
+    ctx.action, ctx.action_reason = "incremental", "previous IR"
+
+
 def compute_document(
     *,
     instance: dg.DagsterInstance,
@@ -110,6 +133,7 @@ def compute_document(
         except (OSError, ValueError) as exc:
             raise fail(doc_key, f"cannot read source: {getattr(exc, 'strerror', None) or exc}") from exc
         state[SOURCE] = SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))
+    _attach_previous(ctx, ir_store, doc_key, graph)
     started = datetime.now(UTC)
     chosen = {p.name for p in to_run}
     try:

@@ -8,7 +8,9 @@ Read only when asked (`Settings.from_env()`), never at import time.
 | `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
 | `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder: `./.vectorless/ir/.fields` |
 | `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (`llm.config`) | none |
+| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`, `_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (`llm.guard`) | 10 s, 60 s, 2, 120 s, 5, 60 s |
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
+| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` (per machine for a remote IR folder) |
 
 Relative paths are resolved against the current working directory when read. The CLI
 (`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
@@ -24,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from vectorless_assets.frontends.registry import REGISTRY, Registry
+from vectorless_assets.llm.cache import cache_path_for
 from vectorless_assets.llm.config import client_from_env
+from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
@@ -56,6 +60,15 @@ class Settings:
     #: the pass table and frontends the assets are generated from (tests and plugins pass others)
     table: PassTable = TABLE
     frontends: Registry = REGISTRY
+    #: bounds on LLM work: timeouts, retries, per-document deadline, breaker (`llm.guard`)
+    llm_limits: LLMLimits = field(default_factory=LLMLimits)
+    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`llm.cache.cache_path_for`)
+    llm_cache: str | None = None
+
+    @property
+    def llm_cache_path(self) -> str:
+        """The lasting LLM cache's file ("" = no cache)."""
+        return cache_path_for(self.ir_dir, self.llm_cache) or ""
 
     @property
     def state_path(self) -> str:
@@ -86,6 +99,8 @@ class Settings:
             options=CompileOptions(mode=mode, llm_model=llm.model if llm else None),
             llm_base_url=llm.base_url if llm else "",
             llm_api_key=llm.api_key if llm else "",
+            llm_limits=LLMLimits.from_env(env),
+            llm_cache=env.get("VECTORLESS_LLM_CACHE"),
         )
 
     @classmethod
@@ -100,8 +115,10 @@ class Settings:
         llm_api_key: str = "",
         table: PassTable = TABLE,
         frontends: Registry = REGISTRY,
+        llm_limits: LLMLimits | None = None,
+        llm_cache: str | None = None,
     ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
         fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends)
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache)

@@ -18,6 +18,8 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, load_ir_bytes, save_ir
 from vectorless_assets.ir.stamp import IRState, ir_state, stamp_of
+from vectorless_assets.llm.cache import LLMCache
+from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.pipeline.discovery import is_remote, locate
@@ -115,8 +117,24 @@ class LLMResource(dg.ConfigurableResource):
     base_url: str = ""
     model: str = ""
     api_key: str = ""
+    #: bounds on LLM work (`llm.guard.LLMLimits`; the VECTORLESS_LLM_* variables set them)
+    connect_timeout_s: float = LLMLimits.connect_timeout_s
+    read_timeout_s: float = LLMLimits.read_timeout_s
+    retries: int = LLMLimits.retries
+    document_deadline_s: float = LLMLimits.document_deadline_s
+    breaker_failures: int = LLMLimits.breaker_failures
+    breaker_cooldown_s: float = LLMLimits.breaker_cooldown_s
+    #: the lasting LLM cache (a local SQLite file; empty = no cache): `Settings.llm_cache_path`
+    cache_path: str = ""
+    #: ask the model again even for cached prompts (the new answers are stored)
+    refresh: bool = False
 
     def client(self) -> LLMClient | None:
         if not self.base_url:
             return None
-        return OpenAICompatibleClient(base_url=self.base_url, model=self.model, api_key=self.api_key)
+        limits = LLMLimits(self.connect_timeout_s, self.read_timeout_s, self.retries, self.document_deadline_s, self.breaker_failures, self.breaker_cooldown_s)
+        return OpenAICompatibleClient.with_limits(self.base_url, self.model, self.api_key, limits)
+
+    def cache(self) -> LLMCache | None:
+        """The lasting cache (one connection per call: a run opens it once per step)."""
+        return LLMCache(self.cache_path) if self.base_url and self.cache_path else None
