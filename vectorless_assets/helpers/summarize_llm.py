@@ -21,7 +21,7 @@ from vectorless_assets.llm.ask import ask
 SYSTEM = "You summarise sections of a document for a retrieval index. Be factual and concise."
 #: Characters of a node's own text sent to the model (split keeps leaves far below this).
 MAX_PROMPT_CHARS = 24_000
-ATTEMPTS = 2
+ATTEMPTS = 1  # one retry layer: the client retries transient failures (llm.guard)
 #: After this many nodes failed in a row, the pass stops asking the model.
 MAX_CONSECUTIVE_FAILURES = 3
 

@@ -67,6 +67,14 @@ class DocumentMeta(BaseModel):
     reused_passes: list[str] = Field(default_factory=list)
     #: LLM answers taken from the lasting cache instead of calling the model
     llm_cache_hits: int = 0
+    #: LLM calls that failed (of `llm_calls`), retries inside them, calls not made (breaker
+    #: open or the document's LLM deadline passed), and tree nodes whose LLM result is a
+    #: fallback (`TreeNode.llm_fallback`): nonzero means the IR is degraded and is recompiled
+    #: once an LLM works again
+    llm_failures: int = 0
+    llm_retries: int = 0
+    llm_skipped: int = 0
+    llm_fallback_nodes: int = 0
     #: code version of every pass (`<version>:<fingerprint of the options it reads>`)
     pass_versions: dict[str, str] = Field(default_factory=dict)
 
@@ -88,6 +96,10 @@ BUILD_META_FIELDS: tuple[str, ...] = (
     "recomputed_nodes",
     "reused_passes",
     "llm_cache_hits",
+    "llm_failures",
+    "llm_retries",
+    "llm_skipped",
+    "llm_fallback_nodes",
 )
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
+from vectorless_assets.llm.guard import CallBudget, call_budget
 from vectorless_assets.llm.protocol import LLMClient, LLMError
 from vectorless_assets.llm.usage import LLMUsage
 
@@ -14,7 +16,9 @@ _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None) -> str | None:
     """The LLM's answer (stripped), counted in `usage`; None without an LLM, on `LLMError`
-    or for an empty answer (both counted as failures).
+    or for an empty answer (both counted as failures), and without calling once the
+    document's LLM deadline has passed or while the endpoint's breaker is open (`guard`;
+    counted in `usage.skipped`). Never retries: the client's retries are the only layer.
 
     A client with a lasting cache (`llm.cache.CachedLLM`) is asked its cache first: a hit
     counts in `usage.cache_hits`, not as a call; a real answer is stored, a failure never is.
@@ -27,13 +31,25 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
         if cached is not None:
             usage.cache_hits += 1
             return cached
+    if not _may_call(llm, usage):
+        return None
+    breaker = getattr(getattr(llm, "inner", llm), "breaker", None)
     usage.calls += 1
-    usage.prompt_chars += len(prompt)
+    budget = CallBudget(deadline=usage.deadline_at)
+    token = call_budget.set(budget)
     try:
         answer = llm.complete(prompt, system=system, max_tokens=max_tokens) if system else llm.complete(prompt, max_tokens=max_tokens)
     except LLMError:
         usage.failures += 1
+        if breaker is not None and breaker.failure():
+            usage.note("breaker opened")
         return None
+    finally:
+        call_budget.reset(token)
+        usage.retries += budget.retries
+    if breaker is not None:
+        breaker.success()
+    usage.prompt_chars += len(prompt)  # tokens of answered calls only
     usage.completion_chars += len(answer or "")
     if not (answer and answer.strip()):
         usage.failures += 1
@@ -42,6 +58,25 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
     if store is not None:
         store(prompt, answer.strip(), system=system, max_tokens=max_tokens)
     return answer.strip()
+
+
+def _may_call(llm: LLMClient, usage: LLMUsage) -> bool:
+    """False (counted in `usage.skipped`) once the document's LLM deadline has passed or
+    while the endpoint's breaker is open (`guard`); starts the deadline at the first call."""
+    inner = getattr(llm, "inner", llm)
+    deadline_s = getattr(inner, "document_deadline_s", None)
+    if usage.deadline_at is None and deadline_s:
+        usage.deadline_at = time.monotonic() + deadline_s
+    if usage.deadline_at is not None and time.monotonic() >= usage.deadline_at:
+        usage.skipped += 1
+        usage.note("deadline reached")
+        return False
+    breaker = getattr(inner, "breaker", None)
+    if breaker is not None and not breaker.allow():
+        usage.skipped += 1
+        usage.note("breaker open")
+        return False
+    return True
 
 
 def json_value(answer: str) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -15,6 +15,23 @@ class LLMUsage:
     failures: int = 0
     #: answers taken from the lasting cache (no call made)
     cache_hits: int = 0
+    #: retries the client made inside the calls (transient failures)
+    retries: int = 0
+    #: calls not made: the breaker was open or the document's LLM deadline had passed
+    skipped: int = 0
+    #: why calls were skipped ("breaker open", "deadline reached"), each said once
+    notes: list[str] = field(default_factory=list)
+    #: monotonic time by which this document's LLM work must end (set at its first call)
+    deadline_at: float | None = None
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    @property
+    def degraded(self) -> bool:
+        """Some LLM work failed or was not done: parts of the document use fallbacks."""
+        return self.failures > 0 or self.skipped > 0
 
     @property
     def tokens(self) -> int:

@@ -135,7 +135,7 @@ def compile_paths(
 the pass table the assets are generated from.
     """
     options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
-    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", table=table)
+    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", llm_limits=llm.limits if llm else None, table=table)
     instance = instance or local_instance()
     with contextlib.suppress(Exception):  # best effort: a storage error shows on the documents below
         fail_orphaned_runs(instance)

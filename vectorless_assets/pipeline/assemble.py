@@ -10,6 +10,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
+from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.textutil import estimate_tokens
 from vectorless_assets.version import __version__
@@ -23,6 +24,20 @@ def assembly_reads(table: PassTable = TABLE) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ASSEMBLY_EXTRA + table.ir_fields))
 
 
+def llm_diagnostic(usage: LLMUsage, fallback_nodes: int) -> Diagnostic:
+    """The one diagnostic of a compile whose LLM work partly failed: what failed and what it costs."""
+    why = f" ({', '.join(usage.notes)})" if usage.notes else ""
+    return Diagnostic(
+        source="llm",
+        code="llm-fallback",
+        severity="warning",
+        message=(
+            f"LLM: {usage.failures} of {usage.calls} calls failed after {usage.retries} retries, {usage.skipped} not made{why}; "
+            f"{fallback_nodes} nodes use LLM-free fallbacks. The IR is recompiled when a working LLM is configured."
+        ),
+    )
+
+
 def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE) -> Document:
     """Build the Document IR from the fields of a finished compile."""
     source: SourceDocument = state["source"]
@@ -32,6 +47,9 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
     options, durations, usage = ctx.options, ctx.durations, ctx.usage
     reused_nodes = ctx.reuse.reused_nodes if ctx.reuse is not None else 0
     diagnostics: list[Diagnostic] = [*parsed.diagnostics, *state.get("validation", []), *state.get("verification", [])]
+    fallback_nodes = sum(1 for n in tree.nodes if n.llm_fallback) if ctx.llm is not None else 0
+    if ctx.llm is not None and (usage.degraded or fallback_nodes):
+        diagnostics.append(llm_diagnostic(usage, fallback_nodes))
     meta = DocumentMeta(
         created_at=started or now,
         modified_at=now,
@@ -54,6 +72,10 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
         recomputed_nodes=ctx.recomputed_nodes,
         reused_passes=list(ctx.reuse.reused_passes) if ctx.reuse is not None else [],
         llm_cache_hits=usage.cache_hits,
+        llm_failures=usage.failures,
+        llm_retries=usage.retries,
+        llm_skipped=usage.skipped,
+        llm_fallback_nodes=fallback_nodes,
         pass_versions=table.code_versions(options),
     )
     ir_values = {name: state[name] if name in state else table.absent_value(name, state) for name in table.ir_fields}
