@@ -111,3 +111,30 @@ def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: 
     assert main(["compile", "--json", "-q", str(docs), "--out", str(out)]) == 0
     second = {r["key"]: r["status"] for r in json.loads(capsys.readouterr().out)}
     assert second == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
+
+
+def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nFirst.\n\n## One\n\nOne text.\n", encoding="utf-8")
+    (src / "b.md").write_text("# B\n\nSecond.\n", encoding="utf-8")
+    out = tmp_path / "ir"
+
+    def run(*extra: str) -> dict[str, dict]:
+        capsys.readouterr()
+        assert main(["compile", "--in-process", "--json", "-q", "--mode", "deep", str(src), "--out", str(out), *extra]) == 0
+        return {r["key"]: r for r in json.loads(capsys.readouterr().out)}
+
+    assert {r["status"] for r in run().values()} == {"compiled"}
+    assert {r["status"] for r in run().values()} == {"skipped"}
+    (src / "a.md").write_text("# A\n\nFirst, edited.\n\n## One\n\nOne text.\n", encoding="utf-8")
+    results = run()
+    assert results["a.md"]["status"] == "compiled" and results["a.md"]["reason"].startswith("incremental")
+    assert results["b.md"]["status"] == "skipped"
+    ir_b = out / f"{doc_id_for('b.md')}.bin"
+    ir_b.write_bytes(ir_b.read_bytes()[:-20])  # a damaged IR is no memory: compiled again in full
+    results = run()
+    assert results["b.md"]["status"] == "compiled" and results["b.md"]["reason"].startswith("full")
+    assert load_ir(ir_b).name == "B"
+    assert {r["status"] for r in run("--force").values()} == {"compiled"}

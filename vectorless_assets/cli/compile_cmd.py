@@ -27,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-outline", action="store_true", help="ignore PDF outlines (detect headings)")
     p.add_argument("--in-process", action="store_true", help="compile in this process without Dagster")
     p.add_argument("--force", action="store_true", help="recompile even when nothing changed")
+    p.add_argument("--refresh-llm", action="store_true", help="ask the LLM again for cached prompts (--in-process; the new answers are cached)")
     p.add_argument("--json", action="store_true", help="machine-readable results on stdout")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(handler=cmd_compile)
@@ -39,31 +40,58 @@ def duplicate_keys(refs: list[SourceRef]) -> dict[str, list[str]]:
     return {k: v for k, v in seen.items() if len(v) > 1}
 
 
-def compile_in_process(refs: list[SourceRef], out: Path, options: CompileOptions, *, show_progress: bool = True) -> list[CompileResult]:
-    """Compile each source with `compile_document` and save it; one failure never stops the rest."""
+def compile_in_process(
+    refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool = False, refresh_llm: bool = False, show_progress: bool = True
+) -> list[CompileResult]:
+    """Compile each source with `compile_document` and save it; one failure never stops the rest.
+
+    The IR folder is the memory: a document's previous IR there makes the compile a skip or an
+    incremental update (`compile_document(previous=)`); the lasting LLM cache lives beside it
+    (`llm.cache.cache_path_for`, `VECTORLESS_LLM_CACHE`).
+    """
+    import os
+
+    from vectorless_assets.llm.cache import LLMCache, cache_path_for
     from vectorless_assets.llm.config import client_from_env
 
     llm = client_from_env()
+    cache_path = cache_path_for(out, os.environ.get("VECTORLESS_LLM_CACHE")) if llm is not None else None
+    cache = LLMCache(cache_path) if cache_path else None
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
         result = CompileResult(key=ref.key, path=str(ref.path), ok=False)
         try:
             result.doc_id = doc_id_for(ref.key)  # a name that is not UTF-8 fails here, for this document only
-            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm)
-            target = save_ir(doc, out / f"{doc.doc_id}.bin")
-            result.ok, result.ir_path, result.nodes, result.status = True, str(target), len(doc.tree.nodes), "compiled"
-            for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
-                if d.source == "parse" and d.severity != "info":
-                    progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
+            target = out / f"{result.doc_id}.bin"
+            previous = target if target.exists() and not force else None
+            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm, previous=previous, force=force, llm_cache=cache, refresh_llm=refresh_llm)
+            meta = doc.meta
+            result.ok, result.nodes, result.ir_path = True, len(doc.tree.nodes), str(target)
+            result.reason = f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
+            if meta is not None and meta.action == "skip":
+                result.status = "skipped"
+            else:
+                save_ir(doc, target)
+                result.status = "compiled"
+                for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
+                    if d.source == "parse" and d.severity != "info":
+                        progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
         except CompileError as exc:
             result.error, result.status = exc.problem, "failed"
         except Exception as exc:  # a bug in a pass must not stop the batch
             result.error, result.status = f"internal error: {type(exc).__name__}: {exc}", "failed"
         result.ms = round((time.perf_counter() - t0) * 1000, 1)
         results.append(result)
-        state = f"ok ({result.nodes} nodes, {result.ms:.0f} ms)" if result.ok else f"FAILED: {result.error}"
+        if not result.ok:
+            state = f"FAILED: {result.error}"
+        elif result.status == "skipped":
+            state = "unchanged, skipped"
+        else:
+            state = f"ok ({result.nodes} nodes, {result.ms:.0f} ms{', ' + result.reason if result.reason else ''})"
         progress(f"[{i}/{len(refs)}] {ref.key} {state}", enabled=show_progress)
+    if cache is not None:
+        cache.close()
     return results
 
 
@@ -79,7 +107,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         return 2
     options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
     out = settings.ir_dir(args.out)
-    results = run_compile(refs, out, options, in_process=args.in_process, force=args.force, show_progress=not args.quiet)
+    results = run_compile(refs, out, options, in_process=args.in_process, force=args.force, refresh_llm=args.refresh_llm, show_progress=not args.quiet)
     if args.json:
         emit_json([asdict(r) for r in results])
     else:
@@ -91,10 +119,12 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
-def run_compile(refs: list[SourceRef], out: Path, options: CompileOptions, *, in_process: bool, force: bool, show_progress: bool) -> list[CompileResult]:
+def run_compile(
+    refs: list[SourceRef], out: Path, options: CompileOptions, *, in_process: bool, force: bool, show_progress: bool, refresh_llm: bool = False
+) -> list[CompileResult]:
     """Compile through Dagster on the local instance, or in process when asked."""
     if in_process:
-        return compile_in_process(refs, out, options, show_progress=show_progress)
+        return compile_in_process(refs, out, options, force=force, refresh_llm=refresh_llm, show_progress=show_progress)
     from vectorless_assets.cli.dagster_bridge import compile_with_dagster
 
     return compile_with_dagster(refs, out, options, force=force, show_progress=show_progress)

@@ -48,6 +48,7 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
                     ir_path=res.ir_path or "",
                     status=res.status,
                     error=res.error or "",
+                    reason=res.reason,
                     ms=round(res.seconds * 1000, 1),
                 )
             )

@@ -15,4 +15,6 @@ class CompileResult:
     nodes: int = 0
     status: str = ""
     error: str = ""
+    #: what the compile did and why ("incremental: source changed", ...)
+    reason: str = ""
     ms: float = 0.0
