@@ -121,3 +121,17 @@ def test_compiling_twice_is_byte_identical_apart_from_meta(mode: str, guide_byte
     one = compile_document(guide_bytes, name="guide.md", mode=mode)
     two = compile_document(guide_bytes, name="guide.md", mode=mode)
     assert envelope_bytes(one.model_copy(update={"meta": None})) == envelope_bytes(two.model_copy(update={"meta": None}))
+
+
+def test_every_option_is_read_by_a_declared_pass() -> None:
+    """An option no row declares would change outputs without changing any code version."""
+    claimed = {name for p in TABLE.passes for name in p.options}
+    assert set(CompileOptions.model_fields) - claimed == {"processing_version", "llm_model"}
+    assert claimed <= set(CompileOptions.model_fields)
+
+
+def test_code_versions_cover_only_what_a_pass_reads() -> None:
+    base, other = TABLE.code_versions(CompileOptions(mode="deep")), TABLE.code_versions(CompileOptions(mode="deep", overlap_threshold=0.5))
+    assert {name for name in base if base[name] != other[name]} == {"overlap"}
+    model = TABLE.code_versions(CompileOptions(mode="deep", llm_model="m"))
+    assert {name for name in base if base[name] != model[name]} == {p.name for p in TABLE.passes if p.llm}

@@ -30,6 +30,18 @@ Where the spec contradicts itself, we decided:
    compile only when the tree has no nodes.
 6. **Aliases.** The spec's `navigation_index` is the IR field `nav_index`, its
    `concept_extraction` is `concepts` (`pipeline.fields.ALIASES`).
+7. **Incremental compilation** (`pipeline.incremental`). Each row names the options the pass
+   reads: its code version covers only those (with its version, whether it runs in the mode,
+   the processing version and, for an LLM pass, the model), so an option only later passes
+   read leaves earlier passes and their LLM calls alone (the spec's "logic fingerprint
+   changed -> FullIndex" is read as an incremental update of the passes it affects; a raised
+   processing version is still a full compile). `reuse` says what a recompile carries over:
+   `node` (enhance: the results of every node whose subtree fingerprint is unchanged; a branch
+   is redone when anything under it changed), `field` (the pass's outputs when its code
+   version and every input equal the previous IR's; reasoning postings, concepts, overlap,
+   routes, chains and scores are recomputed whole when their inputs changed, cheaply and
+   LLM-free except the document-level calls) or `none` (frontend and tree rewrites, checks:
+   cheap, always recomputed). The document-level LLM calls are named in the LLM column.
 """
 from __future__ import annotations
 
