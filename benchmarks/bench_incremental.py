@@ -3,6 +3,7 @@ HTTP) and CPU of an incremental recompile against a full one (run by hand).
 
     python benchmarks/bench_incremental.py calls [--sections 100]
     python benchmarks/bench_incremental.py big [PATH]      # the 9.1 MB RFC file, deep, no LLM
+    python benchmarks/bench_incremental.py latency [--sections 100] [--delay 0.2]
 
 `calls`: a generated document of N sections, deep mode, the fake OpenAI-compatible server on
 127.0.0.1: the first compile, then one paragraph edited, a section inserted at the top, one
@@ -59,6 +60,18 @@ def calls(n: int) -> None:
         run("second document, half its sections shared (cache)", shared, name="other.md", llm_cache=cache)
 
 
+def latency(n: int, delay: float) -> None:
+    data = S.render(S.generate(n))
+    with FakeLLMServer() as srv:
+        srv.delay_s = delay
+        llm = OpenAICompatibleClient(base_url=srv.base_url, model="fake")
+        print(f"{n} sections, deep, fake LLM with {delay * 1000:.0f} ms latency\n\n| concurrency | LLM calls | wall s |\n|---|---|---|")
+        for workers in (1, 4):
+            before, t0 = srv.requests, time.perf_counter()
+            compile_document(data, name="living.md", mode="deep", llm=llm, llm_concurrency=workers)
+            print(f"| {workers} | {srv.requests - before} | {time.perf_counter() - t0:.1f} |")
+
+
 def big(path: Path) -> None:
     data = require(path).read_bytes()
     t0 = time.process_time()
@@ -82,9 +95,14 @@ def main() -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("calls").add_argument("--sections", type=int, default=100)
     sub.add_parser("big").add_argument("path", nargs="?", default=str(BIG))
+    lat = sub.add_parser("latency")
+    lat.add_argument("--sections", type=int, default=100)
+    lat.add_argument("--delay", type=float, default=0.2)
     args = ap.parse_args()
     if args.cmd == "calls":
         calls(args.sections)
+    elif args.cmd == "latency":
+        latency(args.sections, args.delay)
     else:
         big(Path(args.path))
 

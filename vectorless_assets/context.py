@@ -45,6 +45,9 @@ class PassContext:
     #: asks it first; `refresh_llm` asks the model again (and stores the new answers)
     llm_cache: Any = None
     refresh_llm: bool = False
+    #: how many independent LLM calls of a document may run at once (leaves, then each level
+    #: of branches); results do not depend on it
+    llm_concurrency: int = 4
 
     def __post_init__(self) -> None:
         if self.llm is not None and self.llm_cache is not None and not isinstance(self.llm, CachedLLM):

@@ -162,3 +162,19 @@ def test_the_lasting_cache_serves_forced_recompiles_and_other_documents(tmp_path
     llm.prompts.clear()
     compile_(doc, llm, force=True, llm_cache=cache, refresh_llm=True)
     assert llm.prompts, "refresh bypasses the cache"
+
+
+def test_independent_calls_go_out_concurrently_with_the_same_result() -> None:
+    from tests.support.fake_llm import FakeLLMServer
+    from vectorless_assets.llm.openai import OpenAICompatibleClient
+
+    doc = S.render(S.generate(12))
+    with FakeLLMServer() as srv:
+        srv.delay_s = 0.05
+        llm = OpenAICompatibleClient(base_url=srv.base_url, model="fake")
+        one = compile_document(doc, name="living.md", mode="deep", llm=llm, llm_concurrency=1)
+        assert srv.max_in_flight == 1
+        srv.max_in_flight = 0
+        four = compile_document(doc, name="living.md", mode="deep", llm=llm, llm_concurrency=4)
+        assert 1 < srv.max_in_flight <= 4
+    assert without_build_meta(one) == without_build_meta(four)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -32,6 +33,9 @@ class FakeLLMServer:
     def __init__(self) -> None:
         self.requests = 0
         self.prompts: list[str] = []
+        self.delay_s = 0.0  # latency of every answer
+        self.in_flight = self.max_in_flight = 0
+        lock = threading.Lock()
         self.fail_next = 0
         outer = self
 
@@ -46,7 +50,13 @@ class FakeLLMServer:
                     self.end_headers()
                     return
                 prompt = body["messages"][-1]["content"]
-                outer.prompts.append(prompt)
+                with lock:
+                    outer.prompts.append(prompt)
+                    outer.in_flight += 1
+                    outer.max_in_flight = max(outer.max_in_flight, outer.in_flight)
+                time.sleep(outer.delay_s)
+                with lock:
+                    outer.in_flight -= 1
                 reply = {"choices": [{"message": {"role": "assistant", "content": answer(prompt)}}], "model": body.get("model")}
                 data = json.dumps(reply).encode()
                 self.send_response(200)

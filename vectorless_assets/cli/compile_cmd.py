@@ -57,6 +57,7 @@ def compile_in_process(
     llm = client_from_env()
     cache_path = cache_path_for(out, os.environ.get("VECTORLESS_LLM_CACHE")) if llm is not None else None
     cache = LLMCache(cache_path) if cache_path else None
+    concurrency = int(os.environ.get("VECTORLESS_LLM_CONCURRENCY") or 4)
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
@@ -65,7 +66,7 @@ def compile_in_process(
             result.doc_id = doc_id_for(ref.key)  # a name that is not UTF-8 fails here, for this document only
             target = out / f"{result.doc_id}.bin"
             previous = target if target.exists() and not force else None
-            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm, previous=previous, force=force, llm_cache=cache, refresh_llm=refresh_llm)
+            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm, previous=previous, force=force, llm_cache=cache, refresh_llm=refresh_llm, llm_concurrency=concurrency)
             meta = doc.meta
             result.ok, result.nodes, result.ir_path = True, len(doc.tree.nodes), str(target)
             result.reason = f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""

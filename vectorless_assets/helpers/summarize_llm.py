@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from vectorless_assets.context import PassContext
@@ -87,17 +88,38 @@ class LLMSummarizer:
         self.failed_in_a_row += 1
         return None
 
+    def prefetch(self, prompts: list[tuple[str, int]], workers: int) -> None:
+        """Ask the model for `prompts` (prompt, max_tokens) on up to `workers` threads and keep
+        the answers in the memo, so the calls that follow find them. Independent calls only
+        (a wave of leaves, or branches whose children are done); the answers, and so the
+        results, are the same as one call after another."""
+        todo: dict[bytes, tuple[str, int]] = {}
+        for prompt, max_tokens in prompts:
+            key = hashlib.blake2b(prompt.encode("utf-8"), digest_size=16).digest()
+            if key not in self.memo:
+                todo.setdefault(key, (prompt, max_tokens))
+        if workers <= 1 or len(todo) <= 1:
+            return
+        with ThreadPoolExecutor(max_workers=min(workers, len(todo))) as pool:
+            answers = list(pool.map(lambda item: self._call(*item), todo.values()))
+        self.memo.update(zip(todo, answers, strict=True))
+
+    def leaf_prompt(self, title: str, content: str) -> tuple[str, int]:
+        return LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS]), self.ctx.options.summary_max_tokens * 2
+
+    def branch_prompt(self, title: str, content: str, children: list[tuple[str, str]]) -> tuple[str, int]:
+        lines = "\n".join(_item(t, s) for t, s in children[:50])
+        prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
+        return prompt, self.ctx.options.summary_max_tokens * 2
+
     def leaf(self, title: str, content: str) -> str | None:
-        prompt = LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS])
-        answer = self.ask(prompt, self.ctx.options.summary_max_tokens * 2)
+        answer = self.ask(*self.leaf_prompt(title, content))
         if answer is None:
             return None
         return truncate_tokens(clean(answer), self.ctx.options.summary_max_tokens) or None
 
     def branch(self, title: str, content: str, children: list[tuple[str, str]]) -> BranchAnswer | None:
-        lines = "\n".join(_item(t, s) for t, s in children[:50])
-        prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
-        answer = self.ask(prompt, self.ctx.options.summary_max_tokens * 2)
+        answer = self.ask(*self.branch_prompt(title, content, children))
         if answer is None:
             return None
         parsed = parse_branch(answer)

@@ -29,30 +29,30 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
     if lookup is not None:
         cached = lookup(prompt, system=system, max_tokens=max_tokens)
         if cached is not None:
-            usage.cache_hits += 1
+            usage.add(cache_hits=1)
             return cached
     if not _may_call(llm, usage):
         return None
     breaker = getattr(getattr(llm, "inner", llm), "breaker", None)
-    usage.calls += 1
+    usage.add(calls=1)
     budget = CallBudget(deadline=usage.deadline_at)
     token = call_budget.set(budget)
     try:
         answer = llm.complete(prompt, system=system, max_tokens=max_tokens) if system else llm.complete(prompt, max_tokens=max_tokens)
     except LLMError:
-        usage.failures += 1
+        usage.add(failures=1)
         if breaker is not None and breaker.failure():
             usage.note("breaker opened")
         return None
     finally:
         call_budget.reset(token)
-        usage.retries += budget.retries
+        usage.add(retries=budget.retries)
     if breaker is not None:
         breaker.success()
-    usage.prompt_chars += len(prompt)  # tokens of answered calls only
-    usage.completion_chars += len(answer or "")
+    usage.add(prompt_chars=len(prompt))  # tokens of answered calls only
+    usage.add(completion_chars=len(answer or ""))
     if not (answer and answer.strip()):
-        usage.failures += 1
+        usage.add(failures=1)
         return None
     store = getattr(llm, "store", None)
     if store is not None:
@@ -68,12 +68,12 @@ def _may_call(llm: LLMClient, usage: LLMUsage) -> bool:
     if usage.deadline_at is None and deadline_s:
         usage.deadline_at = time.monotonic() + deadline_s
     if usage.deadline_at is not None and time.monotonic() >= usage.deadline_at:
-        usage.skipped += 1
+        usage.add(skipped=1)
         usage.note("deadline reached")
         return False
     breaker = getattr(inner, "breaker", None)
     if breaker is not None and not breaker.allow():
-        usage.skipped += 1
+        usage.add(skipped=1)
         usage.note("breaker open")
         return False
     return True

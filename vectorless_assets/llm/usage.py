@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 
@@ -23,10 +24,19 @@ class LLMUsage:
     notes: list[str] = field(default_factory=list)
     #: monotonic time by which this document's LLM work must end (set at its first call)
     deadline_at: float | None = None
+    #: a document's calls may run on several threads (`helpers.summarize_llm.prefetch`)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def add(self, **deltas: int) -> None:
+        """Add to the counters, safely from several threads."""
+        with self.lock:
+            for name, delta in deltas.items():
+                setattr(self, name, getattr(self, name) + delta)
 
     def note(self, text: str) -> None:
-        if text not in self.notes:
-            self.notes.append(text)
+        with self.lock:
+            if text not in self.notes:
+                self.notes.append(text)
 
     @property
     def degraded(self) -> bool:

@@ -9,6 +9,7 @@ from vectorless_assets.helpers.fingerprints import node_fingerprints
 from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.options import CompileOptions
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
@@ -35,16 +36,20 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     reuse = ctx.reuse
     fps = node_fingerprints(tree) if reuse is not None else None
     done: dict[str, TreeNode] = {}
-    for node in reversed(tree.nodes):  # preorder reversed: children before parents
-        if fps is not None:
-            prev = reuse.node(fps[node.node_id][1], node.parent is None)
+    for wave in _waves(tree):  # leaves, then branches whose children are done
+        todo: list[TreeNode] = []
+        for node in wave:
+            prev = reuse.node(fps[node.node_id][1], node.parent is None) if fps is not None else None
             if prev is not None:  # same title, text and subtree: the same result
                 done[node.node_id] = node.model_copy(update={"summary": prev.summary, "routing_keywords": prev.routing_keywords, "question_hints": prev.question_hints, "llm_fallback": False})
                 reuse.reused_nodes += 1
-                continue
-        kids = [done[c] for c in node.children]
-        done[node.node_id] = _enhance(node, kids, llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts, selective)
-        ctx.recomputed_nodes += 1
+            else:
+                todo.append(node)
+        if llm is not None:  # the wave's calls are independent: ask them concurrently
+            llm.prefetch([p for node in todo if (p := _prompt(node, [done[c] for c in node.children], llm, opts, selective)) is not None], ctx.llm_concurrency)
+        for node in todo:
+            done[node.node_id] = _enhance(node, [done[c] for c in node.children], llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts, selective)
+            ctx.recomputed_nodes += 1
     out = DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
     previous = reuse.document_summary(fps[out.root.node_id][1]) if fps is not None else None
     if previous is not None:
@@ -59,6 +64,33 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     return out, summary
 
 
+def _waves(tree: DocumentTree) -> list[list[TreeNode]]:
+    """Nodes by height (leaves first), each wave in reverse preorder."""
+    height: dict[str, int] = {}
+    waves: list[list[TreeNode]] = []
+    for node in reversed(tree.nodes):  # children before parents
+        h = 1 + max((height[c] for c in node.children), default=-1)
+        height[node.node_id] = h
+        if h == len(waves):
+            waves.append([])
+        waves[h].append(node)
+    return waves
+
+
+def _text(node: TreeNode) -> str:
+    # the root's text may open with YAML front matter: the parser already took its facts
+    return ex.strip_front_matter(node.content) if node.parent is None else node.content
+
+
+def _prompt(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer, opts: CompileOptions, selective: bool) -> tuple[str, int] | None:
+    """The prompt `_enhance` will send for this node, if it asks the model."""
+    if not _asks(node, not kids, opts.summary_max_tokens, opts.summary_shortcut_tokens, selective):
+        return None
+    if not kids:
+        return llm.leaf_prompt(node.title, _text(node))
+    return llm.branch_prompt(node.title, _text(node), [(k.title, k.summary) for k in kids])
+
+
 def _asks(node: TreeNode, leaf: bool, max_tokens: int, shortcut: int, selective: bool) -> bool:
     """Whether the model is asked for this node: deep asks for every leaf and branch over the
     shortcut; standard is selective (a leaf only when its text exceeds the summary budget, a
@@ -70,8 +102,7 @@ def _asks(node: TreeNode, leaf: bool, max_tokens: int, shortcut: int, selective:
 
 def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache, selective: bool = False) -> TreeNode:
     titles = [k.title for k in kids]
-    # the root's text may open with YAML front matter: the parser already took its facts
-    text = ex.strip_front_matter(node.content) if node.parent is None else node.content
+    text = _text(node)
     scan = ex.keyword_text(text)
     freq = texts.keyword_counts(scan)
     tags = tg.routing_keywords(node, titles, freq, texts)

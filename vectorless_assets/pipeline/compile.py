@@ -76,6 +76,7 @@ def compile_document(
     force: bool = False,
     llm_cache: LLMCache | None = None,
     refresh_llm: bool = False,
+    llm_concurrency: int = 4,
 ) -> Document:
     """Compile one document (a path, or bytes plus `name=`) into a Document IR, in process.
 
@@ -90,6 +91,7 @@ def compile_document(
     passes reused) and a full compile (`pipeline.freshness.resolve_action`; `force` always
     compiles in full). `llm_cache` is the lasting LLM cache (`llm.cache.LLMCache`);
     `refresh_llm` asks the model again even for cached prompts (and stores the answers).
+    `llm_concurrency` bounds a document's concurrent LLM calls (the result does not depend on it).
     """
     options = options or CompileOptions()
     if mode is not None:
@@ -112,7 +114,10 @@ def compile_document(
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
-    ctx = PassContext(options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, frontends=frontends, action=resolution.action, action_reason=resolution.reason)
+    ctx = PassContext(
+        options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
+        frontends=frontends, action=resolution.action, action_reason=resolution.reason,
+    )
     if resolution.action == "incremental" and prev is not None:
         ctx.reuse = Reuse.from_previous(prev, table, versions)
     state: dict[str, Any] = {"source": src}

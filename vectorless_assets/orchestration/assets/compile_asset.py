@@ -79,7 +79,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
                     store=FieldStore(fields_dir),
                     documents=documents,
                     ir_store=ir_store,
-                    ctx=PassContext(options=graph.options, llm=client, llm_cache=cache, refresh_llm=llm.refresh, frontends=frontends),  # one per document
+                    ctx=PassContext(options=graph.options, llm=client, llm_cache=cache, refresh_llm=llm.refresh, llm_concurrency=llm.concurrency, frontends=frontends),
                 )
         yield from step_results(context, outs, selected_checks, graph.fingerprint)
 

@@ -128,6 +128,8 @@ class LLMResource(dg.ConfigurableResource):
     cache_path: str = ""
     #: ask the model again even for cached prompts (the new answers are stored)
     refresh: bool = False
+    #: a document's concurrent LLM calls at most (VECTORLESS_LLM_CONCURRENCY)
+    concurrency: int = 4
 
     def client(self) -> LLMClient | None:
         if not self.base_url:
