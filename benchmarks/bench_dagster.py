@@ -5,6 +5,8 @@ Run by hand (minutes), e.g.::
     python benchmarks/bench_dagster.py                      # 112 chapters, Dagster's SQLite defaults
     python benchmarks/bench_dagster.py --sqlite-sync OFF    # same, fsync-free SQLite connections
     python benchmarks/bench_dagster.py --limit 20 --profile 10
+    python benchmarks/bench_dagster.py --event-log batching --batched   # the shipped event log, + one batched run
+    python benchmarks/bench_dagster.py --postgres postgresql+psycopg2://u@host/db --batched
 
 Steps, each on a fresh SQLite instance in a temporary DAGSTER_HOME and a temporary copy of
 the chapters (so one can be edited):
@@ -14,7 +16,9 @@ the chapters (so one can be edited):
    source, one in-process run per document), total seconds and the ratio to step 1;
 3. the same call again with nothing changed (every document skipped);
 4. one chapter edited, the same call again (one run);
-5. `--profile N`: cProfile of N more document runs on a fresh instance, time grouped by
+5. `--batched`: one `recompile_documents` run over every chapter on another fresh instance
+   (the sensor's bulk path), total seconds and event rows per document;
+6. `--profile N`: cProfile of N more document runs on a fresh instance, time grouped by
    where it goes (SQLite, Dagster/SQLAlchemy Python, the compiler's passes, JSON files).
 """
 
@@ -42,13 +46,45 @@ def _timed(fn):
 NOOP_COMPUTE_LOGS = "compute_logs:\n  module: dagster._core.storage.noop_compute_log_manager\n  class: NoOpComputeLogManager\n"
 
 
-def _instance(home: Path, compute_logs: bool = True):
+BATCHING_EVENT_LOG = "event_log_storage:\n  module: vectorless_assets.orchestration.storage.event_log\n  class: BatchingSqliteEventLogStorage\n  config:\n    base_dir: {home}/history/runs\n"
+POSTGRES = "storage:\n  postgres:\n    postgres_url: {url}\n"
+
+
+def _instance(home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""):
+    """A fresh instance in `home`: Dagster's SQLite storage (`event_log` "default") or the
+    project's `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
+    tables are wiped first)."""
     import dagster as dg
 
     home.mkdir(parents=True, exist_ok=True)
     extra = "" if compute_logs else NOOP_COMPUTE_LOGS
+    if postgres:
+        extra += POSTGRES.format(url=postgres)
+    elif event_log == "batching":
+        extra += BATCHING_EVENT_LOG.format(home=home)
     (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + extra, encoding="utf-8")
-    return dg.DagsterInstance.from_config(str(home))
+    instance = dg.DagsterInstance.from_config(str(home))
+    if postgres:
+        instance.wipe()
+        instance.event_log_storage.wipe()
+    return instance
+
+
+def _batched(files: list[Path], docs: Path, work: Path, options, instance) -> tuple[float, int, bool]:
+    """One `recompile_documents` run over `files`: seconds, event rows of the run, success."""
+    from vectorless_assets.orchestration.assets.partitions import partition_key_for
+    from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
+    from vectorless_assets.orchestration.base.settings import Settings
+    from vectorless_assets.orchestration.definitions import build_defs
+    from vectorless_assets.orchestration.runner import QUIET, relative_key
+
+    settings = Settings.create(docs_dir=docs, ir_dir=work / "ir-batched", options=options)
+    job = build_defs(settings).resolve_job_def(RECOMPILE_JOB)
+    keys = [partition_key_for(relative_key(f, str(docs))) for f in files]
+    config = {**QUIET, "ops": {RECOMPILE_OP: {"config": {"documents": keys}}}}
+    result, secs = _timed(lambda: job.execute_in_process(instance=instance, run_config=config, raise_on_error=False))
+    rows = len(instance.all_logs(result.run_id))
+    return secs, rows, result.success
 
 
 def _profile_groups(stats: pstats.Stats) -> dict[str, float]:
@@ -78,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sqlite-sync", choices=["FULL", "NORMAL", "OFF"], default="FULL")
     ap.add_argument("--profile", type=int, default=0, help="profile N extra document runs")
     ap.add_argument("--mode", default="fast")
+    ap.add_argument("--event-log", choices=["default", "batching"], default="default", help="SQLite event log: Dagster's or BatchingSqliteEventLogStorage")
+    ap.add_argument("--postgres", default="", help="PostgreSQL URL instead of SQLite (its Dagster tables are wiped)")
+    ap.add_argument("--batched", action="store_true", help="also time one recompile_documents run over all documents")
+    ap.add_argument("--skip-per-document", action="store_true", help="skip steps 2-4 (one run per document)")
     ap.add_argument("--no-compute-logs", action="store_true", help="instance without stdout/stderr capture (NoOpComputeLogManager)")
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():
@@ -96,15 +136,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         files = files[: args.limit]
     sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
-    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, SQLite synchronous={args.sqlite_sync}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}")
+    storage = "PostgreSQL" if args.postgres else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
+    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, {storage}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}")
+    kind = {"compute_logs": not args.no_compute_logs, "event_log": args.event_log, "postgres": args.postgres}
 
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
-    instance = _instance(work / "home", compute_logs=not args.no_compute_logs)
+    n = len(files)
+    if args.batched:
+        secs, rows, ok = _batched(files, docs, work, options, _instance(work / "home-batched", **kind))
+        print(f"\nbatched: one recompile_documents run, {n} documents: {secs:.2f} s ({secs / n * 1000:.1f} ms/doc, {secs / t_inproc:.0f}x in-process), {rows} event rows ({rows / n:.1f} per document), success {ok}")
+    if args.skip_per_document:
+        return 0
+    instance = _instance(work / "home", **kind)
 
     def run():
         return compile_paths(files, docs_root=docs, ir_dir=work / "ir", options=options, instance=instance, sqlite_synchronous=sync)
 
     first, t_first = _timed(run)
+    runs = instance.get_run_records()
+    events = sum(len(instance.all_logs(r.dagster_run.run_id)) for r in runs[:5])
+    print(f"per-document runs: {len(runs)} runs, {events / max(1, min(5, len(runs))):.0f} event rows per run (first 5)")
     second, t_second = _timed(run)
     edited = files[len(files) // 2]
     edited.write_text(edited.read_text(encoding="utf-8") + "\n\nOne more paragraph.\n", encoding="utf-8")
@@ -113,7 +164,6 @@ def main(argv: list[str] | None = None) -> int:
     def count(results, status):
         return sum(1 for r in results if r.status == status)
 
-    n = len(files)
     rows = [
         ("in process `compile_document`", t_inproc, n, ""),
         ("Dagster, fresh SQLite instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed"),
@@ -130,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         sample = files[: args.profile]
         home2 = work / "home-profile"
-        instance2 = _instance(home2, compute_logs=not args.no_compute_logs)
+        instance2 = _instance(home2, **kind)
         warm = compile_paths(sample[:1], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
         assert warm[0].status == "compiled", warm[0].error
         prof = cProfile.Profile()

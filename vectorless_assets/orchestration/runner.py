@@ -38,6 +38,7 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
+from vectorless_assets.orchestration.storage.event_log import document_transaction
 from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
@@ -197,14 +198,15 @@ def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstan
             res.status, res.ir_path = "skipped", str(ir_path)
             return
         instance.report_runless_asset_event(dg.AssetObservation(SOURCE, partition=res.partition_key, tags={DATA_VERSION_TAG: fingerprint}))
-        run = job.execute_in_process(
-            instance=instance,
-            partition_key=res.partition_key,
-            asset_selection=[dg.AssetKey(name) for name in res.assets],
-            run_config=QUIET,
-            raise_on_error=False,
-            tags={DOCUMENT_TAG: res.document_key[:60], **process_tags()},
-        )
+        with document_transaction(instance):  # the run's events in one transaction (storage.event_log)
+            run = job.execute_in_process(
+                instance=instance,
+                partition_key=res.partition_key,
+                asset_selection=[dg.AssetKey(name) for name in res.assets],
+                run_config=QUIET,
+                raise_on_error=False,
+                tags={DOCUMENT_TAG: res.document_key[:60], **process_tags()},
+            )
     except Exception as exc:  # noqa: BLE001 - one document must never stop the others
         res.error = f"{type(exc).__name__}: {exc}"
     else:

@@ -59,6 +59,7 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage import serde
+from vectorless_assets.orchestration.storage.event_log import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
@@ -199,7 +200,8 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
             ctx = PassContext(options=settings.options, llm=client, frontends=settings.frontends)  # one per document
             try:
                 touched = False
-                with file_lock(settings.lock_path(key_to_doc_id(pk))):  # plan after another process's compile of it
+                # plan after another process's compile of it; the document's events in one transaction
+                with file_lock(settings.lock_path(key_to_doc_id(pk))), document_transaction(context.instance):
                     for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, ctx=ctx):
                         touched = touched or isinstance(event, dg.AssetMaterialization)
                         yield event
