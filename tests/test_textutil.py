@@ -88,3 +88,66 @@ def test_keywords_drop_stopwords_numbers_and_single_letters() -> None:
     assert keywords("大規模システム") == ["大規", "規模", "模シ", "シス", "ステ", "テム"]
     assert is_keyword("可")  # a lone CJK character is meaningful
     assert not is_keyword("the") and "the" in STOPWORDS
+
+
+#: Texts whose word tokens are easy to get wrong: separators outside ASCII (dashes, quotes,
+#: no-break spaces), case mappings that change length or land on ASCII (İ, K, final sigma),
+#: digits of other scripts, underscores, CJK runs.
+TRICKY = [
+    "Hello, World! café—bar naïve “quoted” it’s",
+    "ΑΣ.Β ΟΔΟΣ σοφος ΣΑΣ",
+    "İstanbul KELVIN \u212a ſtate ı",
+    "a\u00a0b\u3000c\u2003d",
+    "日本語のテキスト and English, 可用性",
+    "x_y 12_34 ½ ² ٣٤ ①",
+    "",
+    "   \n\t ",
+    "émigré's ﬁle — 2024–2025",
+    "\u0130i\u0307 \x00\x1c\x1f control\x7fchars",
+]
+
+
+def _reference_tokens(text: str) -> list[str]:
+    """word_tokens as the Unicode pattern alone defines it (no fast path)."""
+    from vectorless_assets.textutil import _CJK_RE, _WORD_RE
+
+    out: list[str] = []
+    for piece in _WORD_RE.findall(text.lower()):
+        if _CJK_RE.match(piece) and len(piece) > 1:
+            out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+        else:
+            out.append(piece)
+    return out
+
+
+def _random_texts(n: int) -> list[str]:
+    rng = random.Random(11)
+    alphabet = string.printable + "éÉßΣσİıſ\u212a—–“”’\u00a0\u3000日本語のテ٣½_"
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80))) for _ in range(n)]
+
+
+def test_word_tokens_fast_paths_agree_with_the_pattern() -> None:
+    for text in TRICKY + _random_texts(2000):
+        assert word_tokens(text) == _reference_tokens(text), repr(text)
+
+
+def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
+    from collections import Counter
+
+    from vectorless_assets.textutil import WordTable, word_counts
+
+    table = WordTable()  # shared, as in a compile: a word decoded once is reused
+    for text in TRICKY + _random_texts(2000):
+        expected = list(Counter(word_tokens(text)).items())
+        assert list(word_counts(text, table).items()) == expected, repr(text)
+        assert list(word_counts(text).items()) == expected, repr(text)
+
+
+def test_word_counts_share_one_string_per_word() -> None:
+    from vectorless_assets.textutil import WordTable, word_counts
+
+    table = WordTable()
+    one, two = word_counts("Cache misses — cache hits", table), word_counts("the cache", table)
+    (a,) = [k for k in one if k == "cache"]
+    (b,) = [k for k in two if k == "cache"]
+    assert a is b and one == {"cache": 2, "misses": 1, "hits": 1}

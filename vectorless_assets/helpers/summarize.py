@@ -22,7 +22,6 @@ from vectorless_assets.textutil import estimate_tokens, keywords, word_tokens
 
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
-_WS = re.compile(r"\s+")
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -34,6 +33,8 @@ _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: `textutil.word_tokens`'s ASCII split, keeping newlines (one sentence per line).
+_LINE_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"})
 #: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII).
 _ASCII_SPACE = " \t\n\r\f\v"
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
@@ -69,10 +70,26 @@ def keyword_text(text: str) -> str:
 
 def clean(text: str) -> str:
     """One-line text: Markdown markers, links, table rules and fences stripped, whitespace collapsed."""
+    # " ".join(x.split()) collapses whitespace runs exactly as `\s+` -> " " then strip()
     if _PLAIN_TEXT.fullmatch(text):  # fast path: nothing to strip
-        return _WS.sub(" ", text).strip()
-    lines = (_MD_NOISE.sub("", line) for line in _RULE_LINE.sub("", plain(text)).split("\n"))
-    return _WS.sub(" ", " ".join(lines)).strip()
+        return " ".join(text.split())
+    text = plain(text)
+    if "\n" in text:
+        lines = [_noise(line) for line in _RULE_LINE.sub("", text).split("\n")]
+        return " ".join(" ".join(lines).split())
+    # one line (a sentence): the rule pattern matches all of it or nothing
+    return "" if _RULE_LINE.match(text) else " ".join(_noise(text).split())
+
+
+def _noise(line: str) -> str:
+    """`_MD_NOISE.sub("", line)`, skipped when the line has neither a leading marker nor an
+    emphasis/code character."""
+    if "`" in line or "*" in line or "_" in line:
+        return _MD_NOISE.sub("", line)
+    head = line.lstrip()[:1]
+    if head and (head in "#>+-|" or head.isdigit()):
+        return _MD_NOISE.sub("", line)
+    return line
 
 
 def truncate_tokens(text: str, max_tokens: int) -> str:
@@ -97,12 +114,8 @@ def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
 
     `scan` is `keyword_text(text)` when the caller already has it.
     """
-    out: dict[str, None] = {}
-    for m in _SENTENCE.finditer(_SOFT_BREAK.sub(" ", scan if scan is not None else keyword_text(text))):
-        s = m.group().strip()
-        if len(s) >= 3:
-            out.setdefault(s, None)
-    return list(out)
+    found = _SENTENCE.findall(_SOFT_BREAK.sub(" ", scan if scan is not None else keyword_text(text)))
+    return list(dict.fromkeys([s for s in map(str.strip, found) if len(s) >= 3]))
 
 
 def sentences(text: str) -> list[str]:
@@ -141,11 +154,21 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
         freq = freq if freq is not None else Counter(keywords(scan))
         cjk = _CJK.search(scan) is not None
         scored = []
-        for i, s in enumerate(sents):
+        has, count = freq.__contains__, freq.__getitem__
+        joined = "\n".join(sents)  # sentences hold no newline
+        if not cjk and joined.isascii():  # every sentence's word tokens in one go
+            tokens = [line.split() for line in joined.lower().translate(_LINE_SPLIT).split("\n")]
+        else:
+            tokens = [keywords(s) if cjk else word_tokens(s) for s in sents]
+        for i, words in enumerate(tokens):
             # sentences come from `scan`, so every keyword of a sentence is in `freq`; without
-            # CJK, `word_tokens` is `[^\W_]+` on the lowercased sentence
-            words = keywords(s) if cjk else [w for w in word_tokens(s) if w in freq]
-            score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
+            # CJK, `word_tokens` is `[^\W_]+` on the lowercased sentence. The score is the
+            # sum of the frequencies of the sentence's distinct keywords over the square
+            # root of 1 + its keyword occurrences (integer sums: order does not matter).
+            if cjk:
+                score = sum(freq.get(k, 0) for k in set(words)) / (1 + len(words)) ** 0.5
+            else:
+                score = sum(map(count, freq.keys() & words)) / (1 + sum(map(has, words))) ** 0.5
             if i == 0:
                 score *= 1.5
             scored.append((-score, i))

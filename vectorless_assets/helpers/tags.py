@@ -12,9 +12,9 @@ Keyword counts come from the compile's shared token cache (`helpers.nodecache`).
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections import Counter
+from operator import itemgetter
 
 from vectorless_assets.helpers.nodecache import Counts, TextCache, merged
 from vectorless_assets.helpers.summarize import clean, keyword_text
@@ -24,19 +24,20 @@ TITLE_WEIGHT = 3
 _HIRAGANA = re.compile("[\u3040-\u309f]")
 
 
-def _no_hiragana(counts: Counts) -> Counts:
-    return {k: n for k, n in counts.items() if k.isascii() or not _HIRAGANA.search(k)}
-
-
 def rank_tags(head: Counts, body: Counts, n: int) -> list[str]:
     """Up to `n` keywords: `body` counts plus `TITLE_WEIGHT` per title (`head`) occurrence,
-    most first, ties by first use (title keywords first)."""
-    head, body = _no_hiragana(head), _no_hiragana(body)
-    counts = dict(body)
+    most first, ties by first use (title keywords first); hiragana bigrams skipped."""
+    counts = {**head, **body}  # title keywords first, then the body's, in order of first use
     for k, c in head.items():
-        counts[k] = counts.get(k, 0) + TITLE_WEIGHT * c
-    order = {k: i for i, k in enumerate(dict.fromkeys([*head, *body]))}
-    return heapq.nsmallest(n, counts, key=lambda k: (-counts[k], order[k]))
+        counts[k] = body.get(k, 0) + TITLE_WEIGHT * c
+    out: list[str] = []
+    # a stable sort: equal counts keep their order of first use
+    for k, _ in sorted(counts.items(), key=itemgetter(1), reverse=True):
+        if k.isascii() or not _HIRAGANA.search(k):
+            out.append(k)
+            if len(out) == n:
+                break
+    return out
 
 
 def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None) -> list[str]:

@@ -1,0 +1,154 @@
+"""The helpers' fast paths give exactly what their plain definitions give.
+
+Each speed-up (a literal tested before a pattern's scan, a C-level sort instead of a key
+function, a one-line case of `clean`) is checked against the straightforward code it
+replaced, kept here as the reference, on tricky and on random inputs.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import Counter
+
+import pytest
+
+from vectorless_assets.helpers import references as refs
+from vectorless_assets.helpers import summarize as sm
+from vectorless_assets.helpers.nodecache import TextCache
+from vectorless_assets.helpers.tags import rank_tags
+from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.textutil import estimate_tokens, keywords
+
+FRAGMENTS = [
+    "See Section 2.1", "see also Chapter 3", "Appendix A", "Table 4: totals", "\nFigure 2. A plot",
+    "fig. 7", "page 12", "pp. 3", "p. 9", "Equation 5", "eq. 2", "§ 4.2", "§§ 7", "SEE “Getting Started”",
+    'see "Install guide"', "ſee “Long s”", "ſection 3", "\u212aelvin", "İndex", "ıtem", "[link](http://x.y/z)",
+    "<!-- note -->", "[ref]: http://a.b", "**bold** _em_ `code`", "# Head", "> quote", "- item", "12) step",
+    "|---|---|", "```", "e.g. this. That! What?", "step.", "app. http.", "naïve café—bar", "日本語の文。次",
+    "  ", "\n", "\n\n", "\t", " ", "x", "2.3.4", "Eq\u017f. 2", "F\u0131g. 2", "P\u0131ge 4",
+]
+
+
+def texts(n: int, seed: int = 5) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(FRAGMENTS) + rng.choice(["", " ", "\n", ". "]) for _ in range(rng.randint(0, 12))) for _ in range(n)]
+
+
+def reference_extract(text: str) -> list[tuple[str, str, str]]:
+    """`references.extract` with every pattern scanned (no literal tests)."""
+    captions = {m.start("kind") for m in refs._CAPTION.finditer(text)}
+    seen: dict[tuple[str, str], tuple[str, str, str]] = {}
+    for m in refs._REF.finditer(text):
+        if m.start("kind") in captions:
+            continue
+        kind, target = refs.kind_of(m.group("kind")), m.group("target")
+        if kind != "appendix" and target.isalpha() and kind != "chapter":
+            continue
+        seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
+    for m in refs._TITLE_REF.finditer(text):
+        title = m.group("title").strip()
+        seen.setdefault(("title", title), (m.group(0).strip(), "title", title))
+    return list(seen.values())[: refs.MAX_REFERENCES_PER_NODE]
+
+
+def outcome(f, *args):  # type: ignore[no-untyped-def]
+    """The result, or the exception type (a kind like 'Eqſ.' has no entry: both must fail)."""
+    try:
+        return f(*args)
+    except KeyError as exc:
+        return type(exc)
+
+
+def test_reference_extraction_skips_only_scans_that_cannot_match() -> None:
+    for text in FRAGMENTS + texts(3000):
+        got = outcome(refs.extract, TreeNode(node_id="0001", content=text))
+        assert got == outcome(reference_extract, text), repr(text)
+
+
+def reference_clean(text: str) -> str:
+    if sm._PLAIN_TEXT.fullmatch(text):
+        return sm.re.sub(r"\s+", " ", text).strip()
+    lines = (sm._MD_NOISE.sub("", line) for line in sm._RULE_LINE.sub("", reference_plain(text)).split("\n"))
+    return sm.re.sub(r"\s+", " ", " ".join(lines)).strip()
+
+
+def reference_plain(text: str) -> str:
+    if "[" in text or "<" in text or "://" in text:
+        text = sm._LINK_DEF.sub("", text)
+        text = sm._COMMENT.sub("", text)
+        text = sm._LINK.sub(lambda m: m.group(1), text)
+        text = sm._URL.sub("", text)
+    return text
+
+
+def test_clean_and_plain_match_their_definitions() -> None:
+    samples = FRAGMENTS + texts(3000)
+    samples += [s for t in samples[:400] for s in sm.raw_sentences(t)]
+    for text in samples:
+        assert sm.plain(text) == reference_plain(text), repr(text)
+        assert sm.clean(text) == reference_clean(text), repr(text)
+
+
+def test_raw_sentences_and_the_short_text_bound() -> None:
+    for text in texts(2000, seed=9):
+        scan = sm.keyword_text(text)
+        found: dict[str, None] = {}
+        for m in sm._SENTENCE.finditer(sm._SOFT_BREAK.sub(" ", scan)):
+            if len(m.group().strip()) >= 3:
+                found.setdefault(m.group().strip(), None)
+        assert sm.raw_sentences(text) == list(found), repr(text)
+        for shortcut in (1, 5, 50):
+            assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
+
+
+def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
+    """The scoring loop as first written: one tokenisation per sentence, Counter lookups."""
+    if not text.strip():
+        return ""
+    if estimate_tokens(text[: shortcut * 40]) <= shortcut:
+        return sm.truncate_tokens(reference_clean(text), max_tokens)
+    scan = sm.keyword_text(text)
+    sents = sm.raw_sentences(text, scan=scan)
+    if not sents:
+        return sm.truncate_tokens(reference_clean(scan), max_tokens)
+    freq = Counter(keywords(scan))
+    cjk = sm._CJK.search(scan) is not None
+    scored = []
+    for i, s in enumerate(sents):
+        words = keywords(s) if cjk else [w for w in sm.re.findall(r"[^\W_]+", s.lower()) if w in freq]
+        score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
+        scored.append((-(score * 1.5 if i == 0 else score), i))
+    best = sorted(i for _, i in sorted(scored)[: sm.MAX_SENTENCES])
+    return sm.truncate_tokens(" ".join(reference_clean(sents[i]) for i in best), max_tokens)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
+    cache = TextCache()
+    for text in texts(400, seed=seed):
+        long_text = (text + " ") * 6  # enough sentences to be scored
+        for t in (text, long_text):
+            scan = sm.keyword_text(t)
+            got = sm.extractive_summary(t, 60, 5, cache.keyword_counts(scan), scan)
+            assert got == reference_extractive(t, 60, 5), repr(t)
+
+
+def reference_top(head: list[str], body: list[str], n: int) -> list[str]:
+    """Counter + nsmallest over hiragana-free keywords (the first routing-tag code)."""
+    body = [k for k in body if not sm.re.search("[\u3040-\u309f]", k)]
+    head = [k for k in head if not sm.re.search("[\u3040-\u309f]", k)]
+    counts = Counter(body)
+    for k in head:
+        counts[k] += 3
+    order = {k: i for i, k in enumerate(dict.fromkeys([*head, *body]))}
+    return heapq.nsmallest(n, counts, key=lambda k: (-counts[k], order[k]))
+
+
+def test_rank_tags_matches_counter_and_nsmallest() -> None:
+    rng = random.Random(3)
+    words = ["cache", "key", "store", "これ", "は日", "設計", "api", "x1", "data", "レイ"]
+    for _ in range(3000):
+        head = [rng.choice(words) for _ in range(rng.randint(0, 4))]
+        body = [rng.choice(words) for _ in range(rng.randint(0, 30))]
+        assert rank_tags(Counter(head), Counter(body), 4) == reference_top(head, body, 4), (head, body)

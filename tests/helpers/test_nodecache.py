@@ -1,0 +1,60 @@
+"""The per-compile token cache: exact counts, each text tokenised once, one cache per compile."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from vectorless_assets import compile_document
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.nodecache import TextCache, merged
+from vectorless_assets.pipeline import compile as compile_module
+from vectorless_assets.textutil import is_keyword, word_tokens
+
+TEXT = "The cache and the cache key: 2024 keys, a Cache — “keys” of the store."
+
+
+def test_counts_are_those_of_word_tokens_and_keywords() -> None:
+    cache = TextCache()
+    expected = Counter(word_tokens(TEXT))
+    assert list(cache.word_counts(TEXT).items()) == list(expected.items())
+    assert list(cache.keyword_counts(TEXT).items()) == [(t, n) for t, n in expected.items() if is_keyword(t)]
+
+
+def test_a_text_read_for_keywords_still_gives_all_its_words() -> None:
+    cache = TextCache()
+    keywords = cache.keyword_counts(TEXT)
+    assert keywords == {"cache": 3, "key": 1, "keys": 2, "store": 1}
+    assert cache.word_counts(TEXT) == Counter(word_tokens(TEXT))  # keywords first, then the rest
+    assert list(cache.word_counts(TEXT))[:4] == list(keywords)
+
+
+def test_each_text_is_counted_once_and_shared_by_equal_texts() -> None:
+    cache = TextCache()
+    first = cache.keyword_counts(TEXT)
+    assert cache.keyword_counts("".join(list(TEXT))) is first  # an equal string, another object
+    words = cache.word_counts("Cache keys")
+    assert cache.word_counts("Cache keys") is words
+    assert cache.keyword_counts("Cache keys") == words  # derived from the kept counts
+    assert len(cache) == 2
+
+
+def test_merged_counts_equal_the_counts_of_the_joined_texts() -> None:
+    cache = TextCache()
+    titles = ["Cache keys", "Keys — and stores", "Stores"]
+    parts = [cache.keyword_counts(t) for t in titles]
+    assert list(merged(parts).items()) == list(cache.keyword_counts("\n".join(titles)).items())
+
+
+def test_every_compile_gets_its_own_cache(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    made: list[PassContext] = []
+    real = compile_module.PassContext
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(compile_module, "PassContext", spy)
+    for _ in range(2):
+        compile_document(b"# Cache\n\nThe cache keeps keys. Keys expire.\n", name="c.md", mode="deep")
+    assert len(made) == 2 and made[0].texts is not made[1].texts
+    assert len(made[0].texts) > 0  # the passes shared it: leaf contents were counted once
