@@ -93,7 +93,7 @@ def test_the_breaker_stops_calls_for_the_rest_of_the_document_and_the_next_ones(
     # already in flight when the breaker opens still finish (at most concurrency - 1 more)
     doc_path = _long_doc(tmp_path, 12)
     with FaultyLLMServer("500") as srv:
-        client = _client(srv.base_url, retries=0, breaker_failures=3, breaker_cooldown_s=0.5)
+        client = _client(srv.base_url, retries=0, breaker_failures=3, breaker_cooldown_s=2.0)
         with caplog.at_level(logging.WARNING, logger="vectorless_assets.llm.guard"):
             first = compile_document(doc_path, options=CompileOptions(mode="deep"), root=tmp_path, llm=client, llm_concurrency=1)
             calls = srv.requests
@@ -103,7 +103,7 @@ def test_the_breaker_stops_calls_for_the_rest_of_the_document_and_the_next_ones(
         assert second.meta.llm_calls == 0 and second.meta.llm_skipped > 0
         assert len([r for r in caplog.records if "in a row" in r.getMessage()]) == 1, "said once"
         srv.fault = "ok"
-        time.sleep(0.6)  # the cooldown passes: one probe call, which succeeds, closes the breaker
+        time.sleep(2.1)  # the cooldown passes: one probe call, which succeeds, closes the breaker
         third = compile_document(doc_path, options=CompileOptions(mode="deep"), root=tmp_path, llm=client, llm_concurrency=1)
     assert third.meta.llm_failures == 0 and third.meta.llm_skipped == 0 and third.meta.processing_model == client.model
     assert not [d for d in third.diagnostics if d.source == "llm"]

@@ -34,7 +34,7 @@ import os
 import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass, replace
 
 log = logging.getLogger(__name__)
 
@@ -152,3 +152,42 @@ class CallBudget:
 
 #: The budget of the call in progress in this thread (set by `llm.ask`, read by clients).
 call_budget: contextvars.ContextVar[CallBudget | None] = contextvars.ContextVar("vectorless_llm_call_budget", default=None)
+
+
+_probes: dict[tuple[str, str], tuple[float, bool]] = {}
+_probes_lock = threading.Lock()
+PROBE_TTL_S = 60.0
+
+
+def llm_works(client: object | None, *, probe: bool = False) -> bool:
+    """Is a working LLM configured? Used to decide that an IR built with LLM fallbacks is stale.
+
+    None: no. An open breaker (this process saw the endpoint fail): no. Otherwise yes, or,
+    with `probe` (sensor ticks and schedules, whose process made no calls), the answer of one
+    tiny request with short timeouts and no retry, remembered for a minute per endpoint."""
+    if client is None:
+        return False
+    inner = getattr(client, "inner", client)
+    breaker = getattr(inner, "breaker", None)
+    if breaker is not None and breaker.is_open:
+        return False
+    if not probe:
+        return True
+    key = (str(getattr(inner, "base_url", "")), str(getattr(inner, "model", "")))
+    now = time.monotonic()
+    with _probes_lock:
+        seen = _probes.get(key)
+        if seen is not None and now - seen[0] < PROBE_TTL_S:
+            return seen[1]
+    token = call_budget.set(CallBudget(deadline=now + 10.0))
+    try:
+        if is_dataclass(inner) and hasattr(inner, "retries"):  # the OpenAI client: no retries, short timeouts
+            inner = replace(inner, retries=0, connect_timeout_s=min(inner.connect_timeout_s, 5.0), timeout_s=min(inner.timeout_s, 10.0))  # type: ignore[arg-type]
+        ok = bool(inner.complete("Reply with the word OK.", max_tokens=2))  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - any failure means "not working"
+        ok = False
+    finally:
+        call_budget.reset(token)
+    with _probes_lock:
+        _probes[key] = (time.monotonic(), ok)
+    return ok

@@ -179,12 +179,12 @@ the pass table the assets are generated from.
 
     for res, fingerprint in pending:
         with file_lock(settings.lock_path(res.doc_id)):  # another process compiling it: wait, then plan
-            _compile_one(res, fingerprint, instance=instance, job=job, graph=graph, ir_store=ir_store, store=store, force=force)
+            _compile_one(res, fingerprint, instance=instance, job=job, graph=graph, ir_store=ir_store, store=store, force=force, llm=llm)
         done(res)
     return results
 
 
-def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstance, job: dg.JobDefinition, graph: AssetGraph, ir_store: IRStore, store: FieldStore, force: bool) -> None:
+def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstance, job: dg.JobDefinition, graph: AssetGraph, ir_store: IRStore, store: FieldStore, force: bool, llm: OpenAICompatibleClient | None) -> None:
     """Plan and (unless current) run one document's compile; the outcome goes into `res`.
 
     Any error of the instance's storage (a full disk under `DAGSTER_HOME`, a locked
@@ -192,7 +192,7 @@ def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstan
     t0 = time.perf_counter()
     ir_path = ir_store.location(res.doc_id)
     try:
-        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force)
+        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=llm)
         res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
         if plan.skip:
             res.status, res.ir_path = "skipped", str(ir_path)

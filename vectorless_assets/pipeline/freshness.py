@@ -14,6 +14,9 @@ in this order (the first that applies is the reason):
    schedules compare a stamp taken at write time and verify only when it differs);
 5. `logic changed`: the logic fingerprint differs (another mode, option, pass version,
    processing version or LLM model: whatever the caller's fingerprint covers);
+5b. `LLM fallbacks`: the IR was built while LLM calls failed or were skipped (some parts
+   are LLM-free fallbacks) and the caller has a working LLM now (`redo_fallbacks`, asked
+   only when needed: `llm.guard.llm_works`);
 6. `current` otherwise: nothing to do.
 """
 
@@ -23,8 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-Reason = Literal["forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "current"]
-REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "current")
+Reason = Literal["forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "LLM fallbacks", "current"]
+REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "LLM fallbacks", "current")
 #: What `ir_intact` may say: True/"intact", False/"missing", or "damaged".
 Intact = bool | Literal["intact", "missing", "damaged"]
 
@@ -37,6 +40,8 @@ class Stored:
     logic_fingerprint: str | None
     #: `ir.stamp` of the IR file as written (None: not recorded)
     ir_stamp: str | None = None
+    #: the IR was built with LLM fallbacks (calls failed or were skipped)
+    llm_degraded: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,7 @@ def assess(
     ir_intact: Intact | Callable[[], Intact] = True,
     observed: str | None = None,
     force: bool = False,
+    redo_fallbacks: bool | Callable[[], bool] = False,
 ) -> Verdict:
     """The verdict for one document. `ir_intact` may be a callable, asked only when needed."""
     if force:
@@ -71,6 +77,8 @@ def assess(
         return Verdict("IR damaged")
     if stored.logic_fingerprint != logic:
         return Verdict("logic changed")
+    if stored.llm_degraded and (redo_fallbacks() if callable(redo_fallbacks) else redo_fallbacks):
+        return Verdict("LLM fallbacks")
     return Verdict("current")
 
 
@@ -81,12 +89,13 @@ def assess_many(
     logic: str,
     ir_intact: Callable[[str], Intact] | None = None,
     force: bool = False,
+    redo_fallbacks: bool | Callable[[], bool] = False,
 ) -> dict[str, Verdict]:
     """The stale documents of `fingerprints` (`{key: content fingerprint}`), by key, sorted."""
     out: dict[str, Verdict] = {}
     for key in sorted(fingerprints):
         check = (lambda key=key: ir_intact(key)) if ir_intact is not None else True
-        verdict = assess(stored.get(key), fingerprint=fingerprints[key], logic=logic, ir_intact=check, force=force)
+        verdict = assess(stored.get(key), fingerprint=fingerprints[key], logic=logic, ir_intact=check, force=force, redo_fallbacks=redo_fallbacks)
         if verdict.stale:
             out[key] = verdict
     return out

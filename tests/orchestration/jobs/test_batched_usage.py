@@ -50,6 +50,6 @@ def test_batched_run_counts_llm_calls_per_document(tmp_path: Path) -> None:
         config = batch_request(list(DOCS), run_key=None).run_config
         assert batched.defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=batched.instance, run_config={**QUIET, **config}).success
     expected = _calls(alone)
-    assert all(n > 0 for n in expected.values()) and len(set(expected.values())) == 3
+    assert all(n > 0 for n in expected.values())  # a shared context would give running totals
     assert _calls(batched) == expected
     assert srv.requests == 2 * sum(expected.values())

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import dagster as dg
 
+from vectorless_assets.llm.guard import llm_works
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
@@ -51,12 +52,15 @@ def plan_document(
     store: FieldStore,
     verify: bool = False,
     force: bool = False,
+    llm: object | None = None,
+    probe_llm: bool = False,
 ) -> Plan:
     """The assets to materialize for one document whose source has `fingerprint`.
 
     The IR file's integrity is checked only when the other rules found nothing: fully with
     `verify` (a compile about to skip the document), else against the stamp recorded when it
-    was written (sensor ticks)."""
+    was written (sensor ticks). An IR built with LLM fallbacks is stale when `llm` works
+    (`llm.guard.llm_works`, with a probe call if `probe_llm`)."""
     everything = frozenset(graph.produced)
     stored = records.stored_ir(instance, partition_key)
     doc_id = key_to_doc_id(partition_key)
@@ -67,6 +71,7 @@ def plan_document(
         ir_intact=lambda: ir_store.state(doc_id, stored.ir_stamp if stored else None, verify=verify),
         observed=records.observed_version(instance, partition_key),
         force=force,
+        redo_fallbacks=lambda: llm_works(llm, probe=probe_llm),
     )
     if verdict.reason == "current":
         return Plan(frozenset(), "current")
@@ -87,7 +92,7 @@ def plan_document(
     return Plan(frozenset(selection), "logic changed: " + ", ".join(sorted(changed)))
 
 
-def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str], graph: AssetGraph, ir_store: IRStore | None = None) -> dict[str, str]:
+def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str], graph: AssetGraph, ir_store: IRStore | None = None, *, llm: object | None = None) -> dict[str, str]:
     """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
     stored = records.stored_irs(instance, set(fingerprints))
 
@@ -95,4 +100,4 @@ def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str
         known = stored.get(pk)
         return ir_store.state(key_to_doc_id(pk), known.ir_stamp if known else None) if ir_store is not None else "intact"
 
-    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact if ir_store is not None else None).items()}
+    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact if ir_store is not None else None, redo_fallbacks=lambda: llm_works(llm, probe=True)).items()}

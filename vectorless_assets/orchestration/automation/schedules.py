@@ -46,7 +46,7 @@ def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: s
         with DocState(settings.state_path) as state:
             rows = state.load()
         fingerprints = current_fingerprints(files, rows, documents.read)
-        todo = sorted(fingerprints) if force else sorted(stale_documents(context.instance, fingerprints, graph, ir_store))
+        todo = sorted(fingerprints) if force else sorted(stale_documents(context.instance, fingerprints, graph, ir_store, llm=settings.llm_client()))
         if not todo:
             return dg.SkipReason(f"all {len(fingerprints)} documents are current")
         when = context.scheduled_execution_time.isoformat()

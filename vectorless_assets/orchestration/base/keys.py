@@ -46,3 +46,5 @@ TRIGGER_TAG = "vectorless/trigger"
 CONTENT_FINGERPRINT = "content_fingerprint"
 GRAPH_FINGERPRINT = "graph_fingerprint"
 IR_STAMP = "ir_stamp"  # `ir.stamp` of the IR file as written: the cheap integrity check
+#: LLM work of the IR that failed: nodes with fallbacks, failed and skipped calls (`llm.guard`)
+LLM_DEGRADED_KEYS = ("llm_fallbacks", "llm_failures", "llm_skipped")

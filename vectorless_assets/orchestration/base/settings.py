@@ -29,6 +29,7 @@ from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.cache import cache_path_for
 from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.guard import LLMLimits
+from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
@@ -69,6 +70,12 @@ class Settings:
     def llm_cache_path(self) -> str:
         """The lasting LLM cache's file ("" = no cache)."""
         return cache_path_for(self.ir_dir, self.llm_cache) or ""
+
+    def llm_client(self) -> OpenAICompatibleClient | None:
+        """The configured LLM client with its limits (None: no LLM)."""
+        if not self.llm_base_url:
+            return None
+        return OpenAICompatibleClient.with_limits(self.llm_base_url, self.options.llm_model or "", self.llm_api_key, self.llm_limits)
 
     @property
     def state_path(self) -> str:

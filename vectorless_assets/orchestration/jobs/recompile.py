@@ -141,7 +141,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     if doc.versions[SOURCE] != fingerprint:
         yield dg.AssetObservation(SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
         doc.remember(SOURCE)
-    plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force)
+    plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=ctx.llm)
     if plan.skip:
         return
     every = plan.selection >= frozenset(graph.produced)

@@ -17,6 +17,7 @@ from vectorless_assets.orchestration.base.keys import (
     DOCUMENT_IR,
     GRAPH_FINGERPRINT,
     IR_STAMP,
+    LLM_DEGRADED_KEYS,
     SOURCE,
 )
 from vectorless_assets.pipeline.freshness import Stored
@@ -38,7 +39,8 @@ def code_version_of(record: dg.EventLogRecord | None) -> str | None:
 def _stored(mat: dg.AssetMaterialization) -> Stored:
     meta = mat.metadata
     text = {name: str(meta[name].value) for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT, IR_STAMP) if name in meta}
-    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP))
+    degraded = any(name in meta and meta[name].value for name in LLM_DEGRADED_KEYS)
+    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP), degraded)
 
 
 def stored_ir(instance: dg.DagsterInstance, partition_key: str) -> Stored | None:
