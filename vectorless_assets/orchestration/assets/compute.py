@@ -24,7 +24,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
-from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
 from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets.graph import AssetGraph
@@ -105,6 +105,18 @@ def _attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: A
     ctx.action, ctx.action_reason = "incremental", "previous IR"
 
 
+def _check_same_source(instance: dg.DagsterInstance, partition_key: str, doc_key: str, data: bytes) -> None:
+    """A subset run that reuses stored fields must assemble them with the bytes they were
+    computed from: if the source changed after the run was planned (an edit between the plan
+    and the run), the IR would be labelled with the new content but built from the old. The
+    stored fields come from the last compile that wrote `document_ir`, whose content
+    fingerprint is recorded; another fingerprint fails the step, and the next plan sees
+    `source changed` and compiles everything."""
+    stored = records.stored_ir(instance, partition_key)
+    if stored is not None and stored.content_fingerprint and stored.content_fingerprint != content_fingerprint(data):
+        raise fail(doc_key, "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again")
+
+
 def compute_document(
     *,
     instance: dg.DagsterInstance,
@@ -133,6 +145,8 @@ def compute_document(
         except (OSError, ValueError) as exc:
             raise fail(doc_key, f"cannot read source: {getattr(exc, 'strerror', None) or exc}") from exc
         state[SOURCE] = SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))
+        if loaded and not any(SOURCE in p.all_reads for p in to_run):
+            _check_same_source(instance, partition_key, doc_key, data)
     _attach_previous(ctx, ir_store, doc_key, graph)
     started = datetime.now(UTC)
     chosen = {p.name for p in to_run}
