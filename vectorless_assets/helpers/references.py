@@ -179,7 +179,7 @@ def lowered(text: str) -> str | None:
 def may_contain(low: str | None, words: tuple[str, ...]) -> bool:
     """False only when none of `words` can occur (`low` from `lowered`): the pattern that
     needs one of them cannot match, so its scan is skipped."""
-    return low is None or any(w in low for w in words)
+    return low is None or any(map(low.__contains__, words))
 
 
 def caption_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:

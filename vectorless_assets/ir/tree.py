@@ -109,9 +109,17 @@ class DocumentTree(BaseModel):
         return self.nodes[0]
 
     def _ids(self) -> dict[str, int]:
-        if self._index is None or len(self._index) != len(self.nodes):
-            self._index = {n.node_id: i for i, n in enumerate(self.nodes)}
-        return self._index
+        # the private-attribute dict directly: `self._index` goes through pydantic's
+        # `__getattr__`, which cost more than the lookup itself on every `get`
+        private = self.__pydantic_private__
+        index = private.get("_index") if private is not None else None
+        if index is None or len(index) != len(self.nodes):
+            index = {n.node_id: i for i, n in enumerate(self.nodes)}
+            if private is None:
+                self._index = index
+            else:
+                private["_index"] = index
+        return index
 
     def __len__(self) -> int:
         return len(self.nodes)
