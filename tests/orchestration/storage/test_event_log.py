@@ -16,17 +16,15 @@ from tests.support.automation import QUIET, Harness
 from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.runner import compile_paths
-from vectorless_assets.orchestration.storage.event_log import (
-    BatchingSqliteEventLogStorage,
-    event_log_yaml,
-)
+from vectorless_assets.orchestration.storage.event_log import BatchingSqliteEventLogStorage
+from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 
 DOCS = {"a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n", "b.md": "# B\n\nBeta.\n", "c/d.md": "# D\n\nDelta.\n"}
 
 
 def batching_instance(home: Path) -> dg.DagsterInstance:
     home.mkdir(parents=True, exist_ok=True)
-    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + event_log_yaml(home / "history" / "runs"), encoding="utf-8")
+    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + INSTANCE_CLASS_YAML, encoding="utf-8")
     instance = dg.DagsterInstance.from_config(str(home))
     assert isinstance(instance.event_log_storage, BatchingSqliteEventLogStorage)
     return instance

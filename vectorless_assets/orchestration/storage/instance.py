@@ -2,7 +2,7 @@
 
 `$DAGSTER_HOME` when it is set (as `dagster dev` uses it); otherwise the project-local
 folder `./.vectorless/dagster` (relative to the current directory), created on first use
-with the project's `dagster.yaml` settings (its event log: `event_log.BatchingSqliteEventLogStorage`). Either way the storage is Dagster's embedded
+with the project's `dagster.yaml` settings (`instance_class.VectorlessInstance`: its event log is `event_log.BatchingSqliteEventLogStorage`). Either way the storage is Dagster's embedded
 SQLite, so what the CLI compiled is what `dagster dev` (with the same `DAGSTER_HOME`) shows.
 
 Opening is done under a file lock (`<home>/.vectorless-instance.lock`, `locks.file_lock`):
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from vectorless_assets.orchestration.storage.event_log import event_log_yaml
+from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 from vectorless_assets.orchestration.storage.locks import file_lock
 
 LOCAL_HOME = "./.vectorless/dagster"
@@ -40,7 +40,7 @@ def open_instance(home: Path) -> dg.DagsterInstance:
     with file_lock(home / LOCK_NAME):
         config = home / "dagster.yaml"
         if not config.exists():
-            config.write_text(DEFAULT_INSTANCE_YAML + event_log_yaml(home / "history" / "runs"), encoding="utf-8")
+            config.write_text(DEFAULT_INSTANCE_YAML + INSTANCE_CLASS_YAML, encoding="utf-8")
         instance = dg.DagsterInstance.from_config(str(home))
         instance.get_dynamic_partitions("documents")  # the event log's index database exists too
         return instance
