@@ -35,8 +35,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-BIG = CORPUS / "md" / "large" / "rust-rfcs-all-in-one.md"
+from _corpus import BIG, CORPUS, require
+
 FRACTIONS = ((1, 4), (1, 2), (1, 1))
 
 
@@ -50,7 +50,8 @@ def _cpu() -> float:
 
 
 def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[str, float]]:
-    """Deep compile of `data` run pass by pass like `compile_document`, timing each pass.
+    """Deep compile of `data` through the pass runner (`run_passes`, as `compile_document`
+    does), timing each pass between the runner's yields.
 
     Returns the Document and per-pass wall and CPU milliseconds (CPU is what a loaded
     machine does not distort).
@@ -59,21 +60,22 @@ def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[s
     from vectorless_assets.ir.identity import document_key
     from vectorless_assets.ir.raw import SourceDocument
     from vectorless_assets.options import CompileOptions
-    from vectorless_assets.pipeline.compile import assemble_document, execute_pass
-    from vectorless_assets.pipeline.table import PASSES
+    from vectorless_assets.pipeline.assemble import assemble_document
+    from vectorless_assets.pipeline.runner import run_passes
+    from vectorless_assets.pipeline.table import TABLE
 
-    options = CompileOptions(mode="deep")
-    env = PassContext(options=options)
-    state: dict[str, Any] = {"source": SourceDocument(key=document_key(name), data=data)}
+    ctx = PassContext(options=CompileOptions(mode="deep"))
+    key = document_key(name)
+    state: dict[str, Any] = {"source": SourceDocument(key=key, data=data)}
     wall_ms: dict[str, float] = {}
     cpu_ms: dict[str, float] = {}
-    for spec in PASSES:
+    w0, c0 = time.perf_counter(), _cpu()
+    for done in run_passes(state, ctx, key=key, table=TABLE):
+        if done.ran:
+            wall_ms[done.spec.name] = (time.perf_counter() - w0) * 1000
+            cpu_ms[done.spec.name] = (_cpu() - c0) * 1000
         w0, c0 = time.perf_counter(), _cpu()
-        state.update(execute_pass(spec, state, env))
-        if spec.runs_in(options.mode):
-            wall_ms[spec.name] = (time.perf_counter() - w0) * 1000
-            cpu_ms[spec.name] = (_cpu() - c0) * 1000
-    return assemble_document(state, options, durations=wall_ms, ctx=env), wall_ms, cpu_ms
+    return assemble_document(state, ctx, table=TABLE), wall_ms, cpu_ms
 
 
 def child(path: str, num: int, den: int) -> None:
@@ -248,8 +250,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per size (best CPU kept)")
     parser.add_argument("--skip-large", action="store_true", help="corpus: leave out md/large/")
     args = parser.parse_args(argv)
-    if not CORPUS.is_dir():
-        sys.exit(f"corpus not found at {CORPUS}")
+    require(CORPUS / "md")
     if args.which in ("scaling", "both"):
         scaling(args.file, args.repeat)
         print()

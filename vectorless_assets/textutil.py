@@ -74,8 +74,8 @@ def word_tokens(text: str) -> list[str]:
         if _CJK_RE.match(piece):
             if len(piece) == 1:
                 out.append(piece)
-            else:
-                out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+            else:  # character bigrams: piece[i] + piece[i + 1]
+                out.extend(map(str.__add__, piece[:-1], piece[1:]))
         else:
             out.append(piece)
     return out

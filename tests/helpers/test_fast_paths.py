@@ -152,3 +152,12 @@ def test_rank_tags_matches_counter_and_nsmallest() -> None:
         head = [rng.choice(words) for _ in range(rng.randint(0, 4))]
         body = [rng.choice(words) for _ in range(rng.randint(0, 30))]
         assert rank_tags(Counter(head), Counter(body), 4) == reference_top(head, body, 4), (head, body)
+
+
+@pytest.mark.parametrize("step", [20, 40, 600])
+def test_first_sentences_read_a_prefix_but_match_the_whole_text(step: int) -> None:
+    rng = random.Random(step)
+    for text in texts(1500, seed=step):
+        text *= rng.randint(1, 20)
+        for n in (1, 2):
+            assert sm.first_raw_sentences(text, n, step) == sm.raw_sentences(text)[:n], repr(text)

@@ -9,13 +9,12 @@ import re
 
 from vectorless_assets.ir.tree import TreeNode
 
-_SPACE_RE = re.compile(r"\s+")
 _MARKUP_RE = re.compile(r"^[#>*\-+|`~=\s]+")
 
 
 def excerpt(text: str, limit: int = 100) -> str:
     """First ~`limit` characters of `text` on one line, cut at a word boundary ("…" if cut)."""
-    flat = _SPACE_RE.sub(" ", text[: 4 * limit + 200]).strip()
+    flat = " ".join(text[: 4 * limit + 200].split())  # whitespace runs to one space, stripped
     flat = _MARKUP_RE.sub("", flat)
     if len(flat) <= limit:
         return flat

@@ -94,7 +94,7 @@ def _noise(line: str) -> str:
 
 def truncate_tokens(text: str, max_tokens: int) -> str:
     """`text` cut at a word boundary to at most ~`max_tokens` estimated tokens."""
-    if estimate_tokens(text) <= max_tokens:
+    if len(text) <= max_tokens or estimate_tokens(text) <= max_tokens:  # a token has a character
         return text
     words = text.split(" ")
     lo, hi = 0, len(words)
@@ -215,5 +215,29 @@ def document_summary(tree: DocumentTree, max_tokens: int) -> str:
 
 
 def _first_sentences(text: str, n: int) -> str:
-    sents = raw_sentences(text[:4000])
-    return " ".join(clean(s) for s in sents[:n])
+    return " ".join(clean(s) for s in first_raw_sentences(text[:4000], n))
+
+
+#: Characters past the end of a sentence that decide it (the soft-break look-ahead, a
+#: sentence's closing look-ahead), with room to spare.
+_DECIDED = 16
+
+
+def first_raw_sentences(text: str, n: int, step: int = 600) -> list[str]:
+    """`raw_sentences(text)[:n]`, reading only as much of the text as the first `n` need.
+
+    Links and comments are removed from the whole text first (a comment may span far);
+    sentences are then cut from a growing prefix and a sentence counts only when it ends
+    `_DECIDED` characters before the prefix does (the patterns look no further ahead), so
+    the result is the same as cutting the whole text.
+    """
+    scan = keyword_text(text)
+    size = step
+    while size < len(scan):
+        found = _SENTENCE.finditer(_SOFT_BREAK.sub(" ", scan[:size]))
+        decided = [m.group().strip() for m in found if m.end() <= size - _DECIDED]
+        first = list(dict.fromkeys(s for s in decided if len(s) >= 3))[:n]
+        if len(first) == n:
+            return first
+        size *= 4
+    return raw_sentences(text, scan=scan)[:n]
