@@ -21,7 +21,7 @@ from typing import Any
 import dagster as dg
 import pytest
 
-from tests.orchestration.ui_support import FINISHED, DagsterUI, browser
+from tests.orchestration.ui_support import FINISHED, DagsterUI, browser, write_pdf
 from tests.support.dagster_dev import ROOT, dagster_dev, wait_for
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
@@ -62,9 +62,10 @@ def _observe(instance: dg.DagsterInstance, docs: Path, rel: str) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    with browser() as page:
+    with browser() as page, pytest.MonkeyPatch.context() as mp:
         tmp = tmp_path_factory.mktemp("ui")
         docs, home = tmp / "docs", tmp / "home"
+        mp.setenv("DAGSTER_HOME", str(home))  # this process reads the same instance as dagster dev
         for rel, text in DOCS.items():
             (docs / rel).parent.mkdir(parents=True, exist_ok=True)
             (docs / rel).write_text(text, encoding="utf-8")
@@ -116,8 +117,7 @@ def test_materialize_all_launches_a_backfill_that_compiles_every_document(site: 
     site.compiled = True
     assert {r.tags.get(START) for r in runs} == {GUIDE, NOTES, README}  # backfill tags, no dagster/partition
     assert "Configure" in site.ir_titles(GUIDE) and "Tips" in site.ir_titles(NOTES) and "Usage" in site.ir_titles(README)
-    ui.open("/asset-groups")
-    ui.shot("asset-graph")
+    ui.graph_shot("asset-graph")
     ui.open(f"/runs/{runs[0].run_id}")
     ui.page.get_by_text("RUN_SUCCESS").first.wait_for()
     ui.shot("run")
@@ -198,16 +198,6 @@ def test_stale_document_recompiled_from_the_jobs_launchpad(site: Site) -> None:
     assert guide_ir.stat().st_mtime_ns == guide_mtime  # current documents are left alone
 
 
-def _write_pdf(path: Path) -> None:
-    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
-    pdf = canvas.Canvas(str(path))
-    pdf.setFont("Helvetica-Bold", 18)
-    pdf.drawString(72, 720, "Quarterly Report")
-    pdf.setFont("Helvetica", 11)
-    pdf.drawString(72, 690, "Revenue grew in every region.")
-    pdf.save()
-
-
 @pytest.mark.slow
 def test_missing_documents_backfill_and_a_failed_run_re_executed_after_the_fix(site: Site) -> None:
     _ensure_compiled(site)
@@ -222,7 +212,7 @@ def test_missing_documents_backfill_and_a_failed_run_re_executed_after_the_fix(s
     site.assert_succeeded([runs["new.md"]])
     failed = runs["report.pdf"]
     assert failed.status == dg.DagsterRunStatus.FAILURE and "report.pdf [parse]" in ui.failure_text(failed)
-    _write_pdf(site.docs / "report.pdf")
+    write_pdf(site.docs / "report.pdf", "Quarterly Report")
     ui.open(f"/runs/{failed.run_id}")
     before = ui.run_ids()
     ui.split_menu(ui.button("Re-execute all (*)"), "From failure")

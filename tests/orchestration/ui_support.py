@@ -38,6 +38,17 @@ def chromium_path() -> str:
     return path
 
 
+def write_pdf(path: Path, title: str) -> None:
+    """A small valid PDF (a heading and a line of text), made with reportlab (test extra)."""
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    pdf = canvas.Canvas(str(path))
+    pdf.setFont("Helvetica-Bold", 18)
+    pdf.drawString(72, 720, title)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 690, "Revenue grew in every region.")
+    pdf.save()
+
+
 @contextmanager
 def browser() -> Iterator[Any]:
     """A Playwright page in a fresh headless chromium (1400x900)."""
@@ -99,6 +110,18 @@ class DagsterUI:
         if self.shots is not None:
             self.page.wait_for_timeout(1500)  # let the graph and live data settle
             self.page.screenshot(path=str(self.shots / f"{name}.png"))
+
+    def graph_shot(self, name: str) -> None:
+        """Screenshot the lineage page with every group expanded (1800x1400 fits the graph)."""
+        if self.shots is None:
+            return
+        self.open("/asset-groups")
+        self.page.keyboard.press("Alt+e")  # "Expand all groups" (graph settings, ⌥E); remembered
+        self.page.set_viewport_size({"width": 1800, "height": 1400})
+        self.page.reload()  # the graph is fitted to the viewport on load
+        self.page.wait_for_load_state("networkidle")
+        self.shot(name)
+        self.page.set_viewport_size({"width": 1400, "height": 900})
 
     def run_ids(self) -> set[str]:
         return {r.run_id for r in self.instance.get_runs()}
