@@ -46,13 +46,13 @@ def _timed(fn):
 NOOP_COMPUTE_LOGS = "compute_logs:\n  module: dagster._core.storage.noop_compute_log_manager\n  class: NoOpComputeLogManager\n"
 
 
-BATCHING_EVENT_LOG = "event_log_storage:\n  module: vectorless_assets.orchestration.storage.event_log\n  class: BatchingSqliteEventLogStorage\n  config:\n    base_dir: {home}/history/runs\n"
+BATCHING_EVENT_LOG = "instance_class:\n  module: vectorless_assets.orchestration.storage.instance_class\n  class: VectorlessInstance\n"
 POSTGRES = "storage:\n  postgres:\n    postgres_url: {url}\n"
 
 
 def _instance(home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""):
     """A fresh instance in `home`: Dagster's SQLite storage (`event_log` "default") or the
-    project's `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
+    shipped `VectorlessInstance` with `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
     tables are wiped first)."""
     import dagster as dg
 
@@ -61,7 +61,7 @@ def _instance(home: Path, compute_logs: bool = True, event_log: str = "default",
     if postgres:
         extra += POSTGRES.format(url=postgres)
     elif event_log == "batching":
-        extra += BATCHING_EVENT_LOG.format(home=home)
+        extra += BATCHING_EVENT_LOG
     (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + extra, encoding="utf-8")
     instance = dg.DagsterInstance.from_config(str(home))
     if postgres:

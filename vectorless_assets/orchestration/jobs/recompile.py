@@ -59,7 +59,7 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage import serde
-from vectorless_assets.orchestration.storage.event_log import document_transaction
+from vectorless_assets.orchestration.storage.event_log import document_transaction, stored_event_id
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
@@ -119,6 +119,17 @@ class _Document:
         if name == DOCUMENT_IR and mat is not None and GRAPH_FINGERPRINT in mat.metadata:
             self.graph_fp = str(mat.metadata[GRAPH_FINGERPRINT].value)
 
+    def stored(self, name: str, data_version: str, code_version: str | None = None) -> None:
+        """After `name`'s event was yielded (and stored): its data version, code version and
+        storage id, from the event log's document transaction when it can tell, else looked up."""
+        storage_id = stored_event_id(self.instance, dg.AssetKey(name), self.pk)
+        if storage_id is None:
+            self.remember(name)
+            return
+        self.versions[name], self.pointers[name] = data_version, storage_id
+        if code_version is not None:
+            self.code[name] = code_version
+
     def tags(self, name: str, code_version: str, data_version: str, deps: tuple[str, ...]) -> dict[str, str]:
         tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED_TAG: "true"}
         for dep in deps:
@@ -140,7 +151,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     doc.remember(SOURCE)
     if doc.versions[SOURCE] != fingerprint:
         yield dg.AssetObservation(SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
-        doc.remember(SOURCE)
+        doc.stored(SOURCE, fingerprint)
     plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=ctx.llm)
     if plan.skip:
         return
@@ -171,7 +182,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
                 dirty.add(name)
             store.write(name, pk, value)
             yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))
-            doc.remember(name)
+            doc.stored(name, version, code_versions[name])
     if not (every or dirty.intersection(deps[DOCUMENT_IR]) or doc.code[DOCUMENT_IR] != code_versions[DOCUMENT_IR] or doc.graph_fp != graph.fingerprint):
         return
     load(deps[DOCUMENT_IR])

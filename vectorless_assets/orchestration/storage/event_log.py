@@ -8,7 +8,8 @@ orchestration"), that bookkeeping, not the compiler, is where a document's time 
 `BatchingSqliteEventLogStorage` is the same storage (same files, same schema, switchable on
 an existing instance either way) with two changes:
 
-* one engine per database file, and the table-exists checks cached;
+* one engine per database file, and the table/column-exists checks cached; an asset's row is
+  updated first (Dagster inserts first and catches the integrity error every time);
 * a new run's database is a copy of the first one this process created (one write and
   fsync instead of Dagster's DDL statements, each committed and synced, and alembic stamp), kept open with a connection pool (the index shard, and the
   few most recent run shards: older ones are disposed, so thousands of runs do not keep
@@ -42,6 +43,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import dagster as dg
+from dagster._core.storage.event_log.schema import AssetKeyTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     SQLITE_BUSY_TIMEOUT_SECONDS,
     SqliteEventLogStorage,
@@ -49,6 +51,7 @@ from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
 from dagster._serdes import ConfigurableClassData
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
 #: open engines kept besides the index shard (run shards: the current run and a few before)
@@ -135,6 +138,13 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
             self._tables.add(table_name)
         return table_name in self._tables
 
+    def _has_asset_key_col_on_connection(self, conn: Connection, column_name: str) -> bool:
+        """Cached once found (asked, with a schema query, at every asset event)."""
+        key = f"asset_keys.{column_name}"
+        if key not in self._tables and super()._has_asset_key_col_on_connection(conn, column_name):
+            self._tables.add(key)
+        return key in self._tables
+
     @contextmanager
     def _connect(self, shard: str) -> Iterator[Connection]:
         held: dict[str, Connection] | None = getattr(self._local, "held", None)
@@ -158,7 +168,7 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
             yield
             return
         held: dict[str, Connection] = {}
-        self._local.held = held
+        self._local.held, self._local.stored = held, {}
         try:
             yield
         except BaseException:
@@ -169,9 +179,36 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
             for shard in sorted(held, key=lambda s: s == INDEX_SHARD):  # run shards first, the index last
                 held[shard].commit()
         finally:
-            self._local.held = None
+            self._local.held = self._local.stored = None
             for conn in held.values():
                 conn.close()
+
+    def _store_asset_event(self, conn: Connection, event: Any, event_id: int) -> None:
+        """Dagster's upsert of the asset's row (its latest materialization), updating first:
+        Dagster inserts first and updates on the integrity error, which is every event of an
+        asset after its first. Remembers the event's storage id for `stored_id`."""
+        dagster_event = event.dagster_event
+        if dagster_event is None or dagster_event.asset_key is None:
+            return
+        values = self._get_asset_entry_values(event, event_id, self._has_asset_key_index_cols_on_connection(conn))
+        if values:
+            key = dagster_event.asset_key.to_string()
+            update = AssetKeyTable.update().values(**values).where(AssetKeyTable.c.asset_key == key)
+            if not conn.execute(update).rowcount:
+                try:
+                    conn.execute(AssetKeyTable.insert().values(asset_key=key, **values))
+                except IntegrityError:  # inserted by another process meanwhile
+                    conn.execute(update)
+        stored = getattr(self._local, "stored", None)
+        if stored is not None:
+            stored[(dagster_event.asset_key, dagster_event.partition)] = event_id
+
+    def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None:
+        """Storage id of the last event of `asset_key`/`partition` this thread stored in the
+        current `transaction()` (None outside one, or if none): what a lookup of the latest
+        record would return, without the query."""
+        stored = getattr(self._local, "stored", None)
+        return stored.get((asset_key, partition)) if stored else None
 
     def dispose(self) -> None:
         with self._db_lock:
@@ -186,6 +223,12 @@ def event_log_yaml(base_dir: str | os.PathLike[str] | None = None) -> str:
     default `$DAGSTER_HOME/history/runs`)."""
     text = f"event_log_storage:\n  module: {__name__}\n  class: {BatchingSqliteEventLogStorage.__name__}\n"
     return text + (f"  config:\n    base_dir: {os.fspath(base_dir)!r}\n" if base_dir is not None else "")
+
+
+def stored_event_id(instance: dg.DagsterInstance, asset_key: dg.AssetKey, partition: str | None) -> int | None:
+    """`stored_id` of the instance's event log when it is a `BatchingSqliteEventLogStorage`."""
+    storage = instance.event_log_storage
+    return storage.stored_id(asset_key, partition) if isinstance(storage, BatchingSqliteEventLogStorage) else None
 
 
 def document_transaction(instance: dg.DagsterInstance) -> AbstractContextManager[None]:
