@@ -43,6 +43,7 @@ from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
+from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
 
@@ -67,6 +68,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         if not selected:  # only checks: the UI's "Execute" on a check (no partition, no asset)
             yield from stored_check_results(context, selected_checks, FieldStore(fields_dir))
             return
+        tag_run_with_process(context.instance, context.run_id)  # a killed run is found (storage.orphans)
         client, cache = llm.client(), llm.cache()
         outs = {}
         for pk in context.partition_keys:  # one, unless a run covers a range (step_results)

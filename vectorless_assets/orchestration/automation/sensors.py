@@ -32,6 +32,7 @@ missing (an unmounted share) the tick skips and deletes nothing. Stopped by defa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
 import dagster as dg
@@ -53,6 +54,7 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 
@@ -98,6 +100,9 @@ def build_documents_sensor(
         if files is None:
             return dg.SkipReason(f"documents root {documents.path} does not exist; nothing scanned or deleted")
         registered = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
+        with contextlib.suppress(Exception):  # runs of a dead process of this host: failed (storage.orphans)
+            for run_id in fail_orphaned_runs(context.instance):
+                context.log.warning(f"run {run_id}: its process is gone; marked failed")
         store = FieldStore(settings.fields_dir)
         with DocState(settings.state_path) as state:
             result = scan(files, state.load(), documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)

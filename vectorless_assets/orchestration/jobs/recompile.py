@@ -62,6 +62,7 @@ from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.event_log import document_transaction, stored_event_id
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
+from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.discovery import discover
@@ -199,6 +200,7 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
 
     @dg.op(name=RECOMPILE_OP, out={}, description=__doc__.split("\n\n")[0])
     def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
+        tag_run_with_process(context.instance, context.run_id)  # a killed run is found (storage.orphans)
         keys = list(config.documents) or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]
         known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
         new = [k for k in dict.fromkeys(keys) if k not in known]

@@ -5,7 +5,9 @@ a killed `vectorless compile` leaves its run STARTED forever. Each CLI run is ta
 process (`vectorless/process = <host>:<pid>:<start time>`); when the runner starts, every
 STARTED or STARTING run tagged from this host whose process no longer exists (or whose pid
 now belongs to a process started at another time) is reported failed. Runs launched by the
-daemon are not tagged so: Dagster's run monitoring handles those.
+daemon are tagged by their own step (`tag_run_with_process`), and the documents sensor looks
+for orphans at every tick: Dagster's run monitoring cannot see a killed run worker of the
+default run launcher (it has no worker health check).
 """
 
 from __future__ import annotations
@@ -49,6 +51,14 @@ def _alive(tag: str) -> bool:
     return now is not None and (not started or not now or now == started)
 
 
+def tag_run_with_process(instance: dg.DagsterInstance, run_id: str) -> None:
+    """Tag a run with the process executing it (from inside its step), so that if the process
+    dies the run can be marked failed: daemon-launched runs have no such tag at creation."""
+    run = instance.get_run_by_id(run_id)
+    if run is not None and PROCESS_TAG not in run.tags:
+        instance.add_run_tags(run_id, process_tags())
+
+
 def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
     """Report failed every started run of a process of this host that is gone; their ids."""
     runs = instance.get_runs(filters=dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.STARTING], tags={HOST_TAG: socket.gethostname()}))
@@ -56,6 +66,6 @@ def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
     for run in runs:
         tag = run.tags.get(PROCESS_TAG, "")
         if tag.count(":") >= 2 and not _alive(tag):
-            instance.report_run_failed(run, message=f"the process that ran it ({tag}) is gone (killed?); marked failed by the next vectorless start")
+            instance.report_run_failed(run, message=f"the process that ran it ({tag}) is gone (killed?); marked failed by a later vectorless start or sensor tick")
             failed.append(run.run_id)
     return failed
