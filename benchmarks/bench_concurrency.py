@@ -56,8 +56,9 @@ def trial(base: Path, docs: int) -> dict[str, object]:
     seconds = time.perf_counter() - t0
     healthy, runs, problem = _check(work / "home")
     codes = [p.returncode for p in procs]
-    if not all(c == 0 for c in codes) and not problem:
-        problem = next(err.strip().splitlines()[-1] for (_, err), c in zip(outs, codes, strict=True) if c != 0)
+    if not all(c == 0 for c in codes):
+        lines = next((err.strip().splitlines() for (_, err), c in zip(outs, codes, strict=True) if c != 0), [])
+        problem = f"{problem}; command: {lines[-1] if lines else 'no output'}".lstrip("; ")
     shutil.rmtree(work, ignore_errors=True)
     return {"healthy": healthy, "exit": codes, "runs": runs, "seconds": seconds, "problem": problem}
 
