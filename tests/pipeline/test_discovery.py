@@ -91,3 +91,21 @@ def test_non_utf8_file_name_is_skipped_and_the_rest_compile(tmp_path: Path, caps
     assert skipped == ["file name is not valid UTF-8"]
     code, results = _compile_json(["--in-process", str(docs), "--out", str(tmp_path / "ir")], capsys)
     assert code == 0 and [r["key"] for r in results] == ["fine.md"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="byte file names are a POSIX matter")
+def test_a_non_utf8_file_named_explicitly_fails_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Named on the command line it is not skipped: it fails with a reason, the others compile
+    (before: `UnicodeEncodeError` in `doc_id_for` stopped the whole command)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fine.md").write_text("# Fine\n\nText.\n")
+    bad = os.path.join(os.fsencode(docs), b"caf\xe9.md")
+    try:
+        with open(bad, "wb") as fh:
+            fh.write(b"# Latin-1 name\n\nText.\n")
+    except OSError:
+        pytest.skip("the file system refuses non-UTF-8 names")
+    code, results = _compile_json(["--in-process", os.fsdecode(bad), str(docs / "fine.md"), "--root", str(docs), "--out", str(tmp_path / "ir")], capsys)
+    assert code == 1
+    assert [r["ok"] for r in results] == [False, True] and results[0]["error"]

@@ -8,8 +8,10 @@ from typing import Any
 
 
 def emit_json(value: Any) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=2, default=str)
-    sys.stdout.write("\n")
+    """`value` as JSON on stdout; a file name that is not UTF-8 (lone surrogates) is written
+    as `\\udcXX` escapes, so the output stays valid UTF-8 and valid JSON."""
+    text = json.dumps(value, ensure_ascii=False, indent=2, default=str)
+    sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
 
 def one_line(text: str) -> str:
