@@ -58,3 +58,11 @@ def test_every_compile_gets_its_own_cache(monkeypatch) -> None:  # type: ignore[
         compile_document(b"# Cache\n\nThe cache keeps keys. Keys expire.\n", name="c.md", mode="deep")
     assert len(made) == 2 and made[0].texts is not made[1].texts
     assert len(made[0].texts) > 0  # the passes shared it: leaf contents were counted once
+
+
+def test_a_text_read_once_is_counted_without_being_kept() -> None:
+    cache = TextCache()
+    once = cache.keyword_counts(TEXT, keep=False)
+    assert once == {"cache": 3, "key": 1, "keys": 2, "store": 1} and len(cache) == 0
+    kept = cache.keyword_counts(TEXT)
+    assert kept == once and len(cache) == 1 and cache.keyword_counts(TEXT, keep=False) is kept

@@ -56,8 +56,9 @@ def keyword_weights(title: str, summary: str, content: str, texts: TextCache | N
     texts = texts if texts is not None else TextCache()
     acc: dict[str, float] = dict(texts.keyword_counts(content))  # CONTENT_WEIGHT is 1
     get = acc.get
-    for text, weight in ((summary, SUMMARY_WEIGHT), (title, TITLE_WEIGHT)):
-        for tok, count in texts.keyword_counts(text).items():
+    # the summary (enhance's output) is read by this pass only: counted, not kept
+    for words, weight in ((texts.keyword_counts(summary, keep=False), SUMMARY_WEIGHT), (texts.keyword_counts(title), TITLE_WEIGHT)):
+        for tok, count in words.items():
             acc[tok] = get(tok, 0) + weight * count
     return acc
 
