@@ -17,18 +17,13 @@ What an agent sees when it lists a node:
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import description as _describe
 from vectorless_assets.helpers.nodetext import own_text
 from vectorless_assets.helpers.walk import leaf_counts, node_map, preorder_nodes
-from vectorless_assets.ir.indexes import (
-    ChildRoute,
-    DocCard,
-    NavEntry,
-    NavigationIndex,
-    SectionCard,
-)
+from vectorless_assets.ir.indexes import NavigationIndex
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 
 OVERVIEW_CHARS = 200
@@ -68,46 +63,37 @@ def run(*, tree: DocumentTree, description: str, summary: str, ctx: PassContext)
     nodes = node_map(tree)
     order = preorder_nodes(tree, nodes)
     counts = leaf_counts(order)
-    entries: dict[str, NavEntry] = {}
-    child_routes: dict[str, list[ChildRoute]] = {}
+    # plain fields, validated once by the index (no model built per entry and route)
+    entries: dict[str, dict[str, Any]] = {}
+    child_routes: dict[str, list[dict[str, Any]]] = {}
     for node in order:
         if not node.children:
             continue
-        entries[node.node_id] = NavEntry(
-            node_id=node.node_id,
-            overview=_overview(node, nodes),
-            question_hints=list(node.question_hints),
-            topic_tags=list(node.routing_keywords),
-            leaf_count=counts[node.node_id],
-            level=node.depth,
-        )
+        entries[node.node_id] = {
+            "node_id": node.node_id,
+            "overview": _overview(node, nodes),
+            "question_hints": list(node.question_hints),
+            "topic_tags": list(node.routing_keywords),
+            "leaf_count": counts[node.node_id],
+            "level": node.depth,
+        }
         child_routes[node.node_id] = [
-            ChildRoute(
-                node_id=child.node_id,
-                title=child.title,
-                description=_describe(child),
-                leaf_count=counts[child.node_id],
-            )
+            {"node_id": child.node_id, "title": child.title, "description": _describe(child), "leaf_count": counts[child.node_id]}
             for child in (nodes[c] for c in node.children)
         ]
     root = tree.root
     tops = [nodes[c] for c in root.children]
-    card = DocCard(
-        title=root.title,
-        overview=(summary.strip() or description.strip() or _overview(root, nodes)),
-        sections=[
-            SectionCard(
-                node_id=n.node_id,
-                title=n.title,
-                description=_describe(n),
-                leaf_count=counts[n.node_id],
-            )
+    card = {
+        "title": root.title,
+        "overview": (summary.strip() or description.strip() or _overview(root, nodes)),
+        "sections": [
+            {"node_id": n.node_id, "title": n.title, "description": _describe(n), "leaf_count": counts[n.node_id]}
             for n in tops
         ],
-        question_hints=list(root.question_hints),
-        topic_tags=_doc_tags(root, tops),
-        node_count=len(tree.nodes),
-        leaf_count=counts[root.node_id],
-        max_depth=tree.max_depth(),
-    )
-    return NavigationIndex(entries=entries, child_routes=child_routes, doc_card=card)
+        "question_hints": list(root.question_hints),
+        "topic_tags": _doc_tags(root, tops),
+        "node_count": len(tree.nodes),
+        "leaf_count": counts[root.node_id],
+        "max_depth": tree.max_depth(),
+    }
+    return NavigationIndex.model_validate({"entries": entries, "child_routes": child_routes, "doc_card": card})

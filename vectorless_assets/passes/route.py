@@ -18,15 +18,12 @@ the tree); leaf hints and tags from the tree.
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
+from typing import Any
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
-from vectorless_assets.ir.indexes import (
-    IntentRoute,
-    NavigationIndex,
-    QueryRoutingTable,
-    RouteTarget,
-)
+from vectorless_assets.ir.indexes import NavigationIndex, QueryRoutingTable
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 
 MAX_TARGETS = 10
@@ -71,12 +68,14 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> 
     order = {n.node_id: i for i, n in enumerate(walk)}
     hint_count = {n.node_id: sum(1 for h in hints(n) if h.strip()) for n in walk}
 
-    def top(scored: list[tuple[float, int, str]]) -> list[RouteTarget]:
-        """(relevance, document position, id) -> the best MAX_TARGETS as RouteTargets."""
-        best = sorted(scored, key=lambda t: (-t[0], t[1]))[:MAX_TARGETS]
-        return [RouteTarget(node_id=nid, relevance=rel) for rel, _, nid in best]
+    def top(scored: list[tuple[float, int, str]]) -> list[dict[str, Any]]:
+        """(relevance, document position, id), listed in document order -> the best
+        MAX_TARGETS as `RouteTarget` fields (a stable sort: ties stay in document order)."""
+        best = sorted(scored, key=itemgetter(0), reverse=True)[:MAX_TARGETS]
+        return [{"node_id": nid, "relevance": rel} for rel, _, nid in best]
 
-    intent_routes: list[IntentRoute] = []
+    # plain fields, validated once by the table (no model built per route and target)
+    intent_routes: list[dict[str, Any]] = []
     tagged: dict[str, list[tuple[float, int, str]]] = defaultdict(list)
     for node in walk:
         node_hints = [h.strip() for h in hints(node) if h.strip()]
@@ -89,15 +88,13 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> 
                     ]
                 )
             else:
-                ranked = [RouteTarget(node_id=node.node_id, relevance=1.0)]
+                ranked = [{"node_id": node.node_id, "relevance": 1.0}]
             for hint in dict.fromkeys(node_hints):
-                intent_routes.append(
-                    IntentRoute(intent=hint, node_id=node.node_id, targets=list(ranked))
-                )
+                intent_routes.append({"intent": hint, "node_id": node.node_id, "targets": ranked})
         relevance = 0.7 if node.children else 0.9
         for tag in dict.fromkeys(t.strip().lower() for t in tags(node)):
             if tag:
                 tagged[tag].append((relevance, order[node.node_id], node.node_id))
     chosen = sorted(tagged.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:MAX_CONCEPTS]
     concept_routes = {tag: top(scored) for tag, scored in sorted(chosen)}
-    return QueryRoutingTable(intent_routes=intent_routes, concept_routes=concept_routes)
+    return QueryRoutingTable.model_validate({"intent_routes": intent_routes, "concept_routes": concept_routes})

@@ -63,6 +63,11 @@ def score_text(text: str, counts: Counts | None = None) -> EvidenceScore:
 
     `counts` are the text's word-token counts (`TextCache.word_counts`), if already known.
     """
+    return EvidenceScore.model_validate(score_fields(text, counts))
+
+
+def score_fields(text: str, counts: Counts | None = None) -> dict[str, float]:
+    """The `EvidenceScore` fields of one text (`score_text` without building the model)."""
     counts = counts if counts is not None else TextCache().word_counts(text)
     total = sum(counts.values())
     density = len(counts) / total if total else 0.0
@@ -78,12 +83,12 @@ def score_text(text: str, counts: Counts | None = None) -> EvidenceScore:
     filler = sum(map(counts.__getitem__, counts.keys() & FILLER)) / total if total else 0.0
     specificity = 1.0 - min(filler, 0.8)
     composite = 0.4 * density + 0.3 * richness + 0.3 * specificity
-    return EvidenceScore(
-        density=rounded(density),
-        data_richness=rounded(richness),
-        specificity=rounded(specificity),
-        composite=rounded(composite),
-    )
+    return {
+        "density": rounded(density),
+        "data_richness": rounded(richness),
+        "specificity": rounded(specificity),
+        "composite": rounded(composite),
+    }
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
@@ -94,8 +99,8 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
     """
     texts = ctx.texts
     scores = {
-        n.node_id: score_text(n.content, texts.word_counts(n.content))
+        n.node_id: score_fields(n.content, texts.word_counts(n.content))
         for n in tree.nodes
         if not n.children and n.content.strip()
     }
-    return EvidenceScoreMap(scores=scores)
+    return EvidenceScoreMap.model_validate({"scores": scores})  # one validation for all leaves
