@@ -123,7 +123,7 @@ def build_documents_sensor(
                 context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
             if result.complete:  # every compiled document's IR file against its stamp (ir_health)
                 busy = {pk for pk, _, _ in todo} | set(result.deleted)
-                for pk, fault in ir_faults(context.instance, registered - busy, ir_store, settings.llm_client()).items():
+                for pk, fault in ir_faults(context.instance, registered - busy, ir_store, settings.llm_client(), state).items():
                     context.log.warning(f"{pk}: IR file {fault}; recompiling")
                     todo.append((pk, fault_run_key(context.instance, pk, fault, state.epoch), everything))
             state.delete(result.deleted)

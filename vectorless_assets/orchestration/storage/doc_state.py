@@ -36,6 +36,12 @@ CREATE TABLE IF NOT EXISTS documents (
     changes INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS irs (
+    partition_key TEXT PRIMARY KEY,
+    storage_id INTEGER NOT NULL,
+    stamp TEXT,
+    degraded INTEGER NOT NULL
+);
 """
 
 
@@ -70,6 +76,13 @@ def _move_aside(path: str) -> str:
         if os.path.exists(path + suffix):
             os.replace(path + suffix, target + suffix)
     return target
+
+
+@dataclass(frozen=True)
+class IRFacts:
+    storage_id: int
+    stamp: str | None
+    degraded: bool
 
 
 class DocState:
@@ -126,6 +139,17 @@ class DocState:
                 "INSERT OR REPLACE INTO documents VALUES (?, ?, ?, ?, ?)",
                 [(pk, r.size, r.mtime_ns, r.fingerprint, r.changes) for pk, r in rows.items()],
             )
+
+    def load_irs(self) -> dict[str, IRFacts]:
+        """What the IR check (`automation.ir_health`) remembers of each document's latest
+        `document_ir` materialization: its storage id, the IR file's stamp, degraded or not."""
+        cur = self._db.execute("SELECT partition_key, storage_id, stamp, degraded FROM irs")
+        return {pk: IRFacts(sid, stamp, bool(degraded)) for pk, sid, stamp, degraded in cur}
+
+    def save_irs(self, facts: dict[str, IRFacts], *, drop: Iterable[str] = ()) -> None:
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO irs VALUES (?, ?, ?, ?)", [(pk, f.storage_id, f.stamp, int(f.degraded)) for pk, f in facts.items()])
+            self._db.executemany("DELETE FROM irs WHERE partition_key = ?", [(k,) for k in drop])
 
     def delete(self, keys: Iterable[str]) -> None:
         keys = list(keys)
