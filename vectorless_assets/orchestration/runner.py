@@ -173,7 +173,7 @@ the pass table the assets are generated from.
         register(instance, [res.partition_key for res, _ in pending])
     except Exception as exc:  # noqa: BLE001 - e.g. a full DAGSTER_HOME: every document fails with the message
         for res, _ in pending:
-            res.error = f"the Dagster instance failed: {type(exc).__name__}: {str(exc).strip().splitlines()[0]}"
+            res.error = f"cannot prepare the compile (Dagster definitions or instance): {type(exc).__name__}: {str(exc).strip().splitlines()[0]}"
             done(res)
         return results
 
