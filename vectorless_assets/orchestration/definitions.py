@@ -18,7 +18,11 @@ from vectorless_assets.orchestration.automation.schedules import build_recompile
 from vectorless_assets.orchestration.automation.sensors import build_documents_sensor
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.compile_job import build_compile_job
-from vectorless_assets.orchestration.jobs.recompile import build_recompile_job
+from vectorless_assets.orchestration.jobs.recompile import (
+    CHUNK_IO,
+    build_recompile_job,
+    chunk_io_manager,
+)
 from vectorless_assets.orchestration.storage.io_manager import JsonIOManager
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
@@ -44,6 +48,7 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
             "ir_store": IRStore(path=settings.ir_dir),
             "llm": LLMResource(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key, **settings.llm_limits.as_dict(), cache_path=settings.llm_cache_path),
             "io_manager": JsonIOManager(base_path=settings.fields_dir),
+            CHUNK_IO: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
         },
         executor=dg.in_process_executor,
     )

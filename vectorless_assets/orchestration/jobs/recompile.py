@@ -1,4 +1,4 @@
-"""Batched recompiles: one run, one step, many documents, per-partition data versions kept.
+"""Batched recompiles: one run, many documents in chunks, per-partition data versions kept.
 
 Why not a multi-partition run of the compile asset: Dagster records ONE data version for
 all partitions of such a run (issues #18649, #34013), which breaks the per-document staleness
@@ -20,61 +20,46 @@ alone. `document_ir` is re-assembled (no pass re-run) whenever the graph fingerp
 stores is not the current one, so it always records under which code versions the IR is
 current (that is what `stale` compares); its data version changes only if the IR does. `force` recompiles every asset of every listed document.
 
+Fan-out: the `recompile` step registers the documents' partitions and yields one dynamic
+output per chunk of at most `chunk_size` documents (default 50); one `recompile_chunk`
+step per chunk compiles its documents in turn (`batch_compile.compile_chunk`). In process
+(the default executor) the chunks run one after another; with the Celery executor
+(`executors`, `VECTORLESS_CELERY_BROKER`) every chunk is a task that any worker runs, with
+the chunk lists on a shared folder (`storage.chunk_io`).
+
 Not done here: the `validate`/`verify` asset checks are not re-evaluated (a verify error
 still keeps `document_ir` unwritten and fails the document). A failing document never stops
 the others; the run fails at the end and lists them.
 """
 
 import hashlib
-from datetime import UTC, datetime
-from typing import Any
+import os
 
 import dagster as dg
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError
-from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.ir.raw import SourceDocument
-from vectorless_assets.orchestration.assets import metadata
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import (
-    DOCUMENTS,
-    document_key_for,
-    key_to_doc_id,
-    partition_key_for,
-)
-from vectorless_assets.orchestration.assets.plan import plan_document
-from vectorless_assets.orchestration.base.keys import (
-    CODE_VERSION_TAG,
-    DATA_VERSION_TAG,
-    DOCUMENT_IR,
-    DOCUMENTS_TAG,
-    GRAPH_FINGERPRINT,
-    INPUT_DATA_VERSION_TAG,
-    INPUT_EVENT_POINTER_TAG,
-    RECOMPILE_JOB,
-    RECOMPILE_OP,
-    SOURCE,
-    USER_PROVIDED_TAG,
-)
+from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, partition_key_for
+from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_JOB, RECOMPILE_OP
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.storage import serde
-from vectorless_assets.orchestration.storage.event_log import document_transaction, stored_event_id
-from vectorless_assets.orchestration.storage.io_manager import FieldStore
-from vectorless_assets.orchestration.storage.locks import file_lock
+from vectorless_assets.orchestration.jobs.batch_compile import compile_chunk
+from vectorless_assets.orchestration.jobs.executors import batch_executor
+from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
-from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.discovery import discover
-from vectorless_assets.pipeline.runner import run_passes
+
+CHUNK_OP = "recompile_chunk"
+CHUNK_IO = "chunk_io"
+DEFAULT_CHUNK_SIZE = 50
 
 
 class RecompileConfig(dg.Config):
     """`documents`: partition keys to consider (empty: every document under the root);
-    `force`: recompile every asset of them even when nothing is stale."""
+    `force`: recompile every asset of them even when nothing is stale; `chunk_size`: the
+    documents of one `recompile_chunk` step (one task of a distributed executor)."""
 
     documents: list[str] = []
     force: bool = False
+    chunk_size: int = DEFAULT_CHUNK_SIZE
 
 
 def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
@@ -93,146 +78,39 @@ def batch_requests(keys: list[str], *, prefix: str, batch_size: int, force: bool
     return out
 
 
-def _record_version(record: dg.EventLogRecord | None) -> str | None:
-    if record is None:
-        return None
-    event = record.asset_materialization or record.asset_observation
-    return event.tags.get(DATA_VERSION_TAG) if event is not None and event.tags else None
-
-
-class _Document:
-    """Compile state of one partition inside a batch run."""
-
-    def __init__(self, instance: dg.DagsterInstance, pk: str) -> None:
-        self.instance, self.pk = instance, pk
-        self.versions: dict[str, str | None] = {}
-        self.pointers: dict[str, int | None] = {}
-        self.code: dict[str, str | None] = {}
-        self.graph_fp: str | None = None  # stored with the latest document_ir
-
-    def remember(self, name: str) -> None:
-        """Latest data version, storage id and code version of `name` for this partition."""
-        record = self.instance.get_latest_data_version_record(dg.AssetKey(name), name == SOURCE, self.pk)
-        self.versions[name] = _record_version(record)
-        self.pointers[name] = record.storage_id if record else None
-        mat = record.asset_materialization if record else None
-        self.code[name] = mat.tags.get(CODE_VERSION_TAG) if mat is not None and mat.tags else None
-        if name == DOCUMENT_IR and mat is not None and GRAPH_FINGERPRINT in mat.metadata:
-            self.graph_fp = str(mat.metadata[GRAPH_FINGERPRINT].value)
-
-    def stored(self, name: str, data_version: str, code_version: str | None = None) -> None:
-        """After `name`'s event was yielded (and stored): its data version, code version and
-        storage id, from the event log's document transaction when it can tell, else looked up."""
-        storage_id = stored_event_id(self.instance, dg.AssetKey(name), self.pk)
-        if storage_id is None:
-            self.remember(name)
-            return
-        self.versions[name], self.pointers[name] = data_version, storage_id
-        if code_version is not None:
-            self.code[name] = code_version
-
-    def tags(self, name: str, code_version: str, data_version: str, deps: tuple[str, ...]) -> dict[str, str]:
-        tags = {CODE_VERSION_TAG: code_version, DATA_VERSION_TAG: data_version, USER_PROVIDED_TAG: "true"}
-        for dep in deps:
-            pointer = self.pointers.get(dep)
-            tags[INPUT_DATA_VERSION_TAG + dep] = self.versions.get(dep) or "NULL"
-            tags[INPUT_EVENT_POINTER_TAG + dep] = "NULL" if pointer is None else str(pointer)
-        return tags
-
-
-def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, ctx: PassContext):
-    """Events of one document's recompile (observation, materializations); yields nothing if current."""
-    instance = context.instance
-    graph = AssetGraph(settings.table, settings.options)
-    store = FieldStore(settings.fields_dir)
-    doc_key = document_key_for(pk)
-    data = documents.read(doc_key)
-    fingerprint = content_fingerprint(data)
-    doc = _Document(instance, pk)
-    doc.remember(SOURCE)
-    if doc.versions[SOURCE] != fingerprint:
-        yield dg.AssetObservation(SOURCE, partition=pk, tags={DATA_VERSION_TAG: fingerprint})
-        doc.stored(SOURCE, fingerprint)
-    plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=ctx.llm)
-    if plan.skip:
-        return
-    every = plan.selection >= frozenset(graph.produced)
-    code_versions, deps = graph.code_versions, graph.deps
-    if not every:  # code and data versions to compare with (all assets run otherwise)
-        for name in graph.produced:
-            doc.remember(name)
-    state: dict[str, Any] = {SOURCE: SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))}
-    dirty: set[str] = {SOURCE} if every else set()
-
-    def load(names: tuple[str, ...]) -> None:
-        for name in names:
-            if name not in state and store.exists(name, pk):
-                state[name] = store.read(name, pk)
-
-    def wanted(spec: Any) -> bool:
-        if not (every or dirty.intersection(spec.all_reads) or any(doc.code[w] != code_versions[w] for w in spec.writes)):
-            return False
-        load(spec.all_reads)
-        return True
-
-    started = datetime.now(UTC)
-    for run in run_passes(state, ctx, key=doc_key, table=graph.table, select=wanted):
-        for name, value in run.outputs.items():
-            version = serde.data_version(name, value)
-            if version != doc.versions.get(name):
-                dirty.add(name)
-            store.write(name, pk, value)
-            yield dg.AssetMaterialization(name, partition=pk, tags=doc.tags(name, code_versions[name], version, deps[name]), metadata=metadata.for_field(name, value))
-            doc.stored(name, version, code_versions[name])
-    if not (every or dirty.intersection(deps[DOCUMENT_IR]) or doc.code[DOCUMENT_IR] != code_versions[DOCUMENT_IR] or doc.graph_fp != graph.fingerprint):
-        return
-    load(deps[DOCUMENT_IR])
-    if any(d.severity == "error" for d in state.get("verification", [])):
-        raise CompileError(doc_key, "verify found errors; document_ir not written", pass_name="verify")
-    built = assemble_document(state, ctx, started=started, table=graph.table)
-    ir_path = ir_store.write(built)
-    tags = doc.tags(DOCUMENT_IR, code_versions[DOCUMENT_IR], serde.data_version(DOCUMENT_IR, built), deps[DOCUMENT_IR])
-    yield dg.AssetMaterialization(DOCUMENT_IR, partition=pk, tags=tags, metadata=metadata.for_document(built, ir_path, graph.fingerprint, ir_store.stamp(built.doc_id)))
+def chunk_io_manager(settings: Settings) -> ChunkIOManager:
+    """The `chunk_io` resource: chunk lists beside the field values (`<fields_dir>/.chunks`)."""
+    return ChunkIOManager(base_path=os.path.join(settings.fields_dir, ".chunks"))
 
 
 def build_recompile_job(settings: Settings) -> dg.JobDefinition:
-    """The `recompile_documents` job: one op compiling a list of documents (see module doc)."""
+    """The `recompile_documents` job: `recompile` fans the documents out in chunks, one
+    `recompile_chunk` step each (see module doc). Its executor: `executors.batch_executor()`."""
 
-    @dg.op(name=RECOMPILE_OP, out={}, description=__doc__.split("\n\n")[0])
-    def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
+    @dg.op(name=RECOMPILE_OP, out=dg.DynamicOut(dict, io_manager_key=CHUNK_IO), description=__doc__.split("\n\n")[0])
+    def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot):
         tag_run_with_process(context.instance, context.run_id)  # a killed run is found (storage.orphans)
-        keys = list(config.documents) or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]
+        keys = list(dict.fromkeys(config.documents or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]))
         known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
-        new = [k for k in dict.fromkeys(keys) if k not in known]
+        new = [k for k in keys if k not in known]
         if new:
             context.instance.add_dynamic_partitions(DOCUMENTS.name, new)
-        client = llm.client()
-        failed: dict[str, str] = {}
-        compiled = 0
-        for pk in dict.fromkeys(keys):
-            ctx = PassContext(options=settings.options, llm=client, frontends=settings.frontends)  # one per document
-            try:
-                touched = False
-                # plan after another process's compile of it; the document's events in one transaction
-                with file_lock(settings.lock_path(key_to_doc_id(pk))), document_transaction(context.instance):
-                    for event in recompile_document(context, pk, config.force, settings=settings, documents=documents, ir_store=ir_store, ctx=ctx):
-                        touched = touched or isinstance(event, dg.AssetMaterialization)
-                        yield event
-                compiled += touched
-            except FileNotFoundError:
-                context.log.warning(f"{document_key_for(pk)}: no longer exists (deleted files are the documents sensor's business); skipped")
-            except CompileError as exc:
-                failed[pk] = str(exc)
-                context.log.error(failed[pk])
-            except Exception as exc:  # noqa: BLE001 - one document must never stop the others
-                failed[pk] = f"{document_key_for(pk)}: {type(exc).__name__}: {exc}"
-                context.log.error(failed[pk])
-        context.log.info(f"{compiled} of {len(keys)} documents recompiled, {len(failed)} failed")
-        if failed:
-            raise dg.Failure(description=f"{len(failed)} of {len(keys)} documents failed", metadata={k: v[:300] for k, v in list(failed.items())[:50]})
+        size = max(1, config.chunk_size)
+        for i in range(0, len(keys), size):
+            yield dg.DynamicOutput({"documents": keys[i : i + size], "force": config.force}, mapping_key=f"chunk_{i // size}")
 
-    @dg.job(name=RECOMPILE_JOB, description="Recompile what is stale (or everything with `force`) for a list of documents, in one run.")
+    @dg.op(name=CHUNK_OP, out={}, description="Recompile one chunk of documents in turn (events per document, one failure at the end).")
+    def recompile_chunk(context: dg.OpExecutionContext, chunk: dict, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
+        yield from compile_chunk(context, chunk["documents"], chunk["force"], settings=settings, documents=documents, ir_store=ir_store, client=llm.client())
+
+    executor = {"executor_def": e} if (e := batch_executor()) is not None else {}  # else the definitions' default
+
+    @dg.job(
+        name=RECOMPILE_JOB,
+        description="Recompile what is stale (or everything with `force`) for a list of documents, in one run (chunks of documents, one step each).",
+        **executor,
+    )
     def recompile_documents():
-        recompile()
+        recompile().map(recompile_chunk)
 
     return recompile_documents
