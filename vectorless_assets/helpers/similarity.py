@@ -113,6 +113,7 @@ def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]
         min_size = math.ceil(threshold * size_x - _EPS)
         probe = size_x - _min_overlap(threshold, size_x) + 1
         counts: dict[int, int] = {}
+        needs: dict[int, int] = {}  # required overlap by the other set's size (same for all y of a size)
         for i in range(probe):
             posting = index.get(ranks[i])
             if posting is None:
@@ -121,12 +122,17 @@ def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]
             while pos < len(posting) and sizes[posting[pos][0]] < min_size:
                 pos += 1
             start[ranks[i]] = pos
+            left_x = size_x - i - 1
             for y, j in posting[pos:]:
                 seen = counts.get(y, 0)
                 if seen < 0:
                     continue
-                need = math.ceil(half * (size_x + sizes[y]) - _EPS)
-                if seen + 1 + min(size_x - i - 1, sizes[y] - j - 1) >= need:
+                size_y = sizes[y]
+                need = needs.get(size_y)
+                if need is None:
+                    need = needs[size_y] = math.ceil(half * (size_x + size_y) - _EPS)
+                left_y = size_y - j - 1
+                if seen + 1 + (left_x if left_x < left_y else left_y) >= need:
                     counts[y] = seen + 1
                 else:
                     counts[y] = -1  # positional filter: cannot reach the overlap any more
