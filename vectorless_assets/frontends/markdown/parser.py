@@ -38,7 +38,7 @@ from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.tokenspans import estimate_tokens_spans
+from vectorless_assets.textutil import estimate_tokens
 
 _YAMLISH_LINE = re.compile(r"^(?:\s*$|\s*#|[\w.\-\"' ]+:(?:\s|$)|\s+\S|-\s)")
 
@@ -78,23 +78,19 @@ def _raw_nodes(text: str, scan: BlockScan) -> list[RawNode]:
     """Cut the lines at the top-level headings: a level-0 preamble, then one node per heading."""
     starts, ends, n = scan.line_starts, scan.line_ends, scan.line_count
 
-    def body(first: int, stop: int) -> tuple[int, int]:  # 0-based half-open line range
-        return (starts[first], ends[stop - 1]) if stop > first else (0, 0)
+    def body(first: int, stop: int) -> str:  # 0-based half-open line range
+        return text[starts[first]:ends[stop - 1]] if stop > first else ""
 
-    # (title, level, body span, first line, last line) of each node, then all token counts at once
-    parts: list[tuple[str, int, tuple[int, int], int, int]] = []
+    nodes: list[RawNode] = []
     first_heading = scan.headings[0].start if scan.headings else n
     if first_heading > 0:
-        parts.append(("", 0, body(0, first_heading), 1, first_heading))
+        content = body(0, first_heading)
+        nodes.append(RawNode(title="", level=0, content=content, line_start=1, line_end=first_heading, token_count=estimate_tokens(content)))
     for i, h in enumerate(scan.headings):
         stop = scan.headings[i + 1].start if i + 1 < len(scan.headings) else n
-        parts.append((h.title, h.level, body(h.end, stop), h.start + 1, stop))
-    spans = [span for _, _, span, _, _ in parts if span[1] > span[0]]
-    counts = iter(estimate_tokens_spans(text, spans))
-    return [
-        RawNode(title=title, level=level, content=text[a:b], line_start=first, line_end=last, token_count=next(counts) if b > a else 0)
-        for title, level, (a, b), first, last in parts
-    ]
+        content = body(h.end, stop)
+        nodes.append(RawNode(title=h.title, level=h.level, content=content, line_start=h.start + 1, line_end=stop, token_count=estimate_tokens(content)))
+    return nodes
 
 
 def _front_matter(raw: str) -> tuple[dict[str, Any], bool, str]:
