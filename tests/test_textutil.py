@@ -151,3 +151,16 @@ def test_word_counts_share_one_string_per_word() -> None:
     (a,) = [k for k in one if k == "cache"]
     (b,) = [k for k in two if k == "cache"]
     assert a is b and one == {"cache": 2, "misses": 1, "hits": 1}
+
+
+def test_run_sums_equal_the_ascii_pattern() -> None:
+    from vectorless_assets.textutil import _RUNS_MIN_CHARS, _ascii_runs_estimate
+
+    rng = random.Random(3)
+    alphabet = "aaaaabbbbZ0123456789      \t\t\n\n\r\f\v_.,;:!?-*#`|()[]{}\x00\x1c\x1f\x7f"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        text += rng.choice(["x" * rng.randint(0, 40), " " * rng.randint(0, 20), "\n" * 3, "-" * 10])
+        assert _ascii_runs_estimate(text) == _ASCII_TOKEN_RE.subn("", text)[1], repr(text)
+    long_text = "".join(rng.choice(string.printable) for _ in range(2 * _RUNS_MIN_CHARS))
+    assert estimate_tokens(long_text) == _ASCII_TOKEN_RE.subn("", long_text)[1]

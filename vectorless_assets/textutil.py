@@ -13,7 +13,8 @@ regular expression is one token, and the pieces mimic cl100k's pre-tokenizer:
 
 Calibrated against real cl100k counts by `benchmarks/bench_tokens.py`: on the Markdown corpus
 it is 0-8% above cl100k (English prose 2-7%, Japanese 0-1%); it errs on the high side.
-It is a single C-level regex pass (`re.subn`), about 20 MB/s.
+It is a single C-level regex pass (`re.subn`), about 25 MB/s; for ASCII text of 64 characters
+or more the same count is summed over runs of one character class, 1.5-3x faster.
 
 Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
@@ -23,6 +24,7 @@ bigrams (a lone character stays a unigram), so Chinese/Japanese give sensible ke
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from functools import lru_cache
 
@@ -52,7 +54,51 @@ def estimate_tokens(text: str) -> int:
     """Deterministic cl100k-like token estimate of `text` (see module docstring)."""
     if not text:
         return 0
-    return (_ASCII_TOKEN_RE if text.isascii() else _TOKEN_RE).subn("", text)[1]
+    if text.isascii():
+        return _ascii_runs_estimate(text) if len(text) >= _RUNS_MIN_CHARS else _ASCII_TOKEN_RE.subn("", text)[1]
+    return _TOKEN_RE.subn("", text)[1]
+
+
+# The ASCII pattern's pieces never cross a character class, so its count is a sum over runs
+# of one class: ceil(k / 10) for k letters, ceil(k / 3) for k digits or k punctuation marks
+# (and "_"), 1 for a run of newlines, k // 4 for k spaces and tabs, 0 for other whitespace.
+# Those sums are taken with bytes and big-integer operations (C speed, no per-character
+# Python): 1.5x faster than the pattern at 64 characters, 3x at a kilobyte; below that
+# the pattern is faster. Tested equal to the pattern on random ASCII text.
+_RUNS_MIN_CHARS = 64
+
+
+def _class_table(member: str) -> bytes:
+    return bytes(1 if chr(i) in member else 0 for i in range(256))
+
+
+_LETTERS = _class_table(string.ascii_letters)
+_DIGITS = _class_table("0123456789")
+_PUNCT = _class_table("".join(chr(i) for i in range(128) if not chr(i).isalnum() and chr(i) not in " \t\n\r\f\v"))
+_NEWLINE = _class_table("\n")
+_INDENT = _class_table(" \t")
+
+
+def _runs(data: bytes, table: bytes, per_token: int) -> int:
+    """Sum of ceil(k / per_token) over the runs of `table`'s class in `data` (0: run count)."""
+    mask = int.from_bytes(data.translate(table), "little")
+    inner = mask & (mask << 8)  # a class character whose predecessor is one too
+    runs = mask.bit_count() - inner.bit_count()
+    if not per_token:
+        return runs
+    # ceil(k / p) = 1 + floor((k - 1) / p): blocks of p among each run's non-first characters
+    return runs + inner.to_bytes(len(data), "little").count(b"\x01" * per_token)
+
+
+def _ascii_runs_estimate(text: str) -> int:
+    data = text.encode("ascii")
+    return (
+        _runs(data, _LETTERS, 10)
+        + _runs(data, _DIGITS, 3)
+        + _runs(data, _PUNCT, 3)
+        + _runs(data, _NEWLINE, 0)
+        + data.translate(_INDENT).count(b"\x01" * 4)  # k // 4 per run of spaces and tabs
+    )
 
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
