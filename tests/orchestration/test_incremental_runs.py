@@ -70,3 +70,20 @@ def test_the_lasting_cache_resource_answers_a_forced_rematerialization(tmp_path:
         assert srv.prompts == []
         assert load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.llm_cache_hits > 0
         instance.dispose()
+
+
+def test_batched_recompiles_reuse_the_previous_ir(tmp_path: Path) -> None:
+    from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
+
+    with FakeLLMServer() as srv:
+        settings, defs, instance = _setup(tmp_path, srv, "off")
+        doc = S.generate(12)
+        (tmp_path / "docs" / PK).write_bytes(S.render(doc))
+        config = {**QUIET, "ops": {"recompile": {"config": {"documents": [PK]}}}}
+        assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config=config).success
+        srv.prompts.clear()
+        (tmp_path / "docs" / PK).write_bytes(S.render(S.edit(doc, 5)))
+        assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config=config).success
+        assert len(srv.prompts) == 4 + 3  # the edited leaf, its chapter, the h1, the root + 3 document-level
+        assert load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.action == "incremental"
+        instance.dispose()

@@ -86,7 +86,7 @@ def _check_same_options(instance: dg.DagsterInstance, partition_key: str, doc_ke
             raise fail(doc_key, f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too")
 
 
-def _attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph) -> None:
+def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph) -> None:
     """Let the passes reuse the partition's previous IR (`pipeline.incremental`): per-node
     enhance results of unchanged subtrees. A missing, damaged or pre-incremental IR, or a
     changed processing version, means a full compile of the selected assets."""
@@ -147,7 +147,7 @@ def compute_document(
         state[SOURCE] = SourceDocument(key=doc_key, data=data, path=str(documents.location(doc_key)))
         if loaded and not any(SOURCE in p.all_reads for p in to_run):
             _check_same_source(instance, partition_key, doc_key, data)
-    _attach_previous(ctx, ir_store, doc_key, graph)
+    attach_previous(ctx, ir_store, doc_key, graph)
     started = datetime.now(UTC)
     chosen = {p.name for p in to_run}
     try:

@@ -16,6 +16,7 @@ from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets import metadata
+from vectorless_assets.orchestration.assets.compute import attach_previous
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import plan_document
@@ -102,6 +103,7 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=ctx.llm)
     if plan.skip:
         return
+    attach_previous(ctx, ir_store, doc_key, graph)  # unchanged nodes keep their LLM results
     every = plan.selection >= frozenset(graph.produced)
     code_versions, deps = graph.code_versions, graph.deps
     if not every:  # code and data versions to compare with (all assets run otherwise)
@@ -141,13 +143,24 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     yield dg.AssetMaterialization(DOCUMENT_IR, partition=pk, tags=tags, metadata=metadata.for_document(built, ir_path, graph.fingerprint, ir_store.stamp(built.doc_id)))
 
 
-def compile_chunk(context: dg.OpExecutionContext, keys: list[str], force: bool, *, settings: Settings, documents: DocumentsRoot, ir_store: IRStore, client: Any):
+def compile_chunk(
+    context: dg.OpExecutionContext,
+    keys: list[str],
+    force: bool,
+    *,
+    settings: Settings,
+    documents: DocumentsRoot,
+    ir_store: IRStore,
+    client: Any,
+    cache: Any = None,
+    concurrency: int = 4,
+):
     """Events of recompiling `keys` (partition keys) one after another; a `Failure` at the end
     names the documents that failed (the others are compiled and recorded)."""
     failed: dict[str, str] = {}
     compiled = 0
     for pk in dict.fromkeys(keys):
-        ctx = PassContext(options=settings.options, llm=client, frontends=settings.frontends)  # one per document
+        ctx = PassContext(options=settings.options, llm=client, llm_cache=cache, llm_concurrency=concurrency, frontends=settings.frontends)  # one per document
         try:
             touched = False
             # plan after another process's compile of it; the document's events in one transaction

@@ -101,7 +101,7 @@ def build_recompile_job(settings: Settings) -> dg.JobDefinition:
 
     @dg.op(name=CHUNK_OP, out={}, description="Recompile one chunk of documents in turn (events per document, one failure at the end).")
     def recompile_chunk(context: dg.OpExecutionContext, chunk: dict, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
-        yield from compile_chunk(context, chunk["documents"], chunk["force"], settings=settings, documents=documents, ir_store=ir_store, client=llm.client())
+        yield from compile_chunk(context, chunk["documents"], chunk["force"], settings=settings, documents=documents, ir_store=ir_store, client=llm.client(), cache=llm.cache(), concurrency=llm.concurrency)
 
     executor = {"executor_def": e} if (e := batch_executor()) is not None else {}  # else the definitions' default
 
