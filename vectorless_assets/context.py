@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.llm.cache import CachedLLM
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.textcache import TextCache
 
 
 @dataclass

@@ -15,9 +15,9 @@ import pytest
 
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.helpers import summarize as sm
-from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.tags import rank_tags
 from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.textcache import TextCache
 from vectorless_assets.textutil import estimate_tokens, keywords
 
 FRAGMENTS = [

@@ -16,8 +16,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from vectorless_assets.helpers.nodecache import Counts
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.textcache import Counts
 from vectorless_assets.textutil import estimate_tokens, keywords, word_tokens
 
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")

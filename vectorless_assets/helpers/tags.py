@@ -16,9 +16,9 @@ import re
 from collections import Counter
 from operator import itemgetter
 
-from vectorless_assets.helpers.nodecache import Counts, TextCache, merged
 from vectorless_assets.helpers.summarize import clean, keyword_text
 from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.textcache import Counts, TextCache, merged
 
 TITLE_WEIGHT = 3
 _HIRAGANA = re.compile("[\u3040-\u309f]")

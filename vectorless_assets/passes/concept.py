@@ -23,12 +23,12 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.nodetext import description
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.textcache import TextCache
 from vectorless_assets.textutil import word_tokens
 
 MAX_SECTIONS = 5

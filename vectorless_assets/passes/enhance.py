@@ -6,10 +6,10 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import summarize as ex
 from vectorless_assets.helpers import tags as tg
 from vectorless_assets.helpers.fingerprints import node_fingerprints
-from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.textcache import TextCache
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:

@@ -23,7 +23,6 @@ from collections import defaultdict
 from typing import Any
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.nodecache import TextCache
 from vectorless_assets.helpers.nodetext import description, rounded
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
@@ -33,6 +32,7 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.textcache import TextCache
 from vectorless_assets.textutil import word_tokens
 
 TITLE_WEIGHT = 2.0

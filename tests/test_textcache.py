@@ -6,8 +6,8 @@ from collections import Counter
 
 from vectorless_assets import compile_document
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.nodecache import TextCache, merged
 from vectorless_assets.pipeline import compile as compile_module
+from vectorless_assets.textcache import TextCache, merged
 from vectorless_assets.textutil import is_keyword, word_tokens
 
 TEXT = "The cache and the cache key: 2024 keys, a Cache — “keys” of the store."
