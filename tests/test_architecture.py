@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "vectorless_assets"
-CORE = ["ir", "passes", "helpers", "frontends", "pipeline", "navigator", "llm", "context.py", "options.py", "jsonform.py", "textutil.py", "errors.py", "version.py"]
+CORE = ["ir", "passes", "helpers", "frontends", "pipeline", "navigator", "llm", "context.py", "options.py", "jsonform.py", "textcache.py", "textutil.py", "errors.py", "version.py"]
 
 
 def _imports(path: Path) -> set[str]:
