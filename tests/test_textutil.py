@@ -164,3 +164,14 @@ def test_run_sums_equal_the_ascii_pattern() -> None:
         assert _ascii_runs_estimate(text) == _ASCII_TOKEN_RE.subn("", text)[1], repr(text)
     long_text = "".join(rng.choice(string.printable) for _ in range(2 * _RUNS_MIN_CHARS))
     assert estimate_tokens(long_text) == _ASCII_TOKEN_RE.subn("", long_text)[1]
+
+
+def test_mapped_estimate_equals_the_unicode_pattern() -> None:
+    """Non-ASCII text with few distinct outside characters: stand-ins, then run sums."""
+    rng = random.Random(4)
+    alphabet = "aaaaabbZ01234567  \t\n\n.,;_-*#()日本語のテ・ー한국éÉ²٣\u00a0\u3000\u0301—\x0b\r\x1c\x1f\u2028\u0130\u212a"
+    for _ in range(4000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(60, 200)))
+        assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
+    many = "".join(chr(0x4E00 + i) for i in range(40)) + "abc " * 20  # many distinct: the pattern
+    assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]

@@ -54,9 +54,23 @@ def estimate_tokens(text: str) -> int:
     """Deterministic cl100k-like token estimate of `text` (see module docstring)."""
     if not text:
         return 0
+    if len(text) < _RUNS_MIN_CHARS:
+        return (_ASCII_TOKEN_RE if text.isascii() else _TOKEN_RE).subn("", text)[1]
     if text.isascii():
-        return _ascii_runs_estimate(text) if len(text) >= _RUNS_MIN_CHARS else _ASCII_TOKEN_RE.subn("", text)[1]
-    return _TOKEN_RE.subn("", text)[1]
+        return _ascii_runs_estimate(text)
+    # a few distinct characters outside ASCII (dashes, quotes, accented letters): each is
+    # replaced by an ASCII character of its class (a CJK character by a free separator, and
+    # counted), then the runs are summed; many distinct ones: the Unicode pattern
+    found = set(_OUTSIDE_ASCII_CLASSES.findall(text))
+    if len(found) > _MAX_MAPPED:
+        return _TOKEN_RE.subn("", text)[1]
+    cjk = 0
+    for c in found:
+        stand_in = _stand_in(c)
+        if stand_in == _CJK_STAND_IN:
+            cjk += text.count(c)
+        text = text.replace(c, stand_in)
+    return _ascii_runs_estimate(text) + cjk
 
 
 # The ASCII pattern's pieces never cross a character class, so its count is a sum over runs
@@ -88,6 +102,31 @@ def _runs(data: bytes, table: bytes, per_token: int) -> int:
         return runs
     # ceil(k / p) = 1 + floor((k - 1) / p): blocks of p among each run's non-first characters
     return runs + inner.to_bytes(len(data), "little").count(b"\x01" * per_token)
+
+
+#: Characters the Unicode pattern classes unlike the ASCII one: non-ASCII, and \x1c-\x1f
+#: (whitespace to `\s` in Unicode mode, punctuation under re.ASCII).
+_OUTSIDE_ASCII_CLASSES = re.compile("[^\x00-\x1b\x20-\x7f]")
+_MAX_MAPPED = 16
+_CJK_STAND_IN = "\v"  # a free separator: breaks runs, costs nothing (each CJK character is counted)
+_STAND_INS: dict[str, str] = {}
+
+
+def _stand_in(c: str) -> str:
+    """An ASCII character the Unicode pattern treats as it treats `c` (`\\s` is isspace,
+    `\\d` isdecimal, `\\w` isalnum or "_")."""
+    hit = _STAND_INS.get(c)
+    if hit is None:
+        if c.isspace():
+            hit = "\r"  # whitespace other than space, tab and newline: free
+        elif c.isdecimal():
+            hit = "0"
+        elif c.isalnum():
+            hit = _CJK_STAND_IN if _CJK_RE.match(c) else "a"
+        else:
+            hit = "."
+        _STAND_INS[c] = hit
+    return hit
 
 
 def _ascii_runs_estimate(text: str) -> int:
