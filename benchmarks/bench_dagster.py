@@ -53,12 +53,16 @@ POSTGRES = "storage:\n  postgres:\n    postgres_url: {url}\n"
 def _instance(home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""):
     """A fresh instance in `home`: Dagster's SQLite storage (`event_log` "default") or the
     shipped `VectorlessInstance` with `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
-    tables are wiped first)."""
+    tables are wiped first; "batching": `BatchingPostgresEventLogStorage`)."""
     import dagster as dg
 
     home.mkdir(parents=True, exist_ok=True)
     extra = "" if compute_logs else NOOP_COMPUTE_LOGS
-    if postgres:
+    if postgres and event_log == "batching":
+        from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
+
+        extra += postgres_storage_yaml(postgres)
+    elif postgres:
         extra += POSTGRES.format(url=postgres)
     elif event_log == "batching":
         extra += BATCHING_EVENT_LOG
@@ -136,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         files = files[: args.limit]
     sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
-    storage = "PostgreSQL" if args.postgres else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
+    storage = f"PostgreSQL, event log {args.event_log}" if args.postgres else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
     print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, {storage}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}")
     kind = {"compute_logs": not args.no_compute_logs, "event_log": args.event_log, "postgres": args.postgres}
 

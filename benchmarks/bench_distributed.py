@@ -3,7 +3,7 @@
     python benchmarks/bench_distributed.py                 # the 112 Rust-book chapters, chunks of 14
     python benchmarks/bench_distributed.py --chunk-size 28 --workers 1 2
 
-Starts a throwaway PostgreSQL server (Debian's binaries, as tests/orchestration/storage/
+Starts a throwaway PostgreSQL server (the batching event log, as docs/dagster.md deploys) (Debian's binaries, as tests/orchestration/storage/
 test_postgres.py does) and a Redis broker, then for each worker count: a fresh database and
 IR folder, that many `dagster-celery worker start` processes (one task at a time each), and
 one `recompile_documents` run over every chapter (force) executed by the Celery executor.
@@ -77,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     from vectorless_assets.orchestration.jobs.executors import celery_config, worker_yaml
     from vectorless_assets.orchestration.jobs.recompile import batch_request
     from vectorless_assets.orchestration.runner import relative_key
+    from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
 
     base = Path(tempfile.mkdtemp(prefix="bench_distributed_"))
     os.chmod(base, 0o755)
@@ -92,8 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.workers:
             home, ir = base / f"home{n}", base / f"ir{n}"
             home.mkdir()
-            (home / "dagster.yaml").write_text(f"storage:\n  postgres:\n    postgres_url: {url}\ntelemetry:\n  enabled: false\n", encoding="utf-8")
-            env = {"DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir), "VECTORLESS_CELERY_BROKER": f"redis://127.0.0.1:{redis_port}/{n}"}
+            (home / "dagster.yaml").write_text(postgres_storage_yaml(url) + "telemetry:\n  enabled: false\n", encoding="utf-8")
+            env = {"DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir), "VECTORLESS_CELERY_BROKER": f"redis://127.0.0.1:{redis_port}/0"}  # one broker: the definitions are built once per process
             os.environ.update(env)
             (base / "worker.yaml").write_text(worker_yaml(celery_config(env) or {}), encoding="utf-8")
             celery = str(Path(sys.executable).with_name("dagster-celery"))

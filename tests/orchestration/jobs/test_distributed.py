@@ -85,11 +85,12 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
     from vectorless_assets.orchestration.jobs.executors import celery_config, worker_yaml
     from vectorless_assets.orchestration.jobs.recompile import batch_request
+    from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
 
     home, shared = tmp_path / "home", tmp_path / "shared"
     for d in (home, shared / "docs", shared / "ir"):
         d.mkdir(parents=True)
-    (home / "dagster.yaml").write_text("storage:\n  postgres:\n    postgres_url:\n      env: DAGSTER_PG_URL\ntelemetry:\n  enabled: false\n", encoding="utf-8")
+    (home / "dagster.yaml").write_text(postgres_storage_yaml() + "telemetry:\n  enabled: false\n", encoding="utf-8")  # as docs/dagster.md deploys
     keys = _documents(shared / "docs")
     env = {
         "DAGSTER_HOME": str(home),

@@ -40,7 +40,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import dagster as dg
 from dagster._core.storage.event_log.schema import AssetKeyTable
@@ -225,14 +225,24 @@ def event_log_yaml(base_dir: str | os.PathLike[str] | None = None) -> str:
     return text + (f"  config:\n    base_dir: {os.fspath(base_dir)!r}\n" if base_dir is not None else "")
 
 
+@runtime_checkable
+class BatchingStorage(Protocol):
+    """An event log with `transaction()` and `stored_id()`: this module's SQLite class and
+    `pg_event_log.BatchingPostgresEventLogStorage`."""
+
+    def transaction(self) -> AbstractContextManager[None]: ...
+
+    def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None: ...
+
+
 def stored_event_id(instance: dg.DagsterInstance, asset_key: dg.AssetKey, partition: str | None) -> int | None:
-    """`stored_id` of the instance's event log when it is a `BatchingSqliteEventLogStorage`."""
+    """`stored_id` of the instance's event log when it is a batching one, else None."""
     storage = instance.event_log_storage
-    return storage.stored_id(asset_key, partition) if isinstance(storage, BatchingSqliteEventLogStorage) else None
+    return storage.stored_id(asset_key, partition) if isinstance(storage, BatchingStorage) else None
 
 
 def document_transaction(instance: dg.DagsterInstance) -> AbstractContextManager[None]:
-    """`transaction()` of the instance's event log when it is a `BatchingSqliteEventLogStorage`,
-    else a no-op (other storages write as they always do)."""
+    """`transaction()` of the instance's event log when it is a batching one (SQLite or
+    PostgreSQL), else a no-op (other storages write as they always do)."""
     storage = instance.event_log_storage
-    return storage.transaction() if isinstance(storage, BatchingSqliteEventLogStorage) else nullcontext()
+    return storage.transaction() if isinstance(storage, BatchingStorage) else nullcontext()
