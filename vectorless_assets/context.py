@@ -21,7 +21,7 @@ from vectorless_assets.textcache import TextCache
 class PassContext:
     """Options of this compile, the optional LLM client (None = LLM-free fallbacks), the LLM
     usage so far, the frontends the parse pass chooses from, pass durations (ms), and the
-    word tokens of node texts that several passes share (`helpers.nodecache`)."""
+    word tokens of node texts that several passes share (`textcache`)."""
 
     options: CompileOptions = field(default_factory=CompileOptions)
     llm: LLMClient | None = None
