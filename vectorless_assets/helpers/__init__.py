@@ -1,9 +1,9 @@
 """Internal helpers shared by the passes (not public API, not passes themselves).
 
 `nodetext` (a node's own text), `walk` (tree traversals), `treeops` (renumbering, token
-totals), `chunking` (split points), `summarize` (extractive summaries), `tags` (routing tags and question
-hints), `summarize_llm`
-(the enhance pass's prompts), `references` (cross-reference resolution), `similarity`
-(overlap candidate join), `toc` (table-of-contents lines). The word tokens of node texts,
-computed once per compile and shared through the pass context, are in `textcache`.
+totals), `chunking` (split points), `summarize` (extractive summaries), `tags` (routing
+tags and question hints), `summarize_llm` (the enhance pass's prompts), `references`
+(cross-reference resolution), `similarity` (overlap candidate join), `toc`
+(table-of-contents lines), `fingerprints` (node fingerprints). The word tokens of node
+texts, computed once per compile and shared through the pass context, are in `textcache`.
 """
