@@ -56,3 +56,16 @@ def test_composite_weights() -> None:
 def test_cjk_text_gets_a_density() -> None:
     s = score.score_text("東京都の人口は多い。東京都の面積は小さい。")
     assert 0.0 < s.density < 1.0
+
+
+def test_list_item_count_matches_the_multiline_pattern() -> None:
+    """`_list_lines` searches for the newline before each item; same count as `^` matches."""
+    import random
+
+    rng = random.Random(1)
+    parts = ["- ", "* ", "• ", "1. ", "12) ", "1234. ", "\n", "\n\n", "  ", "\t", "x", "word ", "-", " \n", "\u00a0", "\u2028"]
+    for _ in range(20000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 15)))
+        for cap in (1, 5, 100):
+            expected = min(cap, sum(1 for _ in score._LIST_RE.finditer(text)))
+            assert score._list_lines(text, cap) == expected, (repr(text), cap)

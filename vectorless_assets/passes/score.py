@@ -37,6 +37,10 @@ FILLER: frozenset[str] = frozenset(
 
 _CODE_RE = re.compile(r"^\s*(```|~~~)|`[^`\n]+`", re.MULTILINE)
 _LIST_RE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S", re.MULTILINE)
+# The same item after a newline: a pattern opening with a literal is searched for that
+# literal (fast), where `^` is tried at every position. A match never ends on a newline
+# (it ends on `\S`), so the newline before each next item is never inside the previous one.
+_ITEM_AFTER_NEWLINE = re.compile(r"\n\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
 _SPACES = " \t\n\r\f\v\u00a0\u3000"
 _DIGIT_RE = re.compile(r"\d")
 
@@ -49,12 +53,14 @@ def _digits(text: str) -> int:
 
 
 def _list_lines(text: str, cap: int) -> int:
-    """Number of list item lines in `text`, counted up to `cap`."""
-    found = 0
-    for _ in _LIST_RE.finditer(text):
-        found += 1
-        if found == cap:
+    """Number of list item lines in `text` (`_LIST_RE` matches), counted up to `cap`."""
+    first = _LIST_RE.match(text)  # an item on the first line
+    found, pos = (1, first.end()) if first else (0, 0)
+    while found < cap:
+        m = _ITEM_AFTER_NEWLINE.search(text, pos)
+        if m is None:
             break
+        found, pos = found + 1, m.end()
     return found
 
 
@@ -76,7 +82,7 @@ def score_fields(text: str, counts: Counts | None = None) -> dict[str, float]:
     richness = 0.3 * min(digit_share, 0.1) / 0.1
     if text.count("|") + text.count("\t") > 3:
         richness += 0.3
-    if _CODE_RE.search(text):
+    if ("`" in text or "~~~" in text) and _CODE_RE.search(text):  # both alternatives need one
         richness += 0.2
     richness += 0.2 * _list_lines(text, 5) / 5
     richness = min(richness, 1.0)
