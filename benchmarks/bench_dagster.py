@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = [
         ("in process `compile_document`", t_inproc, n, ""),
-        ("Dagster, fresh SQLite instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed"),
+        ("Dagster, fresh instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed"),
         ("Dagster, nothing changed", t_second, n, f"{count(second, 'skipped')} skipped"),
         ("Dagster, one document changed", t_third, n, f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped"),
     ]
