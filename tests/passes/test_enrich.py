@@ -153,3 +153,13 @@ def test_compiled_markdown_resolves_and_describes(guide_bytes: bytes) -> None:
     assert any(r.kind == "section" and r.target == "2.1" and r.target_node_id for r in refs)
     assert doc.description
     assert any("lines" in line for line in toc_lines(doc.tree))
+
+
+def test_reference_words_with_unicode_case_folding_letters_compile() -> None:
+    """'Fıg. 2' (dotless i) and 'Eqſ. 3' (long s) match the reference pattern case-insensitively;
+    they used to fail the whole document with a KeyError."""
+    from vectorless_assets import compile_document
+
+    doc = compile_document("# A\n\nSee Fıg. 2 and Eqſ. 3 here.\n\n## Figure 2\n\nA figure.\n".encode(), name="x.md", mode="deep")
+    kinds = {r.kind for n in doc.tree.nodes for r in n.references}
+    assert {"figure", "equation"} <= kinds

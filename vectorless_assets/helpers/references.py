@@ -65,8 +65,13 @@ _KIND_OF: dict[str, ReferenceKind] = {
 }
 
 
+#: The non-ASCII letters a case-insensitive pattern matches for ASCII ones ("Fıg." is "Fig.").
+_ASCII_FOLD = str.maketrans({"ı": "i", "İ": "i", "ſ": "s", "\u212a": "k"})
+
+
 def kind_of(word: str) -> ReferenceKind:
-    return _KIND_OF[word.lower()]
+    """The kind a reference word names ("Fig." -> figure), whatever letters matched it."""
+    return _KIND_OF[word.translate(_ASCII_FOLD).lower()]
 
 
 @dataclass
