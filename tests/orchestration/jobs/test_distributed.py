@@ -31,7 +31,7 @@ from tests.orchestration.storage.test_postgres import postgres_url  # noqa: E402
 from tests.support.dagster_dev import free_port  # noqa: E402
 
 DOCS = 24
-CHUNK = 4
+CHUNK = 8
 BODY = " ".join(f"Sentence {i} explains how the workers share the documents folder." for i in range(40))
 
 
@@ -60,7 +60,7 @@ def _wait_port(port: int, timeout: float = 20) -> None:
 def _documents(docs: Path) -> list[str]:
     keys = []
     for i in range(DOCS):
-        sections = "\n\n".join(f"## Part {j}\n\n{BODY}" for j in range(8))
+        sections = "\n\n".join(f"## Part {j}\n\n{BODY}" for j in range(120))  # ≈ 0.1-0.3 s per document
         (docs / f"doc{i:02}.md").write_text(f"# Document {i}\n\n{BODY}\n\n{sections}\n", encoding="utf-8")
         keys.append(f"doc{i:02}.md")
     return keys
@@ -110,18 +110,17 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
     killed: list[str] = []
 
     def kill_one_mid_chunk() -> None:
-        """Once a chunk has run for a second on some worker, kill that worker's process group."""
+        """Once some documents are recorded and a worker runs a chunk, kill that worker's process group."""
         deadline = time.monotonic() + 240
-        while time.monotonic() < deadline and not killed:
-            for node, tasks in _active(app).items():
-                if tasks and node.split("@")[0] in workers:
-                    time.sleep(1.0)
-                    if _active(app).get(node):
-                        name = node.split("@")[0]
-                        os.killpg(workers[name].pid, signal.SIGKILL)
-                        killed.append(name)
-                        return
-            time.sleep(0.3)
+        with dg.DagsterInstance.get() as watcher:
+            while time.monotonic() < deadline and not killed:
+                done = len(watcher.fetch_materializations(dg.AssetKey("document_ir"), limit=DOCS).records)
+                busy = [node.split("@")[0] for node, tasks in _active(app).items() if tasks and node.split("@")[0] in workers] if 0 < done < DOCS - CHUNK else []
+                if busy:
+                    os.killpg(workers[busy[0]].pid, signal.SIGKILL)
+                    killed.append(busy[0])
+                    return
+                time.sleep(0.2)
 
     try:
         deadline = time.monotonic() + 60
