@@ -2,7 +2,7 @@
 batched runs it requests, on SQLite (the shipped dagster.yaml) or PostgreSQL.
 
     python benchmarks/bench_scale.py --docs 10000                 # SQLite, mode fast
-    python benchmarks/bench_scale.py --docs 10000 --postgres postgresql+psycopg2://u@h:5432/db
+    python benchmarks/bench_scale.py --docs 10000 --postgres postgresql+psycopg2://u@h:5432/db   # wipes its Dagster tables
     python benchmarks/bench_scale.py --docs 300 --keep            # small check, keep the folder
 
 Documents: the text of a Markdown file of the shared corpus picked at random (seeded; files up
@@ -54,8 +54,10 @@ def _home(base: Path, postgres: str) -> Path:
     home = base / "home"
     home.mkdir()
     config = (ROOT / "dagster.yaml").read_text(encoding="utf-8")
-    if postgres:
-        config += f"storage:\n  postgres:\n    postgres_url: {postgres}\n"
+    if postgres:  # as docs/dagster.md deploys: PostgreSQL with the batching event log
+        from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
+
+        config += postgres_storage_yaml(postgres)
     (home / "dagster.yaml").write_text(config, encoding="utf-8")
     return home
 
