@@ -43,17 +43,9 @@ Where the spec contradicts itself, we decided:
    LLM-free except the document-level calls) or `none` (frontend and tree rewrites, checks:
    cheap, always recomputed). The document-level LLM calls are named in the LLM column.
 """
+
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
-from typing import Any, Literal
-
-from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.jsonform import canonical_json
-from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.passes import (
     build,
     chain,
@@ -71,170 +63,18 @@ from vectorless_assets.passes import (
     validate,
     verify,
 )
-from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
+from vectorless_assets.pipeline.tablespec import (
+    ALL,
+    DEEP,
+    SOURCE,
+    STANDARD_UP,
+    TREE_PARAM,
+    Pass,
+    PassTable,
+    Phase,
+)
 
-Phase = Literal["frontend", "analysis", "transform", "backend"]
-ALL: frozenset[Mode] = frozenset(MODES)
-STANDARD_UP: frozenset[Mode] = frozenset({"standard", "deep"})
-DEEP: frozenset[Mode] = frozenset({"deep"})
-#: The input field every compile starts from.
-SOURCE = "source"
-#: The parameter a pass gets its tree version under.
-TREE_PARAM = "tree"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pass:
-    """One row of the table (see the module docstring)."""
-
-    name: str
-    run: Callable[..., Any]
-    reads: tuple[str, ...]
-    writes: tuple[str, ...]
-    phase: Phase
-    version: str
-    modes: frozenset[Mode]
-    llm: bool = False
-    #: read when present; a mode that does not build them passes their empty default
-    optional_reads: tuple[str, ...] = ()
-    #: the spec marks it required: it must run in every mode (tested)
-    required: bool = False
-    #: the `CompileOptions` it reads: only these (with its version, whether it runs in the
-    #: mode, the processing version and, for an LLM pass, the model) make its code version
-    options: tuple[str, ...] = ()
-    #: what an incremental compile reuses (docs): "node" = per-node results of unchanged
-    #: subtrees; "field" = its outputs when its code version and inputs are unchanged;
-    #: "none" = always recomputed (cheap)
-    reuse: str = "field"
-    #: the calls it makes once per document (not per node): redone when what it reads changed
-    document_llm_calls: str = ""
-
-    @property
-    def all_reads(self) -> tuple[str, ...]:
-        return self.reads + self.optional_reads
-
-    @property
-    def description(self) -> str:
-        """First paragraph of the pass function's docstring."""
-        doc = (self.run.__doc__ or self.run.__module__ or "").strip()
-        return doc.split("\n\n")[0].replace("\n", " ").strip()
-
-    def runs_in(self, mode: Mode) -> bool:
-        return mode in self.modes
-
-
-@dataclass(frozen=True)
-class PassTable:
-    """The passes in execution order and the fields they exchange (checked on creation)."""
-
-    passes: tuple[Pass, ...]
-    fields: Mapping[str, FieldSpec] = field(default_factory=lambda: FIELDS)
-
-    def __post_init__(self) -> None:
-        fields = dict(self.fields)
-        available = {SOURCE}
-        names: set[str] = set()
-        for p in self.passes:
-            if p.name in names:
-                raise ValueError(f"two passes named {p.name!r}")
-            names.add(p.name)
-            missing = set(p.all_reads) - available
-            if missing:
-                raise ValueError(f"pass {p.name!r} reads {sorted(missing)} before any pass writes them")
-            for w in p.writes:
-                if w in available:
-                    raise ValueError(f"field {w!r} has two producers")
-                # a field without a declared spec: an intermediate value described by its pass
-                fields.setdefault(w, FieldSpec(w, Any, p.description))
-            available.update(p.writes)
-            if len([r for r in p.all_reads if self._is_tree(fields, r)]) > 1:
-                raise ValueError(f"pass {p.name!r} reads two tree versions")
-        object.__setattr__(self, "fields", fields)
-
-    @staticmethod
-    def _is_tree(fields: Mapping[str, FieldSpec], name: str) -> bool:
-        spec = fields.get(name)
-        return spec is not None and spec.type is DocumentTree
-
-    @cached_property
-    def by_name(self) -> dict[str, Pass]:
-        return {p.name: p for p in self.passes}
-
-    @cached_property
-    def producer(self) -> dict[str, Pass]:
-        """The pass writing each field, in table order."""
-        return {w: p for p in self.passes for w in p.writes}
-
-    @cached_property
-    def _params(self) -> dict[str, str]:
-        return {name: TREE_PARAM if self._is_tree(self.fields, name) else name for name in self.fields}
-
-    @cached_property
-    def ir_fields(self) -> tuple[str, ...]:
-        return tuple(name for name, spec in self.fields.items() if spec.in_ir)
-
-    def for_mode(self, mode: Mode) -> tuple[Pass, ...]:
-        return tuple(p for p in self.passes if p.runs_in(mode))
-
-    def param(self, name: str) -> str:
-        """The keyword a pass receives field `name` under (`tree` for every tree version)."""
-        return self._params.get(name, name)
-
-    def tree_input(self, p: Pass) -> str | None:
-        return next((r for r in p.all_reads if self._is_tree(self.fields, r)), None)
-
-    def absent_value(self, name: str, state: Mapping[str, Any]) -> Any:
-        """Value of `name` when its pass does not run in the mode.
-
-        A tree version passes the producing pass's input tree through unchanged; other
-        fields take their declared default (None = absent optional field).
-        """
-        producer = self.producer.get(name)
-        if producer is not None and self._is_tree(self.fields, name):
-            source = self.tree_input(producer)
-            if source is not None:
-                return state[source] if source in state else self.absent_value(source, state)
-        default = self.fields[name].default
-        return default() if default is not None else None
-
-    def code_version(self, p: Pass, options: CompileOptions) -> str:
-        """`<version>:<fingerprint>` of a pass under `options`: the fingerprint covers only what
-        can change its output (the options it reads, whether it runs in the mode, the
-        processing version, and the model for an LLM pass)."""
-        facts = {
-            "runs": p.runs_in(options.mode),
-            "processing_version": options.processing_version,
-            "options": {name: getattr(options, name) for name in p.options},
-            "llm_model": options.llm_model if p.llm else None,
-        }
-        return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
-
-    def code_versions(self, options: CompileOptions) -> dict[str, str]:
-        """Code version of every pass, by pass name."""
-        return {p.name: self.code_version(p, options) for p in self.passes}
-
-    def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
-        """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
-        at = [p.name for p in self.passes].index(after) + 1
-        declared = {**self.fields, **{f.name: f for f in fields}}
-        return PassTable((*self.passes[:at], new, *self.passes[at:]), declared)
-
-    def replaced(self, name: str, **changes: Any) -> PassTable:
-        """A new table with the row `name` changed (e.g. `version=`, `run=`: tests, benchmarks)."""
-        if name not in self.by_name:
-            raise KeyError(name)
-        return PassTable(tuple(replace(p, **changes) if p.name == name else p for p in self.passes), self.fields)
-
-    def markdown(self) -> str:
-        """The table as Markdown (for the docs and the Dagster UI)."""
-        rows = ["| pass | phase | reads | writes | modes | LLM | options | reuse | version |", "|---|---|---|---|---|---|---|---|---|"]
-        for p in self.passes:
-            reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
-            modes = ", ".join(m for m in MODES if m in p.modes)
-            llm = ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else "")) if p.llm else "no"
-            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {', '.join(p.options) or '-'} | {p.reuse} | {p.version} |")
-        return "\n".join(rows)
-
+__all__ = ["ALL", "DEEP", "SOURCE", "STANDARD_UP", "TABLE", "TREE_PARAM", "Pass", "PassTable", "Phase"]
 
 TABLE = PassTable(
     (
