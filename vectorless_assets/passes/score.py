@@ -101,12 +101,16 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
     """Per-leaf evidence scores: information density, data richness, specificity, composite.
 
     Every leaf with non-blank content is scored (density 0.4, richness 0.3, specificity 0.3);
-    branches and empty leaves are not. No LLM.
+    branches and empty leaves are not. No LLM. With a previous IR, a leaf whose content
+    fingerprint is unchanged keeps its previous score.
     """
     texts = ctx.texts
-    scores = {
-        n.node_id: score_fields(n.content, texts.word_counts(n.content))
-        for n in tree.nodes
-        if not n.children and n.content.strip()
-    }
-    return EvidenceScoreMap.model_validate({"scores": scores})  # one validation for all leaves
+    reuse = ctx.reuse  # unchanged leaves keep their scores (they depend on their own text only)
+    prior = reuse.by_fingerprint("score", reuse.previous.evidence_scores.scores) if reuse is not None and reuse.previous.evidence_scores else {}
+    scores = {}
+    for n in tree.nodes:
+        if n.children or not n.content.strip():
+            continue
+        hit = prior.get(n.fingerprint) if n.fingerprint else None
+        scores[n.node_id] = hit if hit is not None else score_text(n.content, texts.word_counts(n.content))
+    return EvidenceScoreMap(scores=scores)

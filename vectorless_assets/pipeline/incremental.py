@@ -14,7 +14,9 @@ folder, the Dagster compile step's previous IR file):
   and question hints of every previous node with the same subtree fingerprint (same title,
   text and everything below it), except results that were LLM fallbacks;
 * per field, for a pass whose code version is unchanged and whose every input equals the
-  previous IR's value: its previous outputs (passes marked `reuse="field"` in the table).
+  previous IR's value: its previous outputs (passes marked `reuse="field"` in the table);
+* per leaf, for results that depend on a node's own text only (evidence scores): the previous
+  result of the node with the same content fingerprint (`by_fingerprint`).
 
 Passes count what they reused and recomputed (`reused_nodes`, `recomputed_nodes`,
 `reused_passes` in the IR's meta).
@@ -23,14 +25,16 @@ Passes count what they reused and recomputed (`reused_nodes`, `recomputed_nodes`
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pipeline.table import Pass, PassTable
 
 ChangeKind = Literal["added", "removed", "modified", "restructured"]
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,18 @@ class Reuse:
         if root is None or root.subtree_fingerprint != root_subtree_fingerprint or root.llm_fallback:
             return None
         return self.previous.summary
+
+    def by_fingerprint(self, pass_name: str, values: Mapping[str, V]) -> dict[str, V]:
+        """Previous per-node results of `pass_name` (`values` by old node id) keyed by the old
+        node's content fingerprint; empty when the pass's code version changed. For results
+        that depend on a node's own title and text only (score's evidence scores)."""
+        if pass_name not in self.same_passes:
+            return {}
+        out: dict[str, V] = {}
+        for node in self.previous.tree.nodes:
+            if node.fingerprint and node.node_id in values:
+                out.setdefault(node.fingerprint, values[node.node_id])
+        return out
 
     def outputs(self, spec: Pass, state: dict[str, Any], table: PassTable) -> dict[str, Any] | None:
         """The previous outputs of `spec` when its code version and every input are unchanged."""
