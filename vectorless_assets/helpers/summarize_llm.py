@@ -76,17 +76,28 @@ class LLMSummarizer:
         self.memo[key] = answer
         return answer
 
-    def _call(self, prompt: str, max_tokens: int) -> str | None:
+    def _attempt(self, prompt: str, max_tokens: int) -> str | None:
+        """The model's answer (no failure bookkeeping: safe on several threads)."""
         llm = self.ctx.llm
-        if llm is None or self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
+        if llm is None:
             return None
         for _ in range(ATTEMPTS):
             text = ask(llm, self.ctx.usage, prompt, system=SYSTEM, max_tokens=max_tokens)
             if text is not None:
-                self.failed_in_a_row = 0
                 return text
-        self.failed_in_a_row += 1
         return None
+
+    def _settle(self, answer: str | None) -> str | None:
+        """Apply the 'stop after failures in a row' rule to an answer, in node order."""
+        if self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
+            return None
+        self.failed_in_a_row = 0 if answer is not None else self.failed_in_a_row + 1
+        return answer
+
+    def _call(self, prompt: str, max_tokens: int) -> str | None:
+        if self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
+            return None
+        return self._settle(self._attempt(prompt, max_tokens))
 
     def prefetch(self, prompts: list[tuple[str, int]], workers: int) -> None:
         """Ask the model for `prompts` (prompt, max_tokens) on up to `workers` threads and keep
@@ -100,9 +111,12 @@ class LLMSummarizer:
                 todo.setdefault(key, (prompt, max_tokens))
         if workers <= 1 or len(todo) <= 1:
             return
+        if self.failed_in_a_row >= MAX_CONSECUTIVE_FAILURES:
+            return
         with ThreadPoolExecutor(max_workers=min(workers, len(todo))) as pool:
-            answers = list(pool.map(lambda item: self._call(*item), todo.values()))
-        self.memo.update(zip(todo, answers, strict=True))
+            answers = list(pool.map(lambda item: self._attempt(*item), todo.values()))
+        for key, answer in zip(todo, answers, strict=True):  # the failure rule, in node order
+            self.memo[key] = self._settle(answer)
 
     def leaf_prompt(self, title: str, content: str) -> tuple[str, int]:
         return LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS]), self.ctx.options.summary_max_tokens * 2

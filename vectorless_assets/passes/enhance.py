@@ -39,7 +39,7 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     for wave in _waves(tree):  # leaves, then branches whose children are done
         todo: list[TreeNode] = []
         for node in wave:
-            prev = reuse.node(fps[node.node_id][1], node.parent is None) if fps is not None else None
+            prev = reuse.node(fps[node.node_id][1], node.parent is None, node.depth) if fps is not None else None
             if prev is not None:  # same title, text and subtree: the same result
                 done[node.node_id] = node.model_copy(update={"summary": prev.summary, "routing_keywords": prev.routing_keywords, "question_hints": prev.question_hints, "llm_fallback": False})
                 reuse.reused_nodes += 1

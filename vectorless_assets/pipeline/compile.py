@@ -109,7 +109,7 @@ def compile_document(
         versions=versions,
         processing_version=options.processing_version,
         incremental_ready=prev is not None and all(n.subtree_fingerprint for n in prev.tree.nodes),
-        redo_fallbacks=llm is not None and prev is not None and any(n.llm_fallback for n in prev.tree.nodes),
+        redo_fallbacks=llm is not None and prev is not None and _degraded(prev),
         force=force,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
@@ -141,3 +141,9 @@ def _previous(previous: Document | str | os.PathLike[str] | None, key: str) -> D
         except (OSError, IRIntegrityError):
             return None  # a damaged or missing IR is no basis for reuse: compile in full
     return previous if previous.doc_id == doc_id_for(key) else None
+
+
+def _degraded(previous: Document) -> bool:
+    """The previous IR's LLM work fell back somewhere (a node, or a whole-document call)."""
+    meta = previous.meta
+    return bool(meta and (meta.llm_failures or meta.llm_skipped)) or any(n.llm_fallback for n in previous.tree.nodes)

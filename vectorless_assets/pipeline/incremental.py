@@ -99,7 +99,7 @@ class ChangeDetector:
             parent = new_by_id.get(node.parent or "")
             candidates = loose.get((parent.title if parent else "", node.title))
             if candidates:
-                candidates.popleft()
+                match[node.node_id] = candidates.popleft().node_id  # its children's parent check
                 out.modified.append(NodeChange("modified", node.title, node.node_id, fp))
             else:
                 out.added.append(NodeChange("added", node.title, node.node_id, fp))
@@ -115,7 +115,12 @@ class Reuse:
 
     previous: Document
     same_passes: frozenset[str]
-    nodes: dict[tuple[str, bool], TreeNode] = field(default_factory=dict)
+    nodes: dict[tuple[str, bool, int], TreeNode] = field(default_factory=dict)
+    #: the previous compile's LLM work was degraded (failed or skipped calls): no LLM pass's
+    #: outputs are carried over whole
+    degraded: bool = False
+    #: no node of the previous tree is an LLM fallback (the document summary may be reused)
+    clean: bool = True
     reused_nodes: int = 0
     recomputed_nodes: int = 0
     reused_passes: list[str] = field(default_factory=list)
@@ -124,22 +129,32 @@ class Reuse:
     def from_previous(cls, previous: Document, table: PassTable, current_versions: dict[str, str]) -> Reuse:
         stored = previous.meta.pass_versions if previous.meta else {}
         same = frozenset(name for name, version in current_versions.items() if stored.get(name) == version)
-        reuse = cls(previous=previous, same_passes=same)
+        meta = previous.meta
+        degraded = bool(meta and (meta.llm_failures or meta.llm_skipped))
+        reuse = cls(previous=previous, same_passes=same, degraded=degraded)
+        # a node is reusable only if nothing in its subtree is a fallback: a branch's prompt
+        # contained its children's summaries
+        tainted: set[str] = set()
+        for node in reversed(previous.tree.nodes):  # children before parents
+            if node.llm_fallback or any(c in tainted for c in node.children):
+                tainted.add(node.node_id)
+        reuse.clean = not tainted
         producer = table.by_name.get("enhance")
         if producer is not None and producer.name in same:
             for node in previous.tree.nodes:
-                if node.subtree_fingerprint and not node.llm_fallback:
-                    reuse.nodes.setdefault((node.subtree_fingerprint, node.parent is None), node)
+                if node.subtree_fingerprint and node.node_id not in tainted:
+                    reuse.nodes.setdefault((node.subtree_fingerprint, node.parent is None, node.depth), node)
         return reuse
 
-    def node(self, subtree_fingerprint: str, is_root: bool) -> TreeNode | None:
-        """The previous node with this subtree fingerprint (a reusable enhance result), or None."""
-        return self.nodes.get((subtree_fingerprint, is_root))
+    def node(self, subtree_fingerprint: str, is_root: bool, depth: int) -> TreeNode | None:
+        """The previous node with this subtree fingerprint at this depth (standard mode asks
+        the model by depth) whose results are reusable, or None."""
+        return self.nodes.get((subtree_fingerprint, is_root, depth))
 
     def document_summary(self, root_subtree_fingerprint: str) -> str | None:
         """The previous document summary when the whole tree is unchanged."""
         root = self.previous.tree.nodes[0] if self.previous.tree.nodes else None
-        if root is None or root.subtree_fingerprint != root_subtree_fingerprint or root.llm_fallback:
+        if root is None or root.subtree_fingerprint != root_subtree_fingerprint or not self.clean or self.degraded:
             return None
         return self.previous.summary
 
@@ -157,13 +172,14 @@ class Reuse:
 
     def outputs(self, spec: Pass, state: dict[str, Any], table: PassTable) -> dict[str, Any] | None:
         """The previous outputs of `spec` when its code version and every input are unchanged."""
-        if spec.reuse != "field" or spec.name not in self.same_passes:
+        if spec.reuse != "field" or spec.name not in self.same_passes or (spec.llm and self.degraded):
             return None
         ir = set(table.ir_fields)
         if not set(spec.writes) <= ir or not set(spec.all_reads) <= ir:
             return None
         for name in spec.all_reads:
-            if name in state and state[name] != getattr(self.previous, name):
+            value = state[name] if name in state else table.absent_value(name, state)
+            if value != getattr(self.previous, name):
                 return None
         self.reused_passes.append(spec.name)
         return {name: getattr(self.previous, name) for name in spec.writes}

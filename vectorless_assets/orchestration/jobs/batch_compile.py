@@ -103,7 +103,8 @@ def recompile_document(context: dg.OpExecutionContext, pk: str, force: bool, *, 
     plan = plan_document(instance, pk, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=ctx.llm)
     if plan.skip:
         return
-    attach_previous(ctx, ir_store, doc_key, graph)  # unchanged nodes keep their LLM results
+    if not force:  # unchanged nodes keep their LLM results; forced recompiles redo everything
+        attach_previous(ctx, ir_store, doc_key, graph)
     every = plan.selection >= frozenset(graph.produced)
     code_versions, deps = graph.code_versions, graph.deps
     if not every:  # code and data versions to compare with (all assets run otherwise)
