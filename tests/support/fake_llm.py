@@ -26,49 +26,70 @@ def answer(prompt: str) -> str:
     return f"Summary of {' '.join(words[:6])}. Digest {digest}."
 
 
+#: What the server can be told to do: answer (`ok`), accept and never answer (`hang`), fail
+#: with HTTP 500 or 429, answer after `delay` seconds (`slow`), or answer 200 with a body that
+#: is not the expected JSON (`malformed`).
+FAULTS = ("ok", "hang", "500", "429", "slow", "malformed")
+
+
 class FakeLLMServer:
     """Start with `with FakeLLMServer() as srv:`; `srv.base_url`, `srv.requests` (count),
-    `srv.prompts` (the prompts answered), `srv.fail_next`."""
+    `srv.prompts` (the prompts answered), `srv.fail_next` (that many 503s first), `srv.delay_s`
+    (latency of every answer), `srv.max_in_flight`, and `srv.fault` (one of `FAULTS`; it can
+    change while the server runs: `srv.fault = "ok"` and the endpoint is back)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fault: str = "ok", *, delay: float = 0.5) -> None:
+        assert fault in FAULTS, fault
+        self.fault, self.delay = fault, delay
         self.requests = 0
         self.prompts: list[str] = []
-        self.delay_s = 0.0  # latency of every answer
+        self.delay_s = 0.0
         self.in_flight = self.max_in_flight = 0
-        lock = threading.Lock()
         self.fail_next = 0
+        self._stop = threading.Event()
+        lock = threading.Lock()
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
+            def _empty(self, status: int) -> None:
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
             def do_POST(self) -> None:  # noqa: N802
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length))
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
                 outer.requests += 1
+                fault = outer.fault
                 if outer.fail_next > 0:
                     outer.fail_next -= 1
-                    self.send_response(503)
-                    self.end_headers()
-                    return
+                    return self._empty(503)
+                if fault == "hang":
+                    outer._stop.wait(600)
+                    return None
+                if fault in ("500", "429"):
+                    return self._empty(int(fault))
                 prompt = body["messages"][-1]["content"]
                 with lock:
                     outer.prompts.append(prompt)
                     outer.in_flight += 1
                     outer.max_in_flight = max(outer.max_in_flight, outer.in_flight)
-                time.sleep(outer.delay_s)
+                time.sleep(outer.delay_s + (outer.delay if fault == "slow" else 0.0))
                 with lock:
                     outer.in_flight -= 1
                 reply = {"choices": [{"message": {"role": "assistant", "content": answer(prompt)}}], "model": body.get("model")}
-                data = json.dumps(reply).encode()
+                data = b"<html>upstream error</html>" if fault == "malformed" else json.dumps(reply).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
+                return None
 
             def log_message(self, *args: object) -> None:
                 pass
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
@@ -81,6 +102,7 @@ class FakeLLMServer:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._stop.set()
         self._server.shutdown()
         self._server.server_close()
 
