@@ -8,13 +8,12 @@ without the per-document lock both would plan (and run) every document.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
 import time
 from pathlib import Path
 
 import dagster as dg
 
+from tests.support.processes import kill_once_started
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration import runner
 from vectorless_assets.orchestration.assets import compile_asset
@@ -77,14 +76,7 @@ def _compile_and_hang(tmp: str) -> None:
 
 def test_a_killed_cli_compile_is_marked_failed_at_the_next_start(tmp_path: Path) -> None:
     _docs(tmp_path)
-    child = multiprocessing.get_context("fork").Process(target=_compile_and_hang, args=(str(tmp_path),))
-    child.start()
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "started").exists():
-        assert time.monotonic() < deadline and child.is_alive()
-        time.sleep(0.05)
-    os.kill(child.pid, signal.SIGKILL)
-    child.join()
+    kill_once_started(_compile_and_hang, (str(tmp_path),), tmp_path / "started")
     with open_instance(tmp_path / "home") as instance:
         [run] = instance.get_runs()
         assert run.status == dg.DagsterRunStatus.STARTED

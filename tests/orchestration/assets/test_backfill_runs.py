@@ -13,28 +13,21 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from tests.support.two_documents import A, B, two_documents
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
-A, B = "a~index.md", "b~index.md"
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 START, END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
 
 
 @pytest.fixture
 def setup(tmp_path: Path) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
-    docs = tmp_path / "docs"
-    for rel, text in {"a/index.md": "# Alpha\n\nFirst.\n\n## Details\n\nAlpha details.\n", "b/index.md": "# Beta\n\nSecond.\n"}.items():
-        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-        (docs / rel).write_text(text, encoding="utf-8")
-    (tmp_path / "home").mkdir()
-    instance = dg.DagsterInstance.local_temp(str(tmp_path / "home"))
-    instance.add_dynamic_partitions(PARTITIONS_NAME, [A, B])
-    settings = Settings.create(docs_dir=docs, ir_dir=tmp_path / "ir")
+    settings, instance = two_documents(tmp_path)
     yield settings, build_defs(settings), instance
     instance.dispose()
 

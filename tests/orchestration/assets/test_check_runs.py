@@ -12,27 +12,20 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from tests.support.two_documents import A, B, two_documents
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
-A, B = "a~index.md", "b~index.md"
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 CHECKS = {dg.AssetCheckKey(dg.AssetKey("verification"), "verify"), dg.AssetCheckKey(dg.AssetKey("validation"), "validate")}
 
 
 @pytest.fixture
 def compiled(tmp_path: Path) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
-    docs = tmp_path / "docs"
-    for rel, text in {"a/index.md": "# Alpha\n\nFirst.\n\n## Details\n\nAlpha details.\n", "b/index.md": "# Beta\n\nSecond.\n"}.items():
-        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-        (docs / rel).write_text(text, encoding="utf-8")
-    (tmp_path / "home").mkdir()
-    instance = dg.DagsterInstance.local_temp(str(tmp_path / "home"))
-    instance.add_dynamic_partitions(PARTITIONS_NAME, [A, B, "never~compiled.md"])
-    settings = Settings.create(docs_dir=docs, ir_dir=tmp_path / "ir")
+    settings, instance = two_documents(tmp_path, "never~compiled.md")
     defs = build_defs(settings)
     for key in (A, B):
         assert defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=instance, partition_key=key, run_config=QUIET).success

@@ -7,15 +7,13 @@ documents sensor marks the runs of dead processes of this host failed at its nex
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import time
 from pathlib import Path
 
 import dagster as dg
 
 from tests.support.automation import QUIET, Harness
+from tests.support.processes import kill_once_started
 from vectorless_assets.orchestration.assets import compile_asset
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
 
@@ -34,16 +32,9 @@ def test_the_sensor_marks_a_killed_run_failed(tmp_path: Path) -> None:
     h = Harness(tmp_path, on_disk=True)
     h.write("doc.md", "# Doc\n\nText.\n")
     h.instance.add_dynamic_partitions(PARTITIONS_NAME, ["doc.md"])
-    child = multiprocessing.get_context("fork").Process(target=_run_and_hang, args=(str(tmp_path),))
-    child.start()
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "started").exists():
-        assert time.monotonic() < deadline and child.is_alive()
-        time.sleep(0.05)
-    os.kill(child.pid, signal.SIGKILL)
-    child.join()
+    pid = kill_once_started(_run_and_hang, (str(tmp_path),), tmp_path / "started")
     [run] = h.instance.get_runs()
-    assert run.status == dg.DagsterRunStatus.STARTED and f":{child.pid}:" in run.tags["vectorless/process"]
+    assert run.status == dg.DagsterRunStatus.STARTED and f":{pid}:" in run.tags["vectorless/process"]
     h.tick()
     assert h.instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
 
