@@ -17,6 +17,7 @@ from typing import Any
 from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
+from vectorless_assets.navigator.views import span_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,12 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 # -- helpers --------------------------------------------------------------------------------
 def where(row: dict[str, Any]) -> str:
     """A citation range: pages when known, else lines."""
-    if row.get("start_page") is not None:
-        s, e = row["start_page"], row.get("end_page")
-        return f"p.{s}" if e in (None, s) else f"pp.{s}-{e}"
-    if row.get("line_start") is not None:
-        return f"lines {row['line_start']}-{row.get('line_end')}"
-    return ""
+    return span_text(row, sep="")
 
 
 def _open(args: argparse.Namespace) -> DocumentNavigator | Catalog:

@@ -12,17 +12,7 @@ from typing import Any
 from vectorless_assets.mcp_server.bounds import Limit, clamp, shorten
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator import NavigationError
-from vectorless_assets.navigator.views import node_ref
-
-
-def span_text(ref: dict[str, Any]) -> str:
-    """A citation's range: pages when the source has pages, else lines."""
-    if ref.get("start_page") is not None:
-        s, e = ref["start_page"], ref.get("end_page")
-        return f"p. {s}" if e in (None, s) else f"pp. {s}-{e}"
-    if ref.get("line_start") is not None:
-        return f"lines {ref['line_start']}-{ref.get('line_end')}"
-    return "whole document"
+from vectorless_assets.navigator.views import node_ref, span_text
 
 
 def evidence(lib: Library, items: list[dict[str, str]], excerpt_chars: int = Limit.excerpt.default) -> dict[str, Any]:
@@ -47,7 +37,7 @@ def evidence(lib: Library, items: list[dict[str, str]], excerpt_chars: int = Lim
             continue
         seen.add((nav.doc.doc_id, n.node_id))
         ref = node_ref(nav.doc, n)
-        where = span_text(ref)
+        where = span_text(ref, whole="whole document")
         out.append({
             "doc_id": nav.doc.doc_id, "doc_name": nav.doc.name, "source_path": nav.doc.source_path, **ref,
             "citation": f"{nav.doc.name}, {' > '.join(ref['path'])} ({where}; node {n.node_id})",

@@ -55,6 +55,17 @@ def node_ref(doc: Document, node: TreeNode) -> dict[str, Any]:
     }
 
 
+def span_text(ref: dict[str, Any], *, sep: str = " ", whole: str = "") -> str:
+    """A citation's range as text: pages when the source has pages ("p. 3", "pp. 3-5"; `sep`
+    between "p." and the number), else lines ("lines 4-9"), else `whole`."""
+    if ref.get("start_page") is not None:
+        s, e = ref["start_page"], ref.get("end_page")
+        return f"p.{sep}{s}" if e in (None, s) else f"pp.{sep}{s}-{e}"
+    if ref.get("line_start") is not None:
+        return f"lines {ref['line_start']}-{ref.get('line_end')}"
+    return whole
+
+
 def describe(node: TreeNode, chars: int = DESCRIPTION_CHARS) -> str:
     """Summary, else the first `chars` characters of the content, else the title."""
     if node.summary.strip():
