@@ -11,11 +11,8 @@ import pytest
 from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
 from dagster._core.loader import LoadingContextForTest
 
-from tests.orchestration.storage.test_event_log import DOCS, _materializations
+from tests.orchestration.storage.test_event_log import _batched, _materializations
 from tests.orchestration.storage.test_postgres import postgres_url  # noqa: F401 - the throwaway server fixture
-from tests.support.automation import QUIET, Harness
-from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
-from vectorless_assets.orchestration.jobs.recompile import batch_request
 
 pytest.importorskip("dagster_postgres")
 
@@ -32,25 +29,15 @@ def _instance(home: Path, url: str, batching: bool) -> dg.DagsterInstance:
     return instance
 
 
-def _compile(tmp_path: Path, instance: dg.DagsterInstance) -> Harness:
-    tmp_path.mkdir()
-    h = Harness(tmp_path, instance=instance)
-    for rel, text in DOCS.items():
-        h.write(rel, text)
-    config = batch_request(list(DOCS), run_key=None).run_config
-    assert h.defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config={**QUIET, **config}).success
-    return h
-
-
 def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(tmp_path: Path, postgres_url: str) -> None:  # noqa: F811
     from vectorless_assets.orchestration.storage.pg_event_log import BatchingPostgresEventLogStorage
 
     with _instance(tmp_path / "plain-home", postgres_url, batching=False) as plain:
-        expected = _materializations(_compile(tmp_path / "plain", plain).instance)
+        expected = _materializations(_batched(tmp_path / "plain", plain).instance)
     with _instance(tmp_path / "home", postgres_url, batching=True) as instance:
         storage = instance.event_log_storage
         assert isinstance(storage, BatchingPostgresEventLogStorage)
-        h = _compile(tmp_path / "batching", instance)
+        h = _batched(tmp_path / "batching", instance)
         assert len(expected) >= 45 and _materializations(instance) == expected
         resolver = CachingStaleStatusResolver(instance, h.defs.resolve_asset_graph(), LoadingContextForTest(instance))
         assert {resolver.get_status(dg.AssetKey(n), pk) for n in ("tree", "summary", "document_ir") for pk in instance.get_dynamic_partitions("documents")} == {StaleStatus.FRESH}
