@@ -23,7 +23,7 @@ from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.options import CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.freshness import resolve_action
-from vectorless_assets.pipeline.incremental import Reuse
+from vectorless_assets.pipeline.incremental import Reuse, incremental_ready
 from vectorless_assets.pipeline.runner import run_passes
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
@@ -108,7 +108,7 @@ def compile_document(
         fingerprint=content_fingerprint(src.data),
         versions=versions,
         processing_version=options.processing_version,
-        incremental_ready=prev is not None and all(n.subtree_fingerprint for n in prev.tree.nodes),
+        incremental_ready=prev is not None and incremental_ready(prev),
         redo_fallbacks=llm is not None and prev is not None and _degraded(prev),
         force=force,
     )

@@ -109,6 +109,12 @@ class ChangeDetector:
         return out
 
 
+def incremental_ready(previous: Document) -> bool:
+    """Whether an IR can be the basis of an incremental compile (it has node fingerprints;
+    IRs from before incremental compilation are compiled again in full)."""
+    return all(n.subtree_fingerprint for n in previous.tree.nodes)
+
+
 @dataclass
 class Reuse:
     """What a compile may take from `previous` (see the module docstring) and what it took."""

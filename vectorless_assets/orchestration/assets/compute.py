@@ -34,7 +34,7 @@ from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.pipeline.assemble import assemble_document
-from vectorless_assets.pipeline.incremental import Reuse
+from vectorless_assets.pipeline.incremental import Reuse, incremental_ready
 from vectorless_assets.pipeline.runner import run_passes
 
 
@@ -98,7 +98,7 @@ def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: As
     if previous is None or previous.meta is None or previous.meta.processing_version != graph.options.processing_version:
         ctx.action, ctx.action_reason = "full", "no usable previous IR"
         return
-    if not all(n.subtree_fingerprint for n in previous.tree.nodes):
+    if not incremental_ready(previous):
         ctx.action, ctx.action_reason = "full", "the previous IR predates incremental compilation"
         return
     ctx.reuse = Reuse.from_previous(previous, graph.table, graph.table.code_versions(graph.options))
