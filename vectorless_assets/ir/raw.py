@@ -29,6 +29,9 @@ class RawNode(BaseModel):
     start_page_label: str | None = None
     end_page_label: str | None = None
     token_count: int = 0
+    #: the frontend accepted this heading by a narrow margin (PDF heading detection): the
+    #: parse pass may ask an LLM to confirm it (`helpers.structure_llm`)
+    uncertain: bool = False
 
 
 class ParsedDocument(BaseModel):

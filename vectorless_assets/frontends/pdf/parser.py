@@ -25,6 +25,7 @@ from vectorless_assets.frontends.pdf.sections import (
 )
 from vectorless_assets.frontends.pdf.text import Line, PageLines, page_lines
 from vectorless_assets.frontends.pdf.toc_map import toc_outline
+from vectorless_assets.frontends.pdf.uncertain import mark_uncertain, uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
@@ -194,15 +195,18 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
             diags.append(_diag("pdf_printed_toc", f"structure from the printed table of contents ({len(printed)} entries, used {'whole' if verdict == 'rich' else 'as a frame'})", "info"))
         elif printed_pages:
             diags.append(_diag("pdf_printed_toc_rejected", f"printed table of contents not used: {why}", "info"))
+    unsure: dict[int, str] = {}
     if verdict == "rich":
         placed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
     else:
-        detected = detect_headings(lines, toc_pages, body_size(lines))
+        body = body_size(lines)
+        detected = detect_headings(lines, toc_pages, body)
+        unsure = uncertain_starts(detected, lines, body)
         if verdict == "shallow":
             framed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
             placed = _with_frame(framed, detected, lines)
         else:
             placed = place_detected(detected, lines)
-    nodes = build_raw_nodes(placed, lines, total, labels)
+    nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure)
     title = _meta_title(reader) or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
     return ParsedDocument(format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags)
