@@ -31,6 +31,9 @@ class CompileOptions(BaseModel):
     max_pages: int | None = 5000
     pdf_timeout_seconds: float | None = 600.0  # per-document PDF text extraction budget
     max_source_bytes: int = 200 * 1024 * 1024
+    # parse: LLM calls per PDF confirming headings detected by a narrow margin (standard and
+    # deep mode with an LLM; 0 = never ask)
+    structure_llm_calls: int = 4
     # build
     thinning: bool = False
     thinning_threshold: int = 500

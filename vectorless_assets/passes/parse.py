@@ -5,6 +5,7 @@ from __future__ import annotations
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.registry import REGISTRY
+from vectorless_assets.helpers.structure_llm import confirm_headings
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 
 
@@ -14,13 +15,25 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
     The frontend comes from the registry (`frontends.registry`): Markdown (and `.txt`) through
     markdown-it-py, PDF through pypdf (outline first, then font and numbering heuristics),
     DOCX through python-docx paragraph styles.
+
+    In standard and deep mode with an LLM, headings the PDF detector accepted by a narrow
+    margin (`RawNode.uncertain`) are shown to the model, at most
+    `CompileOptions.structure_llm_calls` calls of up to 40 headings; those it calls body
+    text are demoted (`helpers.structure_llm`). Fast mode and compiles without an LLM never
+    ask; a failed call keeps the detector's decision.
     """
     if not source.data:
         raise SourceError("empty file (0 bytes)")
     if len(source.data) > ctx.options.max_source_bytes:
-        raise SourceError(f"file is {len(source.data)} bytes, over the limit of {ctx.options.max_source_bytes} (CompileOptions.max_source_bytes)")
+        raise SourceError(
+            f"file is {len(source.data)} bytes, over the limit of {ctx.options.max_source_bytes} (CompileOptions.max_source_bytes)"
+        )
     frontends = ctx.frontends or REGISTRY
     parsed = frontends.for_source(source.key, source.data).parse(source.data, ctx.options)
     if not parsed.title.strip():
         parsed = parsed.model_copy(update={"title": source.stem})
+    if ctx.options.mode != "fast" and ctx.llm is not None:
+        parsed = confirm_headings(
+            parsed, ctx.llm, ctx.usage, max_calls=ctx.options.structure_llm_calls
+        )
     return parsed

@@ -80,7 +80,8 @@ TABLE = PassTable(
     (
         Pass(
             name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True,
-            options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"), reuse="none",
+            llm=True, options=("mode", "use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes", "structure_llm_calls"),
+            reuse="none", document_llm_calls="uncertain PDF headings",
         ),
         Pass(
             name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="1", modes=ALL, required=True,
