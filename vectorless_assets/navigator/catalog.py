@@ -15,6 +15,8 @@ from typing import Any
 
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX
+from vectorless_assets.llm.protocol import LLMClient
+from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator.bm25 import BM25, terms
 from vectorless_assets.navigator.cursor import DocumentNavigator
 from vectorless_assets.navigator.doc_identity import (
@@ -23,6 +25,7 @@ from vectorless_assets.navigator.doc_identity import (
     identity_terms,
     proper_terms,
 )
+from vectorless_assets.navigator.guided import MAX_CALLS, guided_catalog_locate
 from vectorless_assets.navigator.views import NavigationError, top_sections
 
 #: Characters of the document's opening text (cover page, title block) in its catalog text.
@@ -167,13 +170,19 @@ class Catalog:
     def _identity(nav: DocumentNavigator) -> set[str]:
         return identity_terms(nav.doc.name, nav.doc.source_path, opening(nav, TITLE_BLOCK_CHARS))
 
-    def locate(self, query: str, k: int = 5, per_doc: int | None = None) -> list[dict[str, Any]]:
+    def locate(self, query: str, k: int = 5, per_doc: int | None = None, *, llm: LLMClient | None = None, usage: LLMUsage | None = None, max_calls: int = MAX_CALLS) -> list[dict[str, Any]]:
         """The best sections across all documents, each hit tagged with its doc_id and name.
+
+        With `llm`: an LLM-guided search that first chooses among the documents, then
+        descends their tables of contents, over this no-LLM ranking (at most `max_calls`
+        calls, counted in `usage`; hits say `via` "llm" or "locate"; `navigator.guided`).
 
         A hit's score is its in-document score (comparable across documents: a share of the
         question's weight) times ``(1 - DOC_WEIGHT) + DOC_WEIGHT * r``, where r is the
         document's card relevance relative to the best document's.
         """
+        if llm is not None:
+            return guided_catalog_locate(self, query, llm, usage, k=k, max_calls=max_calls)
         per_doc = per_doc or k
         rel = {r["doc_id"]: r["score"] for r in self.covers(query, k=len(self.navigators))}
         best = max(rel.values(), default=0.0) or 1.0

@@ -16,6 +16,9 @@ from typing import Any
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.llm.protocol import LLMClient
+from vectorless_assets.llm.usage import LLMUsage
+from vectorless_assets.navigator.guided import MAX_CALLS, guided_locate
 from vectorless_assets.navigator.indexverbs import IndexVerbs
 from vectorless_assets.navigator.locate import Locator
 from vectorless_assets.navigator.paging import PAGE_CHARS, subtree_text, text_page
@@ -241,8 +244,15 @@ class DocumentNavigator(IndexVerbs):
     def clear_evidence(self) -> None:
         self._evidence.clear()
 
-    def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
-        """The `k` best nodes for a question, without an LLM (see `navigator.locate`)."""
+    def locate(self, query: str, k: int = 5, *, llm: LLMClient | None = None, usage: LLMUsage | None = None, max_calls: int = MAX_CALLS) -> list[dict[str, Any]]:
+        """The `k` best nodes for a question, without an LLM (see `navigator.locate`).
+
+        With `llm`, an LLM-guided search over the table of contents comes first (at most
+        `max_calls` calls, counted in `usage`; `navigator.guided`): each hit then says
+        how it was found (`via`: "llm" or "locate"), and the no-LLM hits fill the rest.
+        """
         if self._locator is None:
             self._locator = Locator(self.doc)
+        if llm is not None:
+            return guided_locate(self.doc, query, llm, usage, k=k, max_calls=max_calls, locator=self._locator)
         return self._locator.locate(query, k)
