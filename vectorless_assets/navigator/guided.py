@@ -87,6 +87,15 @@ def _numbers(value: Any, limit: int) -> list[int]:
     return [int(v) - 1 for v in value if isinstance(v, int | float) and 1 <= int(v) <= limit]
 
 
+def children(doc: Document, node_id: str) -> list[str]:
+    """The options below a node: its children, skipping a lone child that has children of
+    its own (a title heading wrapping the whole document costs no call)."""
+    kids = list(doc.tree.get(node_id).children)
+    while len(kids) == 1 and doc.tree.get(kids[0]).children:
+        kids = list(doc.tree.get(kids[0]).children)
+    return kids
+
+
 def tree_search(
     question: str,
     frontier: list[Option],
@@ -118,11 +127,22 @@ def tree_search(
         frontier = [
             (options[i][0], c)
             for i in _numbers(value.get("open"), len(options))
-            for c in options[i][0].tree.get(options[i][1]).children
+            for c in children(*options[i])
         ]
         if not frontier:
             break
     return chosen
+
+
+def usage_json(usage: LLMUsage) -> dict[str, int]:
+    """The LLM work of one search, as the CLI and the MCP server report it."""
+    return {
+        "calls": usage.calls,
+        "failures": usage.failures,
+        "skipped": usage.skipped,
+        "cache_hits": usage.cache_hits,
+        "tokens": usage.tokens,
+    }
 
 
 def _marks(doc: Document, node_id: str) -> set[tuple[str, str]]:
@@ -147,7 +167,7 @@ def guided_locate(
     usage = usage if usage is not None else LLMUsage()
     marked = {m for h in first for m in _marks(doc, h["node_id"])}
     root = doc.tree.nodes[0]
-    frontier = [(doc, c) for c in root.children] or [(doc, root.node_id)]
+    frontier = [(doc, c) for c in children(doc, root.node_id)] or [(doc, root.node_id)]
     chosen = tree_search(question, frontier, marked, llm, usage, max_calls=max_calls)
     hits = [
         {**node_ref(doc, doc.tree.get(nid)), "score": None, "reason": REASON, "via": "llm"}
@@ -184,7 +204,9 @@ def guided_catalog_locate(
     marked = {m for h in first for m in _marks(navs[h["doc_id"]].doc, h["node_id"])}
     frontier = [(d, d.tree.nodes[0].node_id) for d in docs]
     if len(frontier) == 1:  # one document: start at its top sections
-        frontier = [(docs[0], c) for c in docs[0].tree.nodes[0].children] or frontier
+        frontier = [
+            (docs[0], c) for c in children(docs[0], docs[0].tree.nodes[0].node_id)
+        ] or frontier
     chosen = tree_search(
         question, frontier, marked, llm, usage, max_calls=max_calls, several=len(docs) > 1
     )
