@@ -4,6 +4,9 @@ Each command takes an IR file (`<doc_id>.bin`) or a folder of IR files. On a fol
 lists the catalog (which document covers what), `find` and `locate` search every document,
 and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless the folder holds one
 document. Every command has `--json` (the navigator's plain data, as an agent would see it).
+`locate --llm` adds an LLM-guided search over the table of contents (`navigator.guided`,
+configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and `--json` then prints
+`{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results.
 Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
 not found.
 """
@@ -11,12 +14,16 @@ not found.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.llm.config import client_from_env
+from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
+from vectorless_assets.navigator.guided import MAX_CALLS, usage_json
 from vectorless_assets.navigator.views import span_text
 
 
@@ -27,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         ("cat", "print a node's text with its citation", cmd_cat),
         ("find", "find nodes whose title or text contains a string", cmd_find),
         ("toc", "print the table of contents", cmd_toc),
-        ("locate", "rank sections for a question (no LLM)", cmd_locate),
+        ("locate", "rank sections for a question (no LLM unless --llm)", cmd_locate),
     ]
     for name, help_text, handler in specs:
         p = sub.add_parser(name, help=help_text)
@@ -44,6 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--depth", type=int, default=None, help="only this many levels")
         if name == "locate":
             p.add_argument("-k", type=int, default=5, help="number of hits (default 5)")
+            p.add_argument("--llm", action="store_true", help="LLM-guided: the model reads the table of contents (VECTORLESS_LLM_* settings); no-LLM hits fill the rest")
+            p.add_argument("--max-calls", type=int, default=MAX_CALLS, help=f"with --llm: at most this many LLM calls (default {MAX_CALLS})")
         p.add_argument("--doc", default=None, help="in a folder: doc_id, doc_id prefix or name")
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(handler=handler)
@@ -130,13 +139,31 @@ def cmd_toc(args: argparse.Namespace) -> int:
 
 
 def cmd_locate(args: argparse.Namespace) -> int:
+    llm, usage = None, LLMUsage()
+    if args.llm:
+        try:
+            llm = client_from_env()
+        except ValueError as exc:
+            error(str(exc))
+            return 1
+        if llm is None:
+            error("--llm needs an LLM: set VECTORLESS_LLM_BASE_URL and VECTORLESS_LLM_MODEL")
+            return 1
+
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
-        hits = t.locate(args.query, k=args.k)
+        hits = t.locate(args.query, k=args.k, llm=llm, usage=usage, max_calls=max(0, args.max_calls)) if llm else t.locate(args.query, k=args.k)
         lines = []
         for rank, h in enumerate(hits, start=1):
             doc = f"{h['doc_name']}: " if "doc_name" in h else ""
-            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)})  score {h['score']}")
+            found = f"  via {h['via']}" if "via" in h else ""
+            score = f"  score {h['score']}" if h["score"] is not None else ""
+            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}){score}{found}")
             lines.append(f"     {h['reason']}")
-        return hits, lines or ["no match"]
+        if llm is None:
+            return hits, lines or ["no match"]
+        u = usage_json(usage)
+        fallback = " (failed: no-LLM results)" if usage.failures or usage.skipped else ""
+        print(f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} skipped, ~{u['tokens']} tokens{fallback}", file=sys.stderr, flush=True)
+        return {"hits": hits, "llm_usage": u}, lines or ["no match"]
 
     return _run(args, body)
