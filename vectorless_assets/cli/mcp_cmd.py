@@ -12,6 +12,7 @@ import sys
 
 from vectorless_assets.cli import settings
 from vectorless_assets.cli.output import error
+from vectorless_assets.llm.config import client_from_env
 
 DEFAULT_PORT = 8765
 
@@ -35,9 +36,15 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:  # the SDK is a dependency; say so clearly if it is missing
         error(f"the MCP server needs the 'mcp' package: {exc}")
         return 1
-    server = build_server(folder)
+    try:
+        llm = client_from_env()  # VECTORLESS_LLM_*: offers locate(guided=True)
+    except ValueError as exc:
+        error(str(exc))
+        return 1
+    server = build_server(folder, llm=llm)
     where = f"http://127.0.0.1:{args.port}/mcp" if args.http else "stdio"
-    print(f"vectorless mcp: serving {folder} on {where}", file=sys.stderr, flush=True)
+    guided = f" (guided locate with {llm.model})" if llm else ""
+    print(f"vectorless mcp: serving {folder} on {where}{guided}", file=sys.stderr, flush=True)
     if args.http:
         server.run("streamable-http", host="127.0.0.1", port=args.port)
     else:

@@ -14,6 +14,7 @@ import threading
 import time
 from pathlib import Path
 
+from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
 
 #: Seconds between two looks at the folder (new, rewritten or removed IR files).
@@ -23,8 +24,10 @@ CHECK_EVERY = 0.5
 class Library:
     """A live catalog over `folder`, safe to share between threads."""
 
-    def __init__(self, folder: str | os.PathLike[str], *, check_every: float = CHECK_EVERY) -> None:
+    def __init__(self, folder: str | os.PathLike[str], *, check_every: float = CHECK_EVERY, llm: LLMClient | None = None) -> None:
         self.check_every = check_every
+        #: the model behind `locate(guided=True)` (None: the server offers no guided locate)
+        self.llm = llm
         self._catalog = Catalog(folder)
         self.lock = threading.RLock()
         self._checked = time.monotonic()

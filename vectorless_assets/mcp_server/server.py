@@ -21,6 +21,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.mcp_server import evidence as evidence_mod
 from vectorless_assets.mcp_server import tools
 from vectorless_assets.mcp_server.bounds import MAX_RESULT_CHARS, Bound, Limit
@@ -56,9 +57,12 @@ class EvidenceItem(BaseModel):
     node: str = Field(description="node id, title or title path")
 
 
-def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_EVERY) -> MCPServer:
-    """An MCP server over the IR files in `folder` (reloaded as files change). Not started."""
-    lib = Library(folder, check_every=check_every)
+def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_EVERY, llm: LLMClient | None = None) -> MCPServer:
+    """An MCP server over the IR files in `folder` (reloaded as files change). Not started.
+
+    With `llm`, `locate` takes `guided` (an LLM-guided search, bounded per request).
+    """
+    lib = Library(folder, check_every=check_every, llm=llm)
     server = MCPServer("vectorless", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
 
     def call(fn: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> Any:
@@ -112,11 +116,22 @@ def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_E
         """Lines matching a regular expression, with their node and line number."""
         return call(tools.grep, pattern, doc, node, ignore_case, limit)
 
-    @tool
-    def locate(query: Annotated[str, Field(description="the question or topic")], doc: OptDoc = None,
-               k: bounded(Limit.hits, "hits") = Limit.hits.default) -> dict[str, Any]:
-        """Rank the sections that best answer a question (in one document or across the folder), with citations and reasons."""
-        return call(tools.locate, query, doc, k)
+    if llm is None:
+
+        @tool
+        def locate(query: Annotated[str, Field(description="the question or topic")], doc: OptDoc = None,
+                   k: bounded(Limit.hits, "hits") = Limit.hits.default) -> dict[str, Any]:
+            """Rank the sections that best answer a question (in one document or across the folder), with citations and reasons."""
+            return call(tools.locate, query, doc, k)
+
+    else:
+
+        @tool
+        def locate(query: Annotated[str, Field(description="the question or topic")], doc: OptDoc = None,  # noqa: F811
+                   k: bounded(Limit.hits, "hits") = Limit.hits.default,
+                   guided: Annotated[bool, Field(description=f"let the server's LLM read the table of contents first (at most {tools.GUIDED_CALLS} LLM calls; slower)")] = False) -> dict[str, Any]:
+            """Rank the sections that best answer a question (in one document or across the folder), with citations and reasons."""
+            return call(tools.locate, query, doc, k, guided)
 
     @tool
     def similar(doc: Doc, node: OptNode = None, limit: bounded(Limit.related, "rows") = Limit.related.default) -> dict[str, Any]:
@@ -137,9 +152,9 @@ def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_E
     return server
 
 
-def serve(folder: str | os.PathLike[str], *, http: bool = False, port: int = 8765) -> None:
+def serve(folder: str | os.PathLike[str], *, http: bool = False, port: int = 8765, llm: LLMClient | None = None) -> None:
     """Run the server over stdio, or over streamable HTTP on 127.0.0.1:`port` (path /mcp)."""
-    server = build_server(folder)
+    server = build_server(folder, llm=llm)
     if http:
         server.run("streamable-http", host="127.0.0.1", port=port)
     else:

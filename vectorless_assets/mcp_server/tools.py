@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.mcp_server.bounds import (
     CARD_SECTIONS,
     OVERVIEW_CHARS,
@@ -23,7 +24,11 @@ from vectorless_assets.mcp_server.bounds import (
 )
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
+from vectorless_assets.navigator.guided import usage_json
 from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
+
+#: LLM calls one guided `locate` request may make.
+GUIDED_CALLS = 3
 
 
 def required(value: str | None, what: str) -> str:
@@ -120,13 +125,27 @@ def grep(lib: Library, pattern: str, doc: str | None = None, node: str | None = 
     return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
 
 
-def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits.default) -> dict[str, Any]:
-    """The sections that best answer a question, in one document or across the folder (no LLM)."""
+def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits.default, guided: bool = False) -> dict[str, Any]:
+    """The sections that best answer a question, in one document or across the folder (no LLM).
+
+    `guided` (only when the server has an LLM: `Library.llm`): the model reads the table of
+    contents first (at most `GUIDED_CALLS` calls per request, reported in `llm_usage`), each
+    hit says `via` "llm" or "locate", and a failing model leaves the no-LLM hits.
+    """
     want, k = required(query, "question"), clamp(k, Limit.hits)
+    if guided and lib.llm is None:
+        raise NavigationError("guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)")
+    llm, usage = (lib.llm if guided else None), LLMUsage()
+    extra = {"guided": True} if llm else {}
     if doc and doc.strip():
         nav = lib.document(doc)
-        return {"query": want, "scope": nav.doc.doc_id, "hits": [{**doc_fields(nav), **h} for h in nav.locate(want, k=k)]}
-    return {"query": want, "scope": "folder", "hits": lib.catalog().locate(want, k=k)}
+        found = nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else nav.locate(want, k=k)
+        result = {"query": want, "scope": nav.doc.doc_id, **extra, "hits": [{**doc_fields(nav), **h} for h in found]}
+    else:
+        catalog = lib.catalog()
+        found = catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else catalog.locate(want, k=k)
+        result = {"query": want, "scope": "folder", **extra, "hits": found}
+    return {**result, "llm_usage": usage_json(usage)} if llm else result
 
 
 def similar(lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default) -> dict[str, Any]:
