@@ -13,6 +13,10 @@ pages an agent reads until the first hit (the page spans of the results in rank 
 to and including the hit; questions with a hit@5 only), plus pages read for all 5 results.
 ``--cross`` adds locate over the folder of all filings (the hit must be in the right filing)
 and how often the catalog's best document for a question is the right filing.
+``--half A|B|all`` scores one half of the questions, or all of them, each half reported too:
+the questions sorted by the SHA-1 of their id, then dealt alternately to A and B
+(`halves`), so tuning on A can be checked on B. ``--cache DIR`` loads each filing's IR from
+DIR when one compiled from that file is there (else compiles it and saves it there).
 
 Rust book (``corpus/md/large/rust-book-all-in-one.md`` compiled as one document): every
 internal link of the book's sources (``corpus/md/rust-book/src``, concatenated in SUMMARY
@@ -23,12 +27,14 @@ kept, whitespace -> ``-``, the rest dropped; repeats on a page get ``-1``, ``-2`
 for locate and BM25 over sections.
 
 Run by hand from the project root:
-    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross] [--no-printed-toc]
+    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross]
+        [--half A|B|all] [--cache DIR] [--no-printed-toc] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -61,9 +67,20 @@ def score_ranked(spans: list[Unit], gold: set[int]) -> dict[str, Any]:
     for rank, (s, e) in enumerate(spans[:K], start=1):
         size = (e - s + 1) if s is not None and e is not None else 1
         read += size
-        if first is None and s is not None and e is not None and size <= MAX_SPAN and any(s <= g <= e for g in gold):
+        if (
+            first is None
+            and s is not None
+            and e is not None
+            and size <= MAX_SPAN
+            and any(s <= g <= e for g in gold)
+        ):
             first = (rank, read)
-    return {"hit1": first is not None and first[0] == 1, "hit5": first is not None, "pages_to_hit": first[1] if first else None, "pages_top5": read}
+    return {
+        "hit1": first is not None and first[0] == 1,
+        "hit5": first is not None,
+        "pages_to_hit": first[1] if first else None,
+        "pages_top5": read,
+    }
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -78,6 +95,24 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 # -- FinanceBench ---------------------------------------------------------------------------
+def halves(ids: list[str]) -> dict[str, str]:
+    """Each question id's half ("A" or "B"): ids sorted by SHA-1, dealt alternately."""
+    order = sorted(ids, key=lambda i: hashlib.sha1(i.encode()).hexdigest())
+    return {qid: "AB"[k % 2] for k, qid in enumerate(order)}
+
+
+def cached_irs(cache: Path) -> dict[str, Document]:
+    """IRs saved in `cache`, by the file name of the source they were compiled from."""
+    from vectorless_assets.ir import load_ir
+
+    out = {}
+    for path in sorted(cache.glob("*.bin")):
+        doc = load_ir(path)
+        if doc.source_path:
+            out[Path(doc.source_path).name] = doc
+    return out
+
+
 def pdf_pages(path: Path) -> list[str]:
     from pypdf import PdfReader
 
@@ -93,9 +128,25 @@ def pdf_pages(path: Path) -> list[str]:
     return out
 
 
-def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None, options: CompileOptions | None = None) -> dict[str, Any]:
-    questions = [json.loads(line) for line in (corpus / "qa" / "financebench-dev.jsonl").read_text().splitlines() if line.strip()]
-    names = sorted({q["doc_name"] for q in questions})
+def financebench(
+    corpus: Path,
+    mode: str,
+    cross: bool,
+    out_dir: Path | None,
+    options: CompileOptions | None = None,
+    half: str = "all",
+) -> dict[str, Any]:
+    every = [
+        json.loads(line)
+        for line in (corpus / "qa" / "financebench-dev.jsonl").read_text().splitlines()
+        if line.strip()
+    ]
+    side = halves([q["financebench_id"] for q in every])
+    questions = [q for q in every if half == "all" or side[q["financebench_id"]] == half]
+    names = sorted(
+        {q["doc_name"] for q in every}
+    )  # the folder holds every filing, whatever the half
+    saved = cached_irs(out_dir) if out_dir is not None else {}
     navs: dict[str, DocumentNavigator] = {}
     pages: dict[str, BM25] = {}
     sections: dict[str, tuple[BM25, list[Any]]] = {}
@@ -103,51 +154,83 @@ def financebench(corpus: Path, mode: str, cross: bool, out_dir: Path | None, opt
     for name in names:
         pdf = corpus / "pdf" / "financebench" / f"{name}.pdf"
         t0 = time.perf_counter()
-        doc = compile_document(pdf, mode=mode, options=options)
-        compile_s[name] = round(time.perf_counter() - t0, 2)
-        if out_dir is not None:
-            from vectorless_assets.ir import save_ir
+        doc = saved.get(pdf.name)
+        if doc is None:
+            doc = compile_document(pdf, mode=mode, options=options)
+            compile_s[name] = round(time.perf_counter() - t0, 2)
+            if out_dir is not None:
+                from vectorless_assets.ir import save_ir
 
-            save_ir(doc, out_dir / f"{doc.doc_id}.bin")
+                save_ir(doc, out_dir / f"{doc.doc_id}.bin")
         navs[name] = DocumentNavigator(doc)
         navs[name].locate("warm up", k=1)  # build the locator once, outside the timed queries
         pages[name] = BM25([terms(t) for t in pdf_pages(pdf)])
         sections[name] = section_units(doc)
-        print(f"  compiled {name}: {len(doc.tree)} nodes, {doc.page_count} pages, {compile_s[name]} s", file=sys.stderr)
-    rows: dict[str, list[dict[str, Any]]] = {"locate": [], "bm25-pages": [], "bm25-sections": []}
+        print(
+            f"  {'compiled' if name in compile_s else 'loaded'} {name}: {len(doc.tree)} nodes, {doc.page_count} pages",
+            file=sys.stderr,
+        )
+    methods = ["locate", "bm25-pages", "bm25-sections"] + (
+        ["locate-folder"] if cross and out_dir is not None else []
+    )
+    rows: dict[str, list[tuple[str, dict[str, Any]]]] = {m: [] for m in methods}
+    catalog = None
+    by_id = {nav.doc.doc_id: name for name, nav in navs.items()}
+    if "locate-folder" in methods and out_dir is not None:
+        from vectorless_assets.navigator import Catalog
+
+        catalog = Catalog(out_dir)
     per_question = []
     locate_ms = []
+    right_doc: list[tuple[str, bool]] = []
     for q in questions:
-        name, query = q["doc_name"], q["question"]
+        name, query, side_q = q["doc_name"], q["question"], side[q["financebench_id"]]
         gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
         t0 = time.perf_counter()
         hits = navs[name].locate(query, k=K)
         locate_ms.append((time.perf_counter() - t0) * 1000)
         r = {"locate": score_ranked([(h["start_page"], h["end_page"]) for h in hits], gold)}
-        r["bm25-pages"] = score_ranked([(i + 1, i + 1) for i, _ in pages[name].top(terms(query), K)], gold)
+        r["bm25-pages"] = score_ranked(
+            [(i + 1, i + 1) for i, _ in pages[name].top(terms(query), K)], gold
+        )
         bm, nodes = sections[name]
-        r["bm25-sections"] = score_ranked([(nodes[i].start_page, nodes[i].end_page) for i, _ in bm.top(terms(query), K)], gold)
+        r["bm25-sections"] = score_ranked(
+            [(nodes[i].start_page, nodes[i].end_page) for i, _ in bm.top(terms(query), K)], gold
+        )
+        if catalog is not None:
+            covers = catalog.covers(query, k=1)
+            right_doc.append((side_q, bool(covers) and by_id.get(covers[0]["doc_id"]) == name))
+            folder = catalog.locate(query, k=K)
+            r["locate-folder"] = score_ranked(
+                [
+                    (f["start_page"], f["end_page"])
+                    if by_id.get(f["doc_id"]) == name
+                    else (None, None)
+                    for f in folder
+                ],
+                gold,
+            )
         for method, value in r.items():
-            rows[method].append(value)
-        per_question.append({"id": q["financebench_id"], "doc": name, "gold": sorted(gold), "locate_top": [(h["start_page"], h["end_page"], h["title"][:40]) for h in hits[:3]], **{m: v["hit5"] for m, v in r.items()}})
-    result = {m: summarise(v) for m, v in rows.items()}
-    if cross and out_dir is not None:
-        from vectorless_assets.navigator import Catalog
-
-        catalog = Catalog(out_dir)
-        by_id = {nav.doc.doc_id: name for name, nav in navs.items()}
-        cross_rows = []
-        right_doc = 0
-        for q in questions:
-            covers = catalog.covers(q["question"], k=1)
-            right_doc += bool(covers) and by_id.get(covers[0]["doc_id"]) == q["doc_name"]
-            gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
-            hits = catalog.locate(q["question"], k=K)
-            spans = [(h["start_page"], h["end_page"]) if by_id.get(h["doc_id"]) == q["doc_name"] else (None, None) for h in hits]
-            cross_rows.append(score_ranked(spans, gold))
-        result["locate-folder"] = summarise(cross_rows)
-        result["catalog_right_document@1"] = round(right_doc / len(questions), 3)
-    result["locate_ms_per_query"] = round(mean(locate_ms), 2)
+            rows[method].append((side_q, value))
+        per_question.append(
+            {
+                "id": q["financebench_id"],
+                "half": side_q,
+                "doc": name,
+                "gold": sorted(gold),
+                "locate_top": [(h["start_page"], h["end_page"], h["title"][:40]) for h in hits[:3]],
+                **{m: v["hit5"] for m, v in r.items()},
+            }
+        )
+    result: dict[str, Any] = {}
+    for group in ["A", "B", "all"] if half == "all" else [half]:
+        result[group] = {
+            m: summarise([v for s, v in rs if group in ("all", s)]) for m, rs in rows.items()
+        }
+        if right_doc:
+            picked = [ok for s, ok in right_doc if group in ("all", s)]
+            result[group]["catalog_right_document@1"] = round(mean(picked), 3) if picked else None
+    result["locate_ms_per_query"] = round(mean(locate_ms), 2) if locate_ms else None
     result["compile_seconds"] = compile_s
     result["questions"] = per_question
     return result
@@ -163,8 +246,14 @@ DEFINITION = re.compile(r"^\s{0,3}\[([^\]]+)\]:\s*(\S+)")
 
 def mdbook_id(text: str) -> str:
     """mdBook's `normalize_id` of a heading's rendered text."""
-    text = re.sub(r"<[^>]+>", "", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)).replace("`", "").replace("*", "")
-    return "".join(ch.lower() if ch.isalnum() or ch in "_-" else "-" if ch.isspace() else "" for ch in text)
+    text = (
+        re.sub(r"<[^>]+>", "", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text))
+        .replace("`", "")
+        .replace("*", "")
+    )
+    return "".join(
+        ch.lower() if ch.isalnum() or ch in "_-" else "-" if ch.isspace() else "" for ch in text
+    )
 
 
 def clean_text(text: str) -> str:
@@ -231,7 +320,11 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
                 unresolved += page not in pages and bool(path.endswith((".html", ".md")))
                 continue
             offset, headings, _ = pages[page]
-            line = next((n for n, _, a in headings if a == anchor), None) if anchor else (headings[0][0] if headings else None)
+            line = (
+                next((n for n, _, a in headings if a == anchor), None)
+                if anchor
+                else (headings[0][0] if headings else None)
+            )
             if line is None:
                 unresolved += 1
                 continue
@@ -263,22 +356,66 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
         }
         for method, ids in ranked.items():
             rank = ids.index(gold) + 1 if gold in ids else None
-            rows[method].append({"hit1": rank == 1, "hit5": rank is not None, "pages_to_hit": None, "pages_top5": 0})
+            rows[method].append(
+                {"hit1": rank == 1, "hit5": rank is not None, "pages_to_hit": None, "pages_top5": 0}
+            )
         if gold not in ranked["locate"][:1] and len(misses) < 15:
-            misses.append({"query": text, "gold": doc.tree.get(gold).title if gold else None, "got": [doc.tree.get(i).title for i in ranked["locate"][:2]]})
-    result = {m: {k: v for k, v in summarise(r).items() if k in ("n", "hit@1", "hit@5")} for m, r in rows.items()}
-    result.update({"queries": len(queries), "unresolved_links": unresolved, "nodes": len(doc.tree), "compile_seconds": compile_s, "locator_build_ms": index_ms, "locate_ms_per_query": round(mean(locate_ms), 2), "sample_misses": misses})
+            misses.append(
+                {
+                    "query": text,
+                    "gold": doc.tree.get(gold).title if gold else None,
+                    "got": [doc.tree.get(i).title for i in ranked["locate"][:2]],
+                }
+            )
+    result = {
+        m: {k: v for k, v in summarise(r).items() if k in ("n", "hit@1", "hit@5")}
+        for m, r in rows.items()
+    }
+    result.update(
+        {
+            "queries": len(queries),
+            "unresolved_links": unresolved,
+            "nodes": len(doc.tree),
+            "compile_seconds": compile_s,
+            "locator_build_ms": index_ms,
+            "locate_ms_per_query": round(mean(locate_ms), 2),
+            "sample_misses": misses,
+        }
+    )
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus",
+    )
     parser.add_argument("--mode", default="deep", choices=["fast", "standard", "deep"])
     parser.add_argument("--only", choices=["fb", "rust"], default=None)
-    parser.add_argument("--cross", action="store_true", help="also locate across the folder of all filings")
-    parser.add_argument("--out", type=Path, default=None, help="save the compiled filings' IRs here")
-    parser.add_argument("--no-printed-toc", action="store_true", help="compile the filings without the printed-ToC structure (for comparison)")
+    parser.add_argument(
+        "--cross", action="store_true", help="also locate across the folder of all filings"
+    )
+    parser.add_argument(
+        "--out",
+        "--cache",
+        dest="out",
+        type=Path,
+        default=None,
+        help="save the compiled filings' IRs here; IRs already there are loaded, not compiled again",
+    )
+    parser.add_argument(
+        "--half",
+        choices=["A", "B", "all"],
+        default="all",
+        help="the dev questions' half to score (see `halves`)",
+    )
+    parser.add_argument(
+        "--no-printed-toc",
+        action="store_true",
+        help="compile the filings without the printed-ToC structure (for comparison)",
+    )
     parser.add_argument("--verbose", action="store_true", help="per-question details")
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
@@ -295,7 +432,14 @@ def main(argv: list[str] | None = None) -> int:
             out = Path(tempfile.mkdtemp(prefix="fb-irs-"))
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-        fb = financebench(args.corpus, args.mode, args.cross, out, CompileOptions(use_printed_toc=not args.no_printed_toc))
+        fb = financebench(
+            args.corpus,
+            args.mode,
+            args.cross,
+            out,
+            CompileOptions(use_printed_toc=not args.no_printed_toc),
+            args.half,
+        )
         if not args.verbose:
             fb.pop("questions")
         report["financebench"] = fb

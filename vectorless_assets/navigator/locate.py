@@ -17,7 +17,14 @@ weight (the sum of its terms' idf), so scores compare across documents:
   "Table 4") at the start of a node's title, or a section number equal to its structure (1.0);
 * **figures**: for a quantitative question (an amount, a ratio, a change: see
   `navigator.question`), the node's share of numbers among its words (full at 0.4), so
-  tables and financial statements, where figures are, rank up.
+  tables and financial statements, where figures are, rank up;
+* **statement**: the node is a financial statement (`navigator.statements`) the question
+  names (1.0) or that the question's metrics are shown in (`navigator.finance_glossary`,
+  ``IMPLIED``);
+* **items**: the share of a metric's line items the node names, by any of their usual
+  labels ("capital expenditure" -> "purchases of property and equipment");
+* **period**: the share of the years the question asks about that the node's opening text
+  (column headers) shows.
 
 The question's terms come from `navigator.question.analyse` (request words dropped,
 unknown compounds split).
@@ -31,17 +38,32 @@ scores) are ranked by text, titles and phrases alone.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
-from vectorless_assets.navigator.question import analyse
+from vectorless_assets.navigator.finance_glossary import label_share
+from vectorless_assets.navigator.periods import period_share, shown_years
+from vectorless_assets.navigator.question import Question, analyse
+from vectorless_assets.navigator.statements import statement_kind
 from vectorless_assets.navigator.views import node_ref, page_count
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
-WEIGHTS: dict[str, float] = {"text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15}
-LABEL_RE = re.compile(r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)", re.IGNORECASE)
+WEIGHTS: dict[str, float] = {
+    "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15,
+    "statement": 0.3, "items": 0.3, "period": 0.1,
+}  # fmt: skip
+#: The statement signal for a statement the question's metrics imply, not name.
+IMPLIED = 0.6
+#: A line-item label counts for the items signal only when at most this share of the
+#: document's sections hold it.
+LABEL_MAX_SHARE = 0.2
+LABEL_RE = re.compile(
+    r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)",
+    re.IGNORECASE,
+)
 NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
 WORD_RE = re.compile(r"[^\W\d_]{2,}")
 #: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)
@@ -78,6 +100,9 @@ class Locator:
     folded_keys: dict[str, list[str]] = field(init=False)
     position: dict[str, int] = field(init=False)
     numeric: dict[int, float] = field(init=False)
+    kinds: dict[int, set[str]] = field(init=False, default_factory=dict)
+    years: dict[int, set[int]] = field(init=False, default_factory=dict)
+    pair_df: Counter[tuple[str, str]] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
@@ -93,7 +118,9 @@ class Locator:
             path: set[str] = set()
             for anc in self.doc.tree.ancestors(node.node_id)[1:]:
                 path |= title_terms.get(anc.node_id, set())
-            self.nodes.append(NodeTerms(title=set(t), path=path - set(t), pairs=pairs(t) | pairs(body)))
+            self.nodes.append(
+                NodeTerms(title=set(t), path=path - set(t), pairs=pairs(t) | pairs(body))
+            )
         self.bm25 = BM25(units)
         self.folded_keys = {}
         for key in self.doc.reasoning_index.keywords:
@@ -104,6 +131,33 @@ class Locator:
         if i not in self.numeric:
             self.numeric[i] = numeric_share(self.doc.tree.nodes[i].content)
         return self.numeric[i]
+
+    def _statement(self, i: int, question: Question) -> float:
+        if not question.statements and not question.need.statements:
+            return 0.0
+        if i not in self.kinds:
+            node = self.doc.tree.nodes[i]
+            self.kinds[i] = statement_kind(node.title, node.content)
+        if self.kinds[i] & question.statements:
+            return 1.0
+        return IMPLIED if self.kinds[i] & question.need.statements else 0.0
+
+    def _distinctive(self, phrase: tuple[str, ...]) -> bool:
+        """Whether a line-item label is held by few enough sections to point at its figure."""
+        if self.pair_df is None:
+            self.pair_df = Counter(p for nt in self.nodes for p in nt.pairs)
+        if len(phrase) == 1:
+            df = self.bm25.df.get(phrase[0], 0)
+        else:
+            df = min(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
+        return df <= LABEL_MAX_SHARE * len(self.nodes)
+
+    def _period(self, i: int, question: Question) -> float:
+        if not question.years:
+            return 0.0
+        if i not in self.years:
+            self.years[i] = shown_years(self.doc.tree.nodes[i].content)
+        return period_share(set(question.years), self.years[i])
 
     def _index_scores(self, query: list[str], idf: dict[str, float]) -> dict[str, float]:
         out: dict[str, float] = {}
@@ -120,7 +174,9 @@ class Locator:
                 out[nid] = out.get(nid, 0.0) + w * idf[term]
         return out
 
-    def _route_scores(self, query: list[str], idf: dict[str, float]) -> tuple[dict[str, float], dict[str, str]]:
+    def _route_scores(
+        self, query: list[str], idf: dict[str, float]
+    ) -> tuple[dict[str, float], dict[str, str]]:
         out: dict[str, float] = {}
         why: dict[str, str] = {}
         routes = self.doc.query_routes
@@ -155,10 +211,18 @@ class Locator:
             kind, label = m.group(1).lower(), m.group(2).lower()
             named = re.compile(rf"^\W*{kind}\s+{re.escape(label)}\b", re.IGNORECASE)
             numbered = kind in ("chapter", "section", "part") and label[:1].isdigit()
-            bare = re.compile(rf"^\W*{re.escape(label)}(?:[.:)]|\s)", re.IGNORECASE) if numbered else None
+            bare = (
+                re.compile(rf"^\W*{re.escape(label)}(?:[.:)]|\s)", re.IGNORECASE)
+                if numbered
+                else None
+            )
             for node in self.doc.tree.nodes:
                 title = node.title.strip()
-                if named.search(title) or (bare and bare.search(title)) or (bare and kind == "section" and node.structure == label):
+                if (
+                    named.search(title)
+                    or (bare and bare.search(title))
+                    or (bare and kind == "section" and node.structure == label)
+                ):
                     out[node.node_id] = 1.0
         return out
 
@@ -177,7 +241,11 @@ class Locator:
         label = self._label_scores(query)
         qpairs = pairs(q)
         tree = self.doc.tree
-        candidates = set(text) | {self.position[n] for n in [*index, *route, *label] if n in self.position}
+        candidates = set(text) | {
+            self.position[n] for n in [*index, *route, *label] if n in self.position
+        }
+        if question.statements or question.need.statements:  # statements that share no term
+            candidates |= {i for i in range(len(tree.nodes)) if self._statement(i, question) > 0}
         scores = self.doc.evidence_scores.scores if self.doc.evidence_scores else {}
         ranked: list[tuple[float, int, dict[str, Any]]] = []
         for i in candidates:
@@ -190,22 +258,51 @@ class Locator:
                 "index": index.get(node.node_id, 0.0) / total,
                 "route": route.get(node.node_id, 0.0),
                 "label": label.get(node.node_id, 0.0),
-                "figures": min(self._numeric(i) / FIGURES_FULL, 1.0) if question.quantitative else 0.0,
+                "figures": min(self._numeric(i) / FIGURES_FULL, 1.0)
+                if question.quantitative
+                else 0.0,
+                "statement": self._statement(i, question),
+                "items": label_share(
+                    question.need, set(self.bm25.tfs[i]), nt.pairs, self._distinctive
+                )
+                if question.need.entries
+                else 0.0,
+                "period": self._period(i, question),
             }
             score = sum(WEIGHTS[name] * value for name, value in parts.items())
             ev = scores.get(node.node_id)
             if ev is not None:
                 score *= 0.9 + 0.2 * ev.composite
             pages = page_count(node)
-            span = next((f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0)
+            span = next(
+                (f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0
+            )
             score *= span
-            ranked.append((score, i, {"parts": parts, "evidence": ev.composite if ev else None, "span": span, "route": route_why.get(node.node_id)}))
+            ranked.append(
+                (
+                    score,
+                    i,
+                    {
+                        "parts": parts,
+                        "evidence": ev.composite if ev else None,
+                        "span": span,
+                        "route": route_why.get(node.node_id),
+                    },
+                )
+            )
         ranked.sort(key=lambda r: (-r[0], r[1]))
         hits = []
         for score, i, info in ranked[:k]:
             node = tree.nodes[i]
             matched = [t for t in q if t in self.bm25.tfs[i]]
-            hits.append({**node_ref(self.doc, node), "score": round(score, 4), "reason": explain(matched, info), "matched": matched})
+            hits.append(
+                {
+                    **node_ref(self.doc, node),
+                    "score": round(score, 4),
+                    "reason": explain(matched, info),
+                    "matched": matched,
+                }
+            )
         return hits
 
 

@@ -5,8 +5,14 @@
   question has other terms left.
 * **Compounds** the document does not know are split into two words it does ("cashflow"
   -> "cash", "flow"; each part at least 3 letters).
-* **Quantitative** questions (an amount, a ratio, a change, "how much/many") are answered by
-  figures: `locate` then favours nodes dense in numbers (tables, statements).
+* **Quantitative** questions (an amount, a ratio, a change, "how much/many", a metric of
+  the finance glossary unless the question asks why) are answered by figures: `locate` then favours nodes dense in
+  numbers (tables, statements).
+* **Periods** ("FY2018", "fiscal 2022", "Q2 of FY2024") become the years asked
+  (`navigator.periods`); terms that only spell a period are dropped from the ranking terms.
+* **Statements and line items**: the financial statements the question names
+  (`navigator.statements`) and, for a quantitative question, what its metrics need
+  (`navigator.finance_glossary`).
 """
 
 from __future__ import annotations
@@ -16,12 +22,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from vectorless_assets.navigator.bm25 import terms, unique
+from vectorless_assets.navigator.finance_glossary import Need, needs
+from vectorless_assets.navigator.periods import period_terms, question_years
+from vectorless_assets.navigator.statements import named_statements
 
 #: Folded terms (see `bm25.fold`) that only phrase a request ("answer the following
 #: question", "give a response", "assume you are an analyst"); content words ("statement",
 #: "information", "detail") stay, they measured better kept.
 QUESTION_WORDS: frozenset[str] = frozenset(
-    {"answer", "answering", "question", "response", "respond", "relying", "analyst", "assume", "assuming", "please", "kindly"}
+    {
+        "answer",
+        "answering",
+        "question",
+        "response",
+        "respond",
+        "relying",
+        "analyst",
+        "assume",
+        "assuming",
+        "please",
+        "kindly",
+    }
 )
 
 QUANTITY_RE = re.compile(
@@ -31,11 +52,23 @@ QUANTITY_RE = re.compile(
 )
 
 
+#: Questions asking for a reason or an account, not a figure ("why did revenue grow?").
+EXPLAIN_RE = re.compile(
+    r"^\W*(?:why|explain|describe|what (?:drove|caused|explains))\b|\bhow did\b", re.IGNORECASE
+)
+NO_NEED = Need(entries=(), statements=frozenset(), triggered=frozenset())
+
+
 @dataclass(frozen=True)
 class Question:
+    """A question read for ranking (see the module docstring)."""
+
     text: str
     terms: list[str]
     quantitative: bool
+    years: frozenset[int] = frozenset()
+    statements: frozenset[str] = frozenset()
+    need: Need = NO_NEED
 
 
 def split_compound(term: str, known: Callable[[str], bool]) -> list[str]:
@@ -52,8 +85,20 @@ def split_compound(term: str, known: Callable[[str], bool]) -> list[str]:
 def analyse(text: str, known: Callable[[str], bool]) -> Question:
     """Terms to rank with (question words dropped, compounds split) and the question's kind."""
     raw = unique(terms(text))
-    kept = [t for t in raw if t not in QUESTION_WORDS] or raw
+    periods = period_terms(raw)
+    kept = [t for t in raw if t not in QUESTION_WORDS and t not in periods] or raw
     out: list[str] = []
     for t in kept:
         out.extend(split_compound(t, known))
-    return Question(text=text, terms=unique(out), quantitative=bool(QUANTITY_RE.search(text)))
+    need = needs(terms(text))
+    quantitative = bool(QUANTITY_RE.search(text)) or (
+        bool(need.entries) and not EXPLAIN_RE.search(text)
+    )
+    return Question(
+        text=text,
+        terms=unique(out),
+        quantitative=quantitative,
+        years=frozenset(question_years(text)),
+        statements=frozenset(named_statements(text)),
+        need=need if quantitative else NO_NEED,
+    )
