@@ -7,6 +7,7 @@ given to the section that precedes them, so every page lies in some section's ra
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.headings import Heading
@@ -16,6 +17,13 @@ from vectorless_assets.ir.raw import RawNode
 from vectorless_assets.textutil import estimate_tokens
 
 MAX_TITLE_LINES = 4
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+)
+_PERIOD_TAIL = re.compile(
+    rf"\s+(?:for the (?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal )?years?|quarters?|periods?) ended|(?:as )?(?:of|at) {_MONTH} \d)",
+    re.I,
+)
 
 
 @dataclass(slots=True)
@@ -37,7 +45,12 @@ def _match_title(lines: list[Line], k: int, stop: int, title: str) -> int | None
         if not piece:
             return None
         # the first line may carry a number the outline lacks ("1 Introduction"), or start a title
-        if m == k and piece not in title and title not in piece and not title.startswith(piece.lstrip("0123456789")):
+        if (
+            m == k
+            and piece not in title
+            and title not in piece
+            and not title.startswith(piece.lstrip("0123456789"))
+        ):
             return None
         s += piece
         if title in s:
@@ -47,9 +60,20 @@ def _match_title(lines: list[Line], k: int, stop: int, title: str) -> int | None
     return None
 
 
-def place_outline(entries: list[OutlineEntry], lines: list[Line], page_starts: list[int]) -> list[Placed]:
+def _period_head(title: str) -> str:
+    """The normalised heading of a ToC title that adds the period of a financial statement
+    ("Consolidated balance sheets (unaudited) at March 31, 2021 and ..."), '' otherwise."""
+    m = _PERIOD_TAIL.search(title)
+    return norm(title[: m.start()]) if m and len(title[: m.start()].split()) >= 2 else ""
+
+
+def place_outline(
+    entries: list[OutlineEntry], lines: list[Line], page_starts: list[int]
+) -> list[Placed]:
     """Place each outline entry at its heading line (by title on the target page, near its
-    /XYZ top), else at the first line below its top, else at the top of its page."""
+    /XYZ top), else at the first line below its top, else at the top of its page. A ToC title
+    that adds a statement's period ("... for the three months ended March 31") is anchored on
+    the heading line without it, and takes that line's text as its title."""
     placed: list[Placed] = []
     floor = 0
     n_pages = len(page_starts) - 1
@@ -67,17 +91,26 @@ def place_outline(entries: list[OutlineEntry], lines: list[Line], page_starts: l
                 dist = abs(lines[k].y - e.top) if e.top is not None else float(k - a)
                 if best is None or dist < best[0]:
                     best = (dist, k, end)
+        shown = e.title
+        if best is None and (head := _period_head(e.title)):
+            k = next((k for k in range(a, b) if norm(lines[k].text) == head), None)
+            if k is not None:  # "Consolidated balance sheets (unaudited)" for the ToC's long title
+                best, shown = (0.0, k, k + 1), " ".join(lines[k].text.split())
         if best is not None:
             start, end = best[1], best[2]
         else:
             start = a
             if e.top is not None:
                 tol = 2.0
-                start = next((k for k in range(a, b) if lines[k].y <= e.top + tol), b if e.top < 1e9 else a)
+                start = next(
+                    (k for k in range(a, b) if lines[k].y <= e.top + tol), b if e.top < 1e9 else a
+                )
             end = start
         start = max(start, floor)
         end = max(end, start)
-        placed.append(Placed(start, end, e.title, e.level, page if best is None else lines[start].page))
+        placed.append(
+            Placed(start, end, shown, e.level, page if best is None else lines[start].page)
+        )
         floor = end
     return placed
 
@@ -95,7 +128,9 @@ def build_raw_nodes(
     """Raw nodes: an optional level-0 preamble, then one node per placed heading."""
     placed = sorted(placed, key=lambda p: (p.start, p.end))
     nodes: list[RawNode] = []
-    spans: list[tuple[str, int, int, int, int]] = []  # title, level, content lines [a, b), first page
+    spans: list[
+        tuple[str, int, int, int, int]
+    ] = []  # title, level, content lines [a, b), first page
     first_start = placed[0].start if placed else len(lines)
     first_page = placed[0].page if placed else page_count
     if first_start > 0 or first_page > 0 or not placed:
@@ -126,4 +161,3 @@ def build_raw_nodes(
             )
         )
     return nodes
-

@@ -13,9 +13,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?:um)?\b|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab", re.I)
+_BOLD_NAME = re.compile(
+    r"bold|black|heavy|semibold|demi|medi(?:um)?\b|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab",
+    re.I,
+)
 _ITALIC_NAME = re.compile(r"italic|oblique|cmti|cmsl|-it$|-i$|,it", re.I)
 _WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
+JUMP = 0.8  # a chunk this many font sizes above or below the current line starts a new line
+NARROW = 0.45  # a narrow estimate of the mean glyph width, in font sizes
+_FOLIO = re.compile(r"^\d{1,4}\s*$")
 
 
 @dataclass(slots=True)
@@ -61,10 +67,23 @@ class _LineBuilder:
         self._sizes: list[float] = []
         self._weights: dict[tuple[float, bool, bool], int] = {}
         self._pos: tuple[float, float] | None = None
+        self._exact = False  # _pos is where the line's first chunk was drawn (not estimated)
         self._last_y = 0.0
         self._last_size = 10.0
 
-    def add(self, text: str, y: float, x: float, size: float, bold: bool, italic: bool = False) -> None:
+    def add(
+        self, text: str, y: float, x: float, size: float, bold: bool, italic: bool = False
+    ) -> None:
+        em = max(size, max(self._sizes, default=0.0), 1.0)
+        if (
+            self._exact
+            and self._pos is not None
+            and text.strip()
+            and abs(y - self._pos[0]) > JUMP * em
+        ):
+            # drawn elsewhere on the page (the next cell of a column): a line of its own, not
+            # the tail of the current one
+            self.flush()
         pieces = text.split("\n")
         for k, piece in enumerate(pieces):
             if k > 0:
@@ -75,11 +94,29 @@ class _LineBuilder:
             stripped = piece.strip()
             if stripped and self._pos is None:
                 self._pos = (y, x)
+                self._exact = k == 0
+            elif k == 0 and self._gap_before(piece, x, size):
+                piece = " " + piece
             self._parts.append((x if k == 0 else -1e9, piece))
             self._sizes.append(size)
             if stripped:
                 key = (size, bold, italic)
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
+
+    def _gap_before(self, piece: str, x: float, size: float) -> bool:
+        """True when a bare number is drawn well right of where the line's text can end (a
+        right-aligned page number after a title: "Financial Data" ... "18")."""
+        if (
+            self._pos is None
+            or not _FOLIO.match(piece)
+            or not self._parts
+            or self._parts[-1][1][-1:].isspace()
+        ):
+            return False
+        chars = sum(len(p) for _, p in self._parts)
+        return (
+            size >= 0.8 * max(self._sizes) and x > self._pos[1] + NARROW * size * chars + 2 * size
+        )
 
     def flush(self) -> None:
         parts = self._parts
@@ -98,7 +135,9 @@ class _LineBuilder:
                 last = parts[idx[-1]][1].strip()
                 if len(last) <= 3 and self._sizes[idx[-1]] < 0.8 * size and text.endswith(last):
                     sup = len(last)  # a footnote marker in a smaller font ends the line
-            self.lines.append(Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic, sup))
+            self.lines.append(
+                Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic, sup)
+            )
             self._last_y, self._last_size = self._pos[0], size or self._last_size
         self._parts = []
         self._sizes = []
@@ -160,8 +199,18 @@ def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) 
     builder.flush()
     lines = builder.lines
     if not lines and text.strip():  # visitor saw nothing usable: keep pypdf's plain text
-        lines = [Line(index, height - 12.0 * i, 0.0, 0.0, False, t.strip()) for i, t in enumerate(text.splitlines()) if t.strip()]
-    return PageLines(index=index, height=height, bottom=float(box.bottom), lines=lines, has_images=_has_images(page))
+        lines = [
+            Line(index, height - 12.0 * i, 0.0, 0.0, False, t.strip())
+            for i, t in enumerate(text.splitlines())
+            if t.strip()
+        ]
+    return PageLines(
+        index=index,
+        height=height,
+        bottom=float(box.bottom),
+        lines=lines,
+        has_images=_has_images(page),
+    )
 
 
 def _has_images(page: Any) -> bool:

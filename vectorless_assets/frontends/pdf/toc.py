@@ -4,8 +4,10 @@ A ToC page is read as rows (every line at one height, left to right, so a ToC se
 - "ITEM 1 | Business | 4" - is one row). An entry is a row ending in a printed page number
 (arabic or roman), dot leaders dropped. A row without a number is the first half of a wrapped
 title when the next row is numbered and indented further (the hanging indent of a long
-title), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
-capitals or bold (it then points where the next entry points). Nesting comes from the
+title, unless it ends in a colon: that heads a group), the tail of the entry above when it
+sits right below it, indented (a title wrapped after its number), or an unnumbered entry of its own when
+it is a "Part"/"Chapter" label or set in capitals or bold (it then points where the next
+entry points). Nesting comes from the
 indent (distinct left edges ranked), else from numbering depth ("3.4.1" is level 3), with
 "Part" above everything else.
 
@@ -20,15 +22,35 @@ from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 
-_NUMBER = re.compile(r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+(?P<num>\d{1,4}|[ivxlcdm]{1,7})$")
-_BARE_LABEL = re.compile(r"^(?:part|chapter|item|appendix|annex|section|note|article|schedule|exhibit|volume|book)$", re.I)
+_NUMBER = re.compile(
+    r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+(?P<num>\d{1,4}|[ivxlcdm]{1,7})$"
+)
+_BARE_LABEL = re.compile(
+    r"^(?:part|chapter|item|appendix|annex|section|note|article|schedule|exhibit|volume|book)$",
+    re.I,
+)
 _LEADERS = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){2,}$")
 _NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+\S")
-_KEYWORD = re.compile(r"^(part|chapter|item|appendix|annex|teil|kapitel)\s+(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b", re.I)
-_CONTENTS = re.compile(r"^(?:table of contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice)$", re.I)
-_LIST_OF = re.compile(r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits)|index of tables)\b", re.I)
-_PAGE_HEADER = re.compile(r"^(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I)
+_KEYWORD = re.compile(
+    r"^(part|chapter|item|appendix|annex|teil|kapitel)\s+(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b", re.I
+)
+_CONTENTS = re.compile(
+    r"^(?:table of contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice)$",
+    re.I,
+)
+_LIST_OF = re.compile(
+    r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits)|index of tables)\b",
+    re.I,
+)
+_PAGE_HEADER = re.compile(
+    r"^(?:(?:beginning\s+)?pages?|(?:item|part|section|note)s?\s+(?:no\.?|number))(?:\s+(?:no\.?|number))?$",
+    re.I,
+)
 _FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$")
+_COLUMN_HEADER = re.compile(
+    r"\s+(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I
+)  # "Part I  Page"
+PAST_LAST_PAGE = 5  # a printed number may run this far past the physical page count
 ROW_TOLERANCE = 2.0
 MAX_TOC_SHARE = 0.25  # ToC pages live in the first quarter of the document (at least 12 pages)
 
@@ -72,7 +94,9 @@ def rows(page: PageLines) -> list[Row]:
 def _row(group: list[Line]) -> Row:
     cells = sorted(group, key=lambda ln: ln.x)
     main = max(cells, key=lambda ln: len(ln.text))
-    return Row(cells[0].page, cells[0].y, cells[0].x, main.size, main.bold, " ".join(c.text for c in cells))
+    return Row(
+        cells[0].page, cells[0].y, cells[0].x, main.size, main.bold, " ".join(c.text for c in cells)
+    )
 
 
 def with_row_numbers(page: PageLines, original: list[Line]) -> PageLines:
@@ -80,18 +104,31 @@ def with_row_numbers(page: PageLines, original: list[Line]) -> PageLines:
     (a ToC's first or last page number sits in the page margin beside its entry)."""
     kept = {id(ln) for ln in page.lines}
     back = [
-        ln for ln in original
-        if id(ln) not in kept and _FOLIO.match(ln.text.strip()) and any(abs(o.y - ln.y) <= ROW_TOLERANCE and o.x < ln.x for o in page.lines)
+        ln
+        for ln in original
+        if id(ln) not in kept
+        and _FOLIO.match(ln.text.strip())
+        and any(abs(o.y - ln.y) <= ROW_TOLERANCE and o.x < ln.x for o in page.lines)
     ]
     if not back:
         return page
-    return PageLines(page.index, page.height, page.bottom, sorted(page.lines + back, key=lambda ln: -ln.y), page.has_images)
+    return PageLines(
+        page.index,
+        page.height,
+        page.bottom,
+        sorted(page.lines + back, key=lambda ln: -ln.y),
+        page.has_images,
+    )
 
 
-def _split(text: str) -> tuple[str, str] | None:
-    """(title, printed number) of a row ending in a page number, else None."""
+def _split(text: str, last: int | None = None) -> tuple[str, str] | None:
+    """(title, printed number) of a row ending in a page number, else None.
+
+    With `last` (the highest plausible printed number), a larger arabic number is not a page
+    number: "... for the three months ended March 31, 2021" ends in a year.
+    """
     m = _NUMBER.match(text.strip())
-    if not m:
+    if not m or (last is not None and m.group("num").isdigit() and int(m.group("num")) > last):
         return None
     title = _LEADERS.sub("", m.group("title")).strip()
     if sum(c.isalpha() for c in title) < 2 or _BARE_LABEL.match(title):
@@ -99,10 +136,10 @@ def _split(text: str) -> tuple[str, str] | None:
     return title, m.group("num")
 
 
-def _toc_like(rs: list[Row]) -> tuple[int, int]:
+def _toc_like(rs: list[Row], last: int) -> tuple[int, int]:
     """(numbered rows, rows with letters) on one page."""
     texty = [r for r in rs if sum(c.isalpha() for c in r.text) >= 2]
-    return sum(1 for r in texty if _split(r.text)), len(texty)
+    return sum(1 for r in texty if _split(r.text, last)), len(texty)
 
 
 def find_toc_pages(pages: list[PageLines]) -> list[int]:
@@ -113,7 +150,7 @@ def find_toc_pages(pages: list[PageLines]) -> list[int]:
     found: list[int] = []
     for page in pages[:limit]:
         rs = rows(page)
-        numbered, texty = _toc_like(rs)
+        numbered, texty = _toc_like(rs, len(pages) + PAST_LAST_PAGE)
         titled = any(_CONTENTS.match(r.text.strip()) for r in rs[:6])
         share = numbered / texty if texty else 0.0
         ok = (numbered >= 5 and share >= 0.6) or (titled and numbered >= 3 and share >= 0.3)
@@ -125,10 +162,19 @@ def find_toc_pages(pages: list[PageLines]) -> list[int]:
 
 
 def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]:
-    """The entries of the ToC pages in order, with levels (see the module docstring)."""
+    """The entries of the ToC pages in order, with levels (see the module docstring).
+
+    A "Page" column header set on the row of the first entry ("Part I - Financial information
+    Page") is not part of its title.
+    """
+    last = len(pages) + PAST_LAST_PAGE
     raw: list[tuple[Row, str, str]] = []  # row, title, printed
     for idx in toc_pages:
-        rs = [r for r in rows(pages[idx]) if sum(c.isalpha() for c in r.text) >= 2]
+        rs = [
+            _without_column_header(r, last)
+            for r in rows(pages[idx])
+            if sum(c.isalpha() for c in r.text) >= 2
+        ]
         pending: Row | None = None
         for k, r in enumerate(rs):
             text = r.text.strip()
@@ -137,23 +183,54 @@ def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]
                 break  # a list of tables or figures follows the contents: not structure
             if _CONTENTS.match(text) or _PAGE_HEADER.match(text):
                 pending = None
+                if _CONTENTS.match(
+                    text
+                ):  # the page's heading block ("ACME INC.", "FORM 10-K") is no entry
+                    while raw and raw[-1][0].page == idx and not raw[-1][2]:
+                        raw.pop()
                 continue
-            split = _split(text)
+            split = _split(text, last)
             if split is not None:
                 title, num = split
-                if pending is not None and r.x > pending.x + 3:
+                if (
+                    pending is not None
+                    and r.x > pending.x + 3
+                    and not pending.text.rstrip().endswith(":")
+                ):
                     title, r = f"{pending.text.strip()} {title}", pending  # a wrapped title
                 elif pending is not None:
                     raw.append((pending, pending.text.strip(), ""))
                 pending = None
                 raw.append((r, title, num))
                 continue
+            prev = rs[k - 1] if k else None
+            if (
+                pending is None
+                and raw
+                and prev is not None
+                and raw[-1][0] is prev
+                and raw[-1][2]
+                and _runs_on(prev, r)
+            ):
+                raw[-1] = (
+                    prev,
+                    f"{raw[-1][1]} {text}",
+                    raw[-1][2],
+                )  # "... Issuer Purchases of" / "Equity Securities"
+                continue
             nxt = rs[k + 1] if k + 1 < len(rs) else None
             if pending is not None:
                 raw.append((pending, pending.text.strip(), ""))
                 pending = None
             label = _KEYWORD.match(text) or (r.bold or _caps(text)) and len(text.split()) <= 8
-            wraps = nxt is not None and _split(nxt.text) is not None and nxt.x > r.x + 3 and len(text.split()) <= 25
+            # "Consolidated Financial Statements:" heads a group; it does not wrap
+            wraps = (
+                nxt is not None
+                and _split(nxt.text, last) is not None
+                and nxt.x > r.x + 3
+                and len(text.split()) <= 25
+                and not text.endswith(":")
+            )
             if label or wraps:
                 pending = r
         if pending is not None:
@@ -165,6 +242,23 @@ def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]
     raw = [x for x in raw if x[2] or repeated[x[1]] < 2]
     levels = _levels([(r, t) for r, t, _ in raw])
     return [TocEntry(t, lv, num, r.page) for (r, t, num), lv in zip(raw, levels, strict=True)]
+
+
+def _runs_on(prev: Row, r: Row) -> bool:
+    """True when the unnumbered row `r` continues the numbered entry `prev` above it: indented
+    further and closer below it than a line and a third (a title wrapped after its number)."""
+    return (
+        r.x > prev.x + 3
+        and 0 < prev.y - r.y < 1.35 * max(r.size, 1.0)
+        and len(r.text.split()) <= 12
+    )
+
+
+def _without_column_header(r: Row, last: int) -> Row:
+    """`r` without a trailing "Page" column header (only on a row without a page number)."""
+    if _split(r.text, last) is not None or not _COLUMN_HEADER.search(r.text):
+        return r
+    return Row(r.page, r.y, r.x, r.size, r.bold, _COLUMN_HEADER.sub("", r.text.rstrip()))
 
 
 def _caps(text: str) -> bool:
@@ -190,7 +284,8 @@ def _levels(items: list[tuple[Row, str]]) -> list[int]:
             level = 1
         levels.append(level)
     keywords = [(_KEYWORD.match(t).group(1).lower() if _KEYWORD.match(t) else "") for _, t in items]
-    if "part" in keywords and not by_indent:  # "PART II" > "Item 7." (set at one indent)
-        levels = [1 if k == "part" else lv + 1 for lv, k in zip(levels, keywords, strict=True)]
+    if "part" in keywords:  # "PART II" > "Item 7.", wherever the label is set (often centred)
+        top = min((lv for lv, k in zip(levels, keywords, strict=True) if k != "part"), default=1)
+        return [1 if k == "part" else lv - top + 2 for lv, k in zip(levels, keywords, strict=True)]
     top = min(levels, default=1)
     return [lv - top + 1 for lv in levels]

@@ -6,11 +6,13 @@ matching entry titles on the pages: a sample of entries votes for the offsets at
 title occurs on the page, and the most voted offset wins when enough entries agree. Arabic and
 roman (front matter) numbers get an offset each. Each mapped entry is then anchored on the
 page where its title occurs (its mapped page, else the next or previous one); an unnumbered
-entry ("PART II") points where the entry after it points.
+"PART II" points to the first page of the entries under it (a 10-Q lists Item 1 before the
+Item 2 printed first), another unnumbered entry where the entry after it points.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
@@ -18,7 +20,9 @@ from vectorless_assets.frontends.pdf.text import Line, PageLines
 from vectorless_assets.frontends.pdf.toc import TocEntry
 
 SAMPLE = 40
+MAX_DESCENTS = 0.15  # share of steps back in page order a usable ToC may have (at least one)
 MIN_SHIFT, MAX_SHIFT = -5, 80  # plausible offsets between physical and printed page numbers
+_PART = re.compile(r"^part\s+(?:[ivxlc]{1,6}|\d{1,2})\b", re.I)
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
@@ -58,7 +62,11 @@ def _offset(items: list[tuple[str, int]], pages: _Pages, lo: int, hi: int) -> in
     sample = items[::step][:SAMPLE]
     votes: Counter[int] = Counter()
     for title, num in sample:
-        seen = {off for off in range(MIN_SHIFT, MAX_SHIFT + 1) if lo <= num + off < hi and pages.has(title, num + off)}
+        seen = {
+            off
+            for off in range(MIN_SHIFT, MAX_SHIFT + 1)
+            if lo <= num + off < hi and pages.has(title, num + off)
+        }
         votes.update(seen)
     if not votes:
         return None
@@ -66,7 +74,9 @@ def _offset(items: list[tuple[str, int]], pages: _Pages, lo: int, hi: int) -> in
     return off if count >= max(2, 0.3 * len(sample)) or (len(sample) == 1 and count == 1) else None
 
 
-def map_pages(entries: list[TocEntry], pages: list[PageLines], labels: list[str] | None) -> list[OutlineEntry]:
+def map_pages(
+    entries: list[TocEntry], pages: list[PageLines], labels: list[str] | None
+) -> list[OutlineEntry]:
     """Outline entries (0-based physical pages) for the ToC entries that could be mapped."""
     finder = _Pages(pages, {e.toc_page for e in entries})
     n = len(pages)
@@ -80,20 +90,30 @@ def map_pages(entries: list[TocEntry], pages: list[PageLines], labels: list[str]
         if sum(m is not None for m in mapped) >= 0.6 * sum(1 for e in entries if e.printed):
             target = mapped
     if all(t is None for t in target):
-        arabic = [(i, e.title, int(e.printed)) for i, e in enumerate(entries) if e.printed.isdigit()]
+        arabic = [
+            (i, e.title, int(e.printed)) for i, e in enumerate(entries) if e.printed.isdigit()
+        ]
         off = _offset([(t, p) for _, t, p in arabic], finder, after, n)
         for i, _, p in arabic:
             target[i] = p + off if off is not None else None
         first_body = min((t for t in target if t is not None), default=n)
-        roman = [(i, e.title, v) for i, e in enumerate(entries) if (v := roman_value(e.printed)) is not None]
+        roman = [
+            (i, e.title, v)
+            for i, e in enumerate(entries)
+            if (v := roman_value(e.printed)) is not None
+        ]
         roff = _offset([(t, p) for _, t, p in roman], finder, 0, first_body)
         for i, _, p in roman:
             target[i] = p + roff if roff is not None else None
     out: list[OutlineEntry] = []
     for i, e in enumerate(entries):
         page = target[i]
-        if page is None and not e.printed:  # "PART II": where the next mapped entry is
-            page = next((t for t in target[i + 1:i + 4] if t is not None), None)
+        if page is None and not e.printed and _PART.match(e.title):  # "PART I": its first page
+            page = min(
+                (t for t in target[i + 1 : _next_part(entries, i)] if t is not None), default=None
+            )
+        elif page is None and not e.printed:  # a label: where the next mapped entry is
+            page = next((t for t in target[i + 1 : i + 4] if t is not None), None)
         if page is None or not 0 <= page < n:
             continue
         if not finder.has(e.title, page):
@@ -102,21 +122,30 @@ def map_pages(entries: list[TocEntry], pages: list[PageLines], labels: list[str]
     return out
 
 
-def ordered_share(entries: list[OutlineEntry]) -> float:
-    """Share of entries whose page is not before the previous entry's page."""
-    if len(entries) < 2:
-        return 1.0
-    ok = sum(1 for a, b in zip(entries, entries[1:], strict=False) if b.page >= a.page)
-    return ok / (len(entries) - 1)
+def _next_part(entries: list[TocEntry], i: int) -> int:
+    """Index of the next "Part" entry after entries[i] (len(entries) when none)."""
+    return next(
+        (k for k in range(i + 1, len(entries)) if _PART.match(entries[k].title)), len(entries)
+    )
 
 
-def toc_outline(pages: list[PageLines], labels: list[str] | None, originals: list[list[Line]]) -> tuple[list[OutlineEntry], set[int], str]:
+def descents(entries: list[OutlineEntry]) -> int:
+    """How often an entry's page is before the previous entry's page."""
+    return sum(1 for a, b in zip(entries, entries[1:], strict=False) if b.page < a.page)
+
+
+def toc_outline(
+    pages: list[PageLines], labels: list[str] | None, originals: list[list[Line]]
+) -> tuple[list[OutlineEntry], set[int], str]:
     """The printed ToC as outline entries, its pages, and why it was refused ('' = usable).
 
     `originals` are the pages' lines before running headers and footers were removed.
 
     Judged like an outline (`judge_outline`): at least three entries, most titles on their
-    pages; and also: most ToC entries mapped to a page, pages in reading order.
+    pages; and also: most ToC entries mapped to a page, pages in reading order (at most one
+    step back, or 15% of the steps). The entries
+    come back in page order (stable): a 10-Q's index lists Item 1 (the statements) before
+    Item 2 (MD&A), which is printed first.
     """
     from vectorless_assets.frontends.pdf.outline import judge_outline
     from vectorless_assets.frontends.pdf.toc import find_toc_pages, read_entries, with_row_numbers
@@ -129,10 +158,12 @@ def toc_outline(pages: list[PageLines], labels: list[str] | None, originals: lis
     mapped = map_pages(entries, pages, labels)
     if len(mapped) < 3 or len(mapped) < 0.5 * len(entries):
         return [], set(toc_pages), f"only {len(mapped)} of {len(entries)} ToC entries found a page"
-    if ordered_share(mapped) < 0.85:
+    if descents(mapped) > max(
+        1, MAX_DESCENTS * (len(mapped) - 1)
+    ):  # one: a block listed out of order
         return [], set(toc_pages), "ToC pages are out of reading order"
     texts = {p.index: "\n".join(ln.text for ln in p.lines) for p in pages}
     verdict, reason = judge_outline(mapped, texts, len(pages))
     if verdict in ("useless", "mistitled"):
         return [], set(toc_pages), reason
-    return mapped, set(toc_pages), ""
+    return sorted(mapped, key=lambda e: e.page), set(toc_pages), ""
