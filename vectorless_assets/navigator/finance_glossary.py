@@ -34,7 +34,7 @@ B, P, C, E = "balance", "income", "cashflow", "equity"  # P: profit and loss (in
 ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
     # -- line items (taxonomy elements) ------------------------------------------------------
     (("capital expenditure", "capex", "capital spending", "capital investment"),
-     ("purchases of property and equipment|payments to acquire property plant and equipment|"
+     ("purchases of property and equipment|purchases of property plant and equipment|payments to acquire property plant and equipment|"
       "additions to property and equipment|capital expenditures",), (C,)),  # PaymentsToAcquirePropertyPlantAndEquipment
     (("ppe", "ppne", "pp&e", "fixed assets", "property plant and equipment"),
      ("property plant and equipment net|property and equipment net",), (B,)),  # PropertyPlantAndEquipmentNet
@@ -90,7 +90,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = 
     (("cash conversion cycle",), ("accounts receivable", "inventories", "accounts payable", "cost of sales|cost of revenue"), (B, P)),
     (("free cash flow", "fcf", "cash conversion"),
      ("net cash provided by operating activities|cash provided by operating activities",
-      "purchases of property and equipment|payments to acquire property plant and equipment|capital expenditures"), (C,)),
+      "purchases of property and equipment|purchases of property plant and equipment|payments to acquire property plant and equipment|capital expenditures"), (C,)),
     (("dividend payout ratio", "payout ratio"), ("dividends paid", "net income"), (C, P)),
     (("capital intensity", "capital intensive"),
      ("capital expenditures|purchases of property and equipment|property plant and equipment net", "total assets|net sales|total revenues"), (C, B)),
@@ -130,17 +130,26 @@ def _contains(seq: list[str], phrase: Phrase) -> bool:
 
 
 def needs(question_terms: list[str]) -> Need:
-    """The components and statements of every entry a question's terms (in order) trigger."""
+    """The components and statements of every entry a question's terms (in order) trigger;
+    of each component, only the names the question does not already use."""
     entries: list[tuple[Component, ...]] = []
     statements: set[str] = set()
     triggered: set[str] = set()
+    asked = set(question_terms)
     for triggers, components, entry_statements in _compiled():
         hit = next((t for t in triggers if _contains(question_terms, t)), None)
         if hit is None:
             continue
         triggered |= set(hit)
         statements |= entry_statements
-        entries.append(components)
+        # a label in the question's own words is the text signal's business
+        entries.append(
+            tuple(
+                comp
+                for comp in (tuple(a for a in c if not set(a) <= asked) for c in components)
+                if comp
+            )
+        )
     return Need(
         entries=tuple(entries), statements=frozenset(statements), triggered=frozenset(triggered)
     )

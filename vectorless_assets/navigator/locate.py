@@ -143,13 +143,14 @@ class Locator:
         return IMPLIED if self.kinds[i] & question.need.statements else 0.0
 
     def _distinctive(self, phrase: tuple[str, ...]) -> bool:
-        """Whether a line-item label is held by few enough sections to point at its figure."""
+        """Whether a line-item label is held by few enough sections to point at its figure
+        (each of its adjacent term pairs: a partial match counts)."""
         if self.pair_df is None:
             self.pair_df = Counter(p for nt in self.nodes for p in nt.pairs)
         if len(phrase) == 1:
             df = self.bm25.df.get(phrase[0], 0)
         else:
-            df = min(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
+            df = max(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
         return df <= LABEL_MAX_SHARE * len(self.nodes)
 
     def _period(self, i: int, question: Question) -> float:

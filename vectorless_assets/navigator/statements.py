@@ -55,7 +55,7 @@ BEFORE_RE = re.compile(
     re.I,
 )
 AFTER_RE = re.compile(
-    r"^(?:\s*$|\s*[\d(\[,:;\-–—]|\s+(?:at|as|for|of|years?|ended|fiscal|three|six|nine|twelve|quarters?|periods?)\b)",
+    r"^(?:\s*$|\s*[^\w\s]|\s*\d|\s+(?:at|as|for|of|years?|ended|fiscal|three|six|nine|twelve|quarters?|periods?)\b)",
     re.I,
 )
 

@@ -1,0 +1,109 @@
+"""`locate` on filings: statements by their titles, line items named differently from the
+question (the finance glossary), and fiscal years against the years a table shows.
+
+Each test compiles a small generated Markdown filing (fast mode: no LLM, no index) and
+asserts a ranking that the plain text signals get wrong.
+"""
+
+from __future__ import annotations
+
+from vectorless_assets.ir import Document
+from vectorless_assets.navigator import DocumentNavigator
+from vectorless_assets.pipeline.compile import compile_document
+
+
+def filing(*sections: tuple[str, str]) -> Document:
+    """A Markdown filing with the given (heading, body) sections, compiled in fast mode."""
+    text = "# Acme Corp annual report\n\n" + "".join(f"## {h}\n\n{b}\n\n" for h, b in sections)
+    return compile_document(text.encode(), name="acme_annual.md", mode="fast")
+
+
+def table(*rows: str) -> str:
+    return "\n".join(f"| {r} |" for r in rows)
+
+
+CASH_FLOWS = table(
+    "Consolidated Statements of Cash Flows | | |",
+    "Years ended December 31 | 2019 | 2018",
+    "Net income | 5,363 | 4,869",
+    "Depreciation and amortization | 1,488 | 1,544",
+    "Purchases of property, plant and equipment | (1,577) | (1,373)",
+    "Net cash provided by operating activities | 6,439 | 6,240",
+)
+PROSE_CAPITAL = (
+    "Our capital allocation priorities are to invest in the business, pay dividends and repurchase shares. "
+    "We expect capital expenditure to remain a priority, and we review capital projects each year. "
+    "Capital discipline guides how we spend capital."
+)
+
+
+def titles(nav: DocumentNavigator, question: str, k: int = 3) -> list[str]:
+    return [h["title"] for h in nav.locate(question, k=k)]
+
+
+def test_a_statement_titled_by_its_first_line_ranks_for_a_question_naming_it() -> None:
+    doc = filing(
+        (
+            "Liquidity",
+            "We discuss cash flow and the statement of our liquidity. Cash flow from operations funds "
+            "the business; the cash flow statement is discussed here in words, the cash position is strong.",
+        ),
+        ("Acme Corp and Subsidiaries", CASH_FLOWS),
+    )
+    nav = DocumentNavigator(doc)
+    top = nav.locate("What does the cash flow statement show?", k=1)[0]
+    assert top["title"] == "Acme Corp and Subsidiaries"
+    assert "statement 1.00" in top["reason"]
+
+
+def test_a_metric_reaches_the_line_item_it_is_named_by_in_the_filing() -> None:
+    doc = filing(
+        ("Capital allocation", PROSE_CAPITAL),
+        ("Acme Corp and Subsidiaries", CASH_FLOWS),
+        ("Employees", "We employ 90,000 people in 70 countries."),
+    )
+    nav = DocumentNavigator(doc)
+    top = nav.locate("What was Acme's capital expenditure amount?", k=1)[0]
+    assert top["title"] == "Acme Corp and Subsidiaries"
+    assert "items 1.00" in top["reason"]
+    # asked why, the question wants the discussion, not the figures
+    assert titles(nav, "Why does Acme spend on capital expenditure?", k=1) == ["Capital allocation"]
+
+
+def test_the_asked_fiscal_year_picks_the_table_that_shows_it() -> None:
+    older = table(
+        "Selected financial data | | |",
+        "Years ended December 31 | 2016 | 2015",
+        "Revenue | 30,109 | 30,274",
+        "Operating income | 6,200 | 6,100",
+    )
+    newer = table(
+        "Selected financial data | | |",
+        "Years ended December 31 | 2019 | 2018",
+        "Revenue | 32,136 | 32,765",
+        "Operating income | 6,500 | 6,400",
+    )
+    doc = filing(
+        ("Five-year summary, earlier years", older), ("Five-year summary, recent years", newer)
+    )
+    nav = DocumentNavigator(doc)
+    assert titles(nav, "What was operating income in FY2019?", k=1) == [
+        "Five-year summary, recent years"
+    ]
+    assert titles(nav, "What was operating income in fiscal year 2016?", k=1) == [
+        "Five-year summary, earlier years"
+    ]
+    assert "period 1.00" in nav.locate("operating income FY2016", k=1)[0]["reason"]
+
+
+def test_a_label_in_most_sections_does_not_count_as_a_line_item() -> None:
+    everywhere = "Net sales rose in every region; net sales are our main measure."
+    doc = filing(
+        ("Europe", everywhere + " Europe grew 4%."),
+        ("Asia", everywhere + " Asia grew 9%."),
+        ("Americas", everywhere + " Americas grew 2%."),
+    )
+    nav = DocumentNavigator(doc)
+    for hit in nav.locate("How much were sales in Asia?", k=3):
+        assert "items" not in hit["reason"]
+    assert titles(nav, "How much were sales in Asia?", k=1) == ["Asia"]
