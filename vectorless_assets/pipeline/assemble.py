@@ -11,7 +11,9 @@ from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
+from vectorless_assets.pipeline.tablespec import options_key
 from vectorless_assets.textutil import estimate_tokens
 from vectorless_assets.version import __version__
 
@@ -22,6 +24,20 @@ ASSEMBLY_EXTRA = ("source", "parsed", "validation", "verification")
 def assembly_reads(table: PassTable = TABLE) -> tuple[str, ...]:
     """Every field the assembled IR depends on."""
     return tuple(dict.fromkeys(ASSEMBLY_EXTRA + table.ir_fields))
+
+
+_FINGERPRINTS: dict[tuple[object, ...], str] = {}
+
+
+def logic_fingerprint(options: CompileOptions) -> str:
+    """`options.logic_fingerprint()`, memoised (a canonical JSON and a SHA-256 per compile)."""
+    key = options_key(options)
+    hit = _FINGERPRINTS.get(key)
+    if hit is None:
+        if len(_FINGERPRINTS) >= 64:
+            _FINGERPRINTS.clear()
+        hit = _FINGERPRINTS[key] = options.logic_fingerprint()
+    return hit
 
 
 def llm_diagnostic(usage: LLMUsage, fallback_nodes: int) -> Diagnostic:
@@ -54,7 +70,7 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
         created_at=started or now,
         modified_at=now,
         content_fingerprint=content_fingerprint(source.data),
-        logic_fingerprint=options.logic_fingerprint(),
+        logic_fingerprint=logic_fingerprint(options),
         processing_version=options.processing_version,
         node_count=len(tree.nodes),
         total_summary_tokens=sum(estimate_tokens(n.summary) for n in tree.nodes),

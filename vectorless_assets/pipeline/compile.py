@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -114,17 +115,24 @@ def compile_document(
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
-    ctx = PassContext(
-        options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
-        frontends=frontends, action=resolution.action, action_reason=resolution.reason,
+    reuse = Reuse.from_previous(prev, table, versions) if resolution.action == "incremental" and prev is not None else None
+    context = partial(
+        PassContext, options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
+        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse,
     )
-    if resolution.action == "incremental" and prev is not None:
-        ctx.reuse = Reuse.from_previous(prev, table, versions)
+    with gc_paused():
+        # the context, the state and every intermediate field die when `_run` returns, before
+        # the collector is back: its first collection then scans the Document only
+        return _run(src, context, table)
+
+
+def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTable) -> Document:
+    """Run the passes on `src` in a new `context()` and assemble the Document."""
+    ctx = context()
     state: dict[str, Any] = {"source": src}
     started = datetime.now(UTC)
-    with gc_paused():
-        for _ in run_passes(state, ctx, key=src.key, table=table):
-            pass
+    for _ in run_passes(state, ctx, key=src.key, table=table):
+        pass
     failed = [d for d in state.get("verification", []) if d.severity == "error"]
     if failed:
         raise CompileError(src.key, "; ".join(d.message for d in failed), pass_name="verify")

@@ -146,17 +146,28 @@ class PassTable:
         """`<version>:<fingerprint>` of a pass under `options`: the fingerprint covers only what
         can change its output (the options it reads, whether it runs in the mode, the
         processing version, and the model for an LLM pass)."""
-        facts = {
-            "runs": p.runs_in(options.mode),
-            "processing_version": options.processing_version,
-            "options": {name: getattr(options, name) for name in p.options},
-            "llm_model": options.llm_model if p.llm else None,
-        }
-        return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
+        if self.by_name.get(p.name) is p:  # a row of this table: memoised per options
+            return self.code_versions(options)[p.name]
+        return _code_version(p, options)
+
+    @cached_property
+    def _versions(self) -> dict[object, dict[str, str]]:
+        return {}
 
     def code_versions(self, options: CompileOptions) -> dict[str, str]:
-        """Code version of every pass, by pass name."""
-        return {p.name: self.code_version(p, options) for p in self.passes}
+        """Code version of every pass, by pass name (a fresh dict).
+
+        A pure function of the (frozen) options: memoised per table for the last
+        `_MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
+        """
+        memo = self._versions
+        key = options_key(options)
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            hit = memo[key] = {p.name: _code_version(p, options) for p in self.passes}
+        return dict(hit)
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
@@ -179,3 +190,24 @@ class PassTable:
             llm = ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else "")) if p.llm else "no"
             rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {', '.join(p.options) or '-'} | {p.reuse} | {p.version} |")
         return "\n".join(rows)
+
+
+#: How many distinct options each table keeps the code versions of.
+_MEMO_SIZE = 64
+
+
+def options_key(options: CompileOptions) -> tuple[object, ...]:
+    """A memo key for values that are pure functions of `options`' canonical JSON: the
+    (frozen) options with the type of each value (1 and 1.0 are equal but print apart)."""
+    return (options, *map(type, options.__dict__.values()))
+
+
+def _code_version(p: Pass, options: CompileOptions) -> str:
+    """`PassTable.code_version` computed (see there)."""
+    facts = {
+        "runs": p.runs_in(options.mode),
+        "processing_version": options.processing_version,
+        "options": {name: getattr(options, name) for name in p.options},
+        "llm_model": options.llm_model if p.llm else None,
+    }
+    return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"

@@ -1,0 +1,75 @@
+"""The per-compile constants are memoised without changing them, and the collector is restored."""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+from dataclasses import replace
+
+from vectorless_assets import compile_document
+from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.assemble import logic_fingerprint
+from vectorless_assets.pipeline.table import TABLE
+
+
+def _fresh(name: str, options: CompileOptions) -> str:
+    """A pass's code version computed from scratch, as the docstring of `code_version` defines it."""
+    p = TABLE.by_name[name]
+    facts = {
+        "runs": p.runs_in(options.mode),
+        "processing_version": options.processing_version,
+        "options": {o: getattr(options, o) for o in p.options},
+        "llm_model": options.llm_model if p.llm else None,
+    }
+    return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
+
+
+def test_memoised_code_versions_equal_fresh_ones_for_every_options() -> None:
+    cases = [CompileOptions(mode=m) for m in ("fast", "standard", "deep")] + [
+        CompileOptions(mode="deep", overlap_threshold=0.5, llm_model="m")
+    ]
+    for _ in range(2):  # the second round is served by the memo
+        for options in cases:
+            versions = TABLE.code_versions(options)
+            assert versions == {p.name: _fresh(p.name, options) for p in TABLE.passes}
+            assert all(TABLE.code_version(p, options) == versions[p.name] for p in TABLE.passes)
+
+
+def test_memo_tells_equal_values_of_another_type_apart() -> None:
+    # model_copy(update=) does not validate: 1 (int) and 1.0 are equal but print apart
+    as_float = CompileOptions(mode="deep", overlap_threshold=1.0)
+    as_int = as_float.model_copy(update={"overlap_threshold": 1})
+    assert TABLE.code_versions(as_float)["overlap"] == _fresh("overlap", as_float)
+    assert (
+        TABLE.code_versions(as_int)["overlap"]
+        == _fresh("overlap", as_int)
+        != _fresh("overlap", as_float)
+    )
+    assert logic_fingerprint(as_int) == as_int.logic_fingerprint()
+    assert logic_fingerprint(as_float) == as_float.logic_fingerprint()
+
+
+def test_a_changed_row_is_not_served_from_the_table_memo() -> None:
+    options = CompileOptions(mode="deep")
+    row = replace(TABLE.by_name["score"], version="2")
+    assert TABLE.code_version(row, options).startswith("2:")
+    assert TABLE.replaced("score", version="2").code_versions(options)["score"].startswith("2:")
+
+
+def test_returned_versions_are_a_copy() -> None:
+    options = CompileOptions(mode="fast")
+    TABLE.code_versions(options)["parse"] = "changed"
+    assert TABLE.code_versions(options)["parse"] == _fresh("parse", options)
+
+
+def test_compile_restores_the_collector() -> None:
+    assert gc.isenabled()
+    compile_document(b"# A\n\ntext\n", name="a.md", mode="deep")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        compile_document(b"# A\n\ntext\n", name="a.md", mode="deep")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
