@@ -3,7 +3,9 @@
 Tools run in worker threads, several clients at once: a tool call holds `lock` while it
 reads (navigators build their indexes lazily, and the GIL runs one call at a time anyway),
 and the catalog is refreshed under it at most once per `check_every` seconds (a refresh
-stats every file and reads only the changed ones). Looking a document up reports a refused (tampered, corrupted) file by
+stats every file and reads only the changed ones). A guided `locate` lets go of the lock
+while it waits for the model (`Library.guided_llm`): other calls are not held up by LLM
+latency (the search then only reads the loaded `Document`s, which nothing changes). Looking a document up reports a refused (tampered, corrupted) file by
 name instead of "not found".
 """
 
@@ -13,6 +15,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
@@ -31,6 +34,11 @@ class Library:
         self._catalog = Catalog(folder)
         self.lock = threading.RLock()
         self._checked = time.monotonic()
+
+    def guided_llm(self) -> LLMClient | None:
+        """`llm` for one guided search: it releases `lock` while each call waits for the model
+        (None when the server has no LLM)."""
+        return None if self.llm is None else UnlockedLLM(self.llm, self.lock)
 
     @property
     def folder(self) -> Path:
@@ -62,3 +70,30 @@ class Library:
                 if Path(r["path"]).stem.startswith(key) or Path(r["path"]).name == key:
                     raise NavigationError(f"document {key!r} was refused when loaded: {Path(r['path']).name}: {r['problem']} ({r['error']})") from None
             raise
+
+
+class UnlockedLLM:
+    """An `LLMClient` that releases `lock` (when this thread holds it) for each `complete`
+    and takes it back afterwards. Everything else is the wrapped client's: `inner` is what
+    `llm.ask` reads the breaker and deadline from, `lookup`/`store` a lasting cache's."""
+
+    def __init__(self, llm: LLMClient, lock: Any) -> None:
+        self._llm, self._lock = llm, lock
+        self.model = llm.model
+
+    @property
+    def inner(self) -> Any:
+        return getattr(self._llm, "inner", self._llm)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._llm, name)
+
+    def complete(self, prompt: str, *, system: str | None = None, max_tokens: int = 512) -> str:
+        try:
+            self._lock.release()
+        except RuntimeError:  # not held by this thread: nothing to let go of
+            return self._llm.complete(prompt, system=system, max_tokens=max_tokens)
+        try:
+            return self._llm.complete(prompt, system=system, max_tokens=max_tokens)
+        finally:
+            self._lock.acquire()

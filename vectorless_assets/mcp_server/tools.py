@@ -135,7 +135,7 @@ def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits
     want, k = required(query, "question"), clamp(k, Limit.hits)
     if guided and lib.llm is None:
         raise NavigationError("guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)")
-    llm, usage = (lib.llm if guided else None), LLMUsage()
+    llm, usage = (lib.guided_llm() if guided else None), LLMUsage()
     extra = {"guided": True} if llm else {}
     if doc and doc.strip():
         nav = lib.document(doc)
