@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument
-from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.llm.ask import ask, json_positions, json_value
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 
@@ -63,10 +63,7 @@ def _rejected(answer: str | None, count: int) -> set[int] | None:
         return None
 
     def numbers(key: str) -> set[int]:
-        items = value.get(key)
-        if not isinstance(items, list):
-            return set()
-        return {int(v) - 1 for v in items if isinstance(v, int | float) and 1 <= int(v) <= count}
+        return set(json_positions(value.get(key), count))
 
     return numbers("not_headings") - numbers("headings")
 

@@ -1,4 +1,5 @@
-"""One counted LLM call (the only place usage is counted), and lenient JSON reading of answers."""
+"""One counted LLM call (the only place usage is counted), and lenient JSON reading of answers
+(`json_value`, `json_positions`)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,26 @@ def _may_call(llm: LLMClient, usage: LLMUsage) -> bool:
         usage.note("breaker open")
         return False
     return True
+
+
+def json_positions(value: Any, limit: int) -> list[int]:
+    """0-based positions from a JSON list of 1-based item numbers (`[2, 5]`), in the answer's
+    order without repeats; only whole numbers 1..`limit` count: ints, integral floats (`2.0`)
+    and digit strings (`"2"`). Booleans, NaN, infinities, fractions, negatives and anything
+    else are ignored (`json.loads` accepts NaN and Infinity; `True` is an int in Python)."""
+    if not isinstance(value, list):
+        return []
+    out: list[int] = []
+    for item in value:
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, str) and item.strip().isdecimal():
+            item = int(item.strip())
+        if isinstance(item, float) and item.is_integer():
+            item = int(item)
+        if isinstance(item, int) and 1 <= item <= limit and item - 1 not in out:
+            out.append(item - 1)
+    return out
 
 
 def json_value(answer: str) -> Any:

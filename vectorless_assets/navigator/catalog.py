@@ -182,7 +182,7 @@ class Catalog:
         document's card relevance relative to the best document's.
         """
         if llm is not None:
-            return guided_catalog_locate(self, query, llm, usage, k=k, max_calls=max_calls)
+            return guided_catalog_locate(self, query, llm, usage, k=k, max_calls=max_calls, per_doc=per_doc)
         per_doc = per_doc or k
         rel = {r["doc_id"]: r["score"] for r in self.covers(query, k=len(self.navigators))}
         best = max(rel.values(), default=0.0) or 1.0

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from vectorless_assets.ir.document import Document
-from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.llm.ask import ask, json_positions, json_value
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator.locate import Locator
@@ -81,12 +81,6 @@ def _prompt(
     )
 
 
-def _numbers(value: Any, limit: int) -> list[int]:
-    if not isinstance(value, list):
-        return []
-    return [int(v) - 1 for v in value if isinstance(v, int | float) and 1 <= int(v) <= limit]
-
-
 def children(doc: Document, node_id: str) -> list[str]:
     """The options below a node: its children, skipping a lone child that has children of
     its own (a title heading wrapping the whole document costs no call)."""
@@ -118,7 +112,7 @@ def tree_search(
         value = json_value(reply) if reply else None
         if not isinstance(value, dict):
             break
-        for i in _numbers(value.get("answer"), len(options)):
+        for i in json_positions(value.get("answer"), len(options)):
             doc, node_id = options[i]
             if options[i] not in chosen and (
                 doc.tree.get(node_id).parent is not None or not several
@@ -126,7 +120,7 @@ def tree_search(
                 chosen.append(options[i])
         frontier = [
             (options[i][0], c)
-            for i in _numbers(value.get("open"), len(options))
+            for i in json_positions(value.get("open"), len(options))
             for c in children(*options[i])
         ]
         if not frontier:
@@ -186,9 +180,14 @@ def guided_catalog_locate(
     *,
     k: int = 5,
     max_calls: int = MAX_CALLS,
+    per_doc: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The `k` best sections across a `Catalog`: the model first chooses among documents."""
-    first = [{**h, "via": "locate"} for h in catalog.locate(question, k=max(k, FIRST_STAGE))]
+    """The `k` best sections across a `Catalog`: the model first chooses among documents.
+    `per_doc` bounds the no-LLM hits per document as in `Catalog.locate`."""
+    first = [
+        {**h, "via": "locate"}
+        for h in catalog.locate(question, k=max(k, FIRST_STAGE), per_doc=per_doc)
+    ]
     navs = catalog.navigators
     if llm is None or not navs:
         return first[:k]

@@ -1,0 +1,39 @@
+"""Parse pass, odd answers to the heading check (through the fake OpenAI-compatible server,
+real HTTP, the reportlab PDF of `test_parse_llm`): NaN or Infinity (which `json.loads`
+accepts) keep the detector's result instead of failing the document, a JSON `true` is not
+item 1, a fraction names no item, and a number written as a string still counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.passes.test_parse_llm import client, run_parse, titles
+from tests.support import fake_llm
+from tests.support.fake_llm import FakeLLMServer
+
+DETECTED = ["Installation", "Safety Requirements", "Operation", "Daily Checks"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"headings": [], "not_headings": [NaN]}',
+        '{"headings": [Infinity], "not_headings": [-Infinity]}',
+        '{"headings": [], "not_headings": [true]}',
+        '{"headings": [], "not_headings": [1.5, -1, 0, 3]}',
+    ],
+)
+def test_odd_numbers_keep_the_detector_result(answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fake_llm, "answer", lambda prompt: answer)
+    with FakeLLMServer() as srv:
+        parsed, ctx = run_parse("standard", client(srv))
+    assert titles(parsed) == DETECTED and ctx.usage.calls == 1
+
+
+def test_a_number_as_a_string_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        fake_llm, "answer", lambda prompt: '{"headings": ["1"], "not_headings": ["2"]}'
+    )
+    with FakeLLMServer() as srv:
+        parsed, _ = run_parse("standard", client(srv))
+    assert titles(parsed) == ["Installation", "Safety Requirements", "Operation"]
