@@ -32,6 +32,9 @@ class RawNode(BaseModel):
     #: the frontend accepted this heading by a narrow margin (PDF heading detection): the
     #: parse pass may ask an LLM to confirm it (`helpers.structure_llm`)
     uncertain: bool = False
+    #: an uncertain heading's lines as extracted (the title may be cleaned: lines joined, a
+    #: footnote marker left out, a trailing label moved first); demoting it puts them back
+    heading_text: str | None = None
 
 
 class ParsedDocument(BaseModel):

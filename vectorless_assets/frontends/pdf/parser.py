@@ -207,6 +207,6 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
             placed = _with_frame(framed, detected, lines)
         else:
             placed = place_detected(detected, lines)
-    nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure)
+    nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure, lines)
     title = _meta_title(reader) or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
     return ParsedDocument(format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags)

@@ -64,10 +64,11 @@ def uncertain_starts(detected: list[Heading], lines: list[Line], body: float) ->
 
 
 def mark_uncertain(
-    nodes: list[RawNode], placed: list[Placed], starts: dict[int, str]
+    nodes: list[RawNode], placed: list[Placed], starts: dict[int, str], lines: list[Line]
 ) -> list[RawNode]:
-    """`nodes` (from `build_raw_nodes(placed, ...)`) with the nodes of the headings in
-    `starts` (start line and title: outline entries are never marked) marked uncertain.
+    """`nodes` (from `build_raw_nodes(placed, lines, ...)`) with the nodes of the headings in
+    `starts` (start line and title: outline entries are never marked) marked uncertain, each
+    with its title lines as extracted (`RawNode.heading_text`, what `demote` puts back).
     Nodes follow `placed` sorted by position, after an optional level-0 preamble."""
     if not starts:
         return nodes
@@ -76,16 +77,20 @@ def mark_uncertain(
     out = list(nodes)
     for i, p in enumerate(order):
         if starts.get(p.start) == p.title and 0 <= offset + i < len(out):
-            out[offset + i] = out[offset + i].model_copy(update={"uncertain": True})
+            text = "\n".join(ln.text for ln in lines[p.start : p.end])
+            update = {"uncertain": True, "heading_text": text}
+            out[offset + i] = out[offset + i].model_copy(update=update)
     return out
 
 
 def demote(parsed: ParsedDocument, index: int) -> ParsedDocument:
-    """`parsed` without the heading of raw node `index`: its title and text join the node
-    before it (or become the level-0 preamble when it is the first node)."""
+    """`parsed` without the heading of raw node `index`: its title lines (as extracted,
+    `RawNode.heading_text`, else its title) and text join the node before it (or become the
+    level-0 preamble when it is the first node)."""
     nodes = list(parsed.raw_nodes)
     node = nodes[index]
-    body = "\n".join(t for t in (node.title, node.content) if t)
+    heading = node.heading_text if node.heading_text is not None else node.title
+    body = "\n".join(t for t in (heading, node.content) if t)
     if index == 0:
         nodes[0] = node.model_copy(
             update={
@@ -93,6 +98,7 @@ def demote(parsed: ParsedDocument, index: int) -> ParsedDocument:
                 "level": 0,
                 "content": body,
                 "uncertain": False,
+                "heading_text": None,
                 "token_count": estimate_tokens(body),
             }
         )
