@@ -9,6 +9,9 @@ and at the lines around it (same page) and reject the typical impostors:
 - a lead-in: the text runs on into the next line as one sentence (no closing punctuation,
   the next line starts in lower case), or ends in a hyphen;
 - a run-in definition ("LTV: represents ...") or a "(continued)" repeat of an earlier title;
+- a statement set in bold or italics: a sentence of ten words or more ending in a full stop
+  (a 10-K's risk factors, "Our business could be harmed if ...", each caption a claim): a
+  section title is a noun phrase;
 - a table row or row-group label: figures beside it on the same line, or the very next line is a row
   of figures or a period column header ("Three months ended March 31,"): a section heading
   followed by a table has a units line or prose in between.
@@ -23,9 +26,13 @@ import re
 
 from vectorless_assets.frontends.pdf.text import Line
 
-_FIGURE = re.compile(r"^(?:[($€£¥]*[\d][\d,]*(?:\.\d+)?%?\)?(?:\([a-z\d]\))?,?|[—–-]+|n/?m|nm)$", re.I)
+_FIGURE = re.compile(
+    r"^(?:[($€£¥]*[\d][\d,]*(?:\.\d+)?%?\)?(?:\([a-z\d]\))?,?|[—–-]+|n/?m|nm)$", re.I
+)
 _UNITS = re.compile(r"\bin (?:millions|billions|thousands)\b|\(dollars\b", re.I)
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+)
 _PERIOD = re.compile(
     rf"^(?:(?:as of (?:or )?)?for the )?(?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal )?years?|quarters?|periods?) ended\b"
     rf"|^(?:as of|at) (?:or for\b|{_MONTH}\b)|^{_MONTH} \d{{1,2}},?(?:\s+\d{{4}})?$",
@@ -35,6 +42,10 @@ _CLAUSE = re.compile(r",\s+[a-z]")
 _SIGN = {"$", "€", "£", "%", "(", ")", "x"}
 _CONTINUED = re.compile(r"\((?:continued|cont['’]?d\.?|concluded)\)", re.I)
 _DEFINITION = re.compile(r"^[^:]{2,80}:\s+[“\"(]?[a-z]")
+_SENTENCE = re.compile(
+    r"^[^:]*[a-z][^:]*[^.]\.$"
+)  # one full stop, at the end: "We may ... results."
+SENTENCE_WORDS = 10  # a caption sentence this long is a statement, not a section title
 LOOKAHEAD = 2
 
 
@@ -54,7 +65,7 @@ def is_figure_row(text: str) -> bool:
 def _row_text(lines: list[Line], k: int) -> str:
     """The text of the table row of lines[k]: every line at its height, left to right."""
     ln = lines[k]
-    row = [o for o in lines[max(0, k - 8):k + 8] if o.page == ln.page and abs(o.y - ln.y) < 1.5]
+    row = [o for o in lines[max(0, k - 8) : k + 8] if o.page == ln.page and abs(o.y - ln.y) < 1.5]
     return " ".join(o.text for o in sorted(row, key=lambda o: o.x))
 
 
@@ -71,7 +82,7 @@ def _is_period_header(text: str) -> bool:
 
 
 def _next_lines(lines: list[Line], end: int, page: int) -> list[Line]:
-    return [ln for ln in lines[end:end + LOOKAHEAD] if ln.page == page]
+    return [ln for ln in lines[end : end + LOOKAHEAD] if ln.page == page]
 
 
 def rejects(lines: list[Line], start: int, end: int, title: str) -> str:
@@ -84,7 +95,13 @@ def rejects(lines: list[Line], start: int, end: int, title: str) -> str:
         return "definition"
     if text.endswith(("-", "\u2010", "\u2011")) and not text.endswith(" -"):
         return "hyphenated"
-    beside = [o.text for o in lines[max(0, start - 8):start + 8] if o.page == first.page and o is not first and abs(o.y - first.y) < 1.5]
+    if _SENTENCE.match(text) and len(text.split()) >= SENTENCE_WORDS:
+        return "sentence"
+    beside = [
+        o.text
+        for o in lines[max(0, start - 8) : start + 8]
+        if o.page == first.page and o is not first and abs(o.y - first.y) < 1.5
+    ]
     if beside and (any(is_figure_row(t) for t in beside) or _all_figures(" ".join(beside))):
         return "table row"
     after = _next_lines(lines, end, first.page)
