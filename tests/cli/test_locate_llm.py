@@ -110,3 +110,23 @@ def test_no_llm_calls_without_the_flag_and_fallback_when_the_server_fails(guide_
 def test_llm_flag_without_a_configured_llm_is_an_error(guide_ir: Path) -> None:
     out = vectorless("locate", str(guide_ir), QUESTION, "--llm", base_url=None)
     assert out.returncode == 1 and "VECTORLESS_LLM_BASE_URL" in out.stderr
+
+
+def test_a_later_failure_keeps_the_llm_hits_and_says_so(
+    guide_ir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeLLMServer() as srv:
+
+        def first_then_down(prompt: str) -> str:
+            srv.fault = "500"  # every later call fails
+            return navigator_model(prompt).replace('"answer": []', '"answer": [1]')
+
+        monkeypatch.setattr(fake_llm, "answer", first_then_down)
+        out = vectorless(
+            "locate", str(guide_ir), QUESTION, "--llm", "--json", base_url=srv.base_url
+        )
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["llm_usage"]["calls"] == 2 and result["llm_usage"]["failures"] == 1
+    assert result["hits"][0]["via"] == "llm"
+    assert "some calls failed" in out.stderr and "no-LLM results" not in out.stderr

@@ -162,7 +162,9 @@ def cmd_locate(args: argparse.Namespace) -> int:
         if llm is None:
             return hits, lines or ["no match"]
         u = usage_json(usage)
-        fallback = " (failed: no-LLM results)" if usage.failures or usage.skipped else ""
+        guided = any(h.get("via") == "llm" for h in hits)
+        failed = usage.failures or usage.skipped
+        fallback = (" (some calls failed)" if guided else " (failed: no-LLM results)") if failed else ""
         print(f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} skipped, ~{u['tokens']} tokens{fallback}", file=sys.stderr, flush=True)
         return {"hits": hits, "llm_usage": u}, lines or ["no match"]
 
