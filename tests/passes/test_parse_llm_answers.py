@@ -37,3 +37,20 @@ def test_a_number_as_a_string_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeLLMServer() as srv:
         parsed, _ = run_parse("standard", client(srv))
     assert titles(parsed) == ["Installation", "Safety Requirements", "Operation"]
+
+
+def test_batches_beyond_the_budget_are_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vectorless_assets.helpers import structure_llm
+
+    monkeypatch.setattr(structure_llm, "BATCH", 1)  # two uncertain headings: two batches
+    monkeypatch.setattr(fake_llm, "answer", lambda prompt: '{"headings": [], "not_headings": [1]}')
+    with FakeLLMServer() as srv:
+        parsed, ctx = run_parse("standard", client(srv), structure_llm_calls=1)
+        assert srv.requests == ctx.usage.calls == 1
+    assert titles(parsed) == ["Installation", "Operation", "Daily Checks"]  # the first only
+    note = next(d.message for d in parsed.diagnostics if d.code == "pdf_heading_check")
+    assert note.startswith("1 of 1 ") and "1 not asked" in note
+    with FakeLLMServer() as srv:
+        parsed, ctx = run_parse("standard", client(srv), structure_llm_calls=5)
+        assert srv.requests == ctx.usage.calls == 2
+    assert titles(parsed) == ["Installation", "Operation"]
