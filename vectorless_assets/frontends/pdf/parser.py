@@ -205,6 +205,9 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
         if verdict == "shallow":
             framed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
             placed = _with_frame(framed, detected, lines)
+            # the outline's own entries are never uncertain (a detected heading on the same
+            # line gives way to the entry, which may carry the same title)
+            unsure = {k: t for k, t in unsure.items() if all(p.start != k for p in framed)}
         else:
             placed = place_detected(detected, lines)
     nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure, lines)
