@@ -131,6 +131,25 @@ def test_word_tokens_fast_paths_agree_with_the_pattern() -> None:
         assert word_tokens(text) == _reference_tokens(text), repr(text)
 
 
+def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
+    """Texts with letters, digits and separators outside ASCII but no CJK (the path that
+    turns non-ASCII separators into spaces), including more than 16 distinct separators."""
+    from collections import Counter
+
+    from vectorless_assets.textutil import word_counts
+
+    rng = random.Random(5)
+    symbols = "—–“”’\u00a0\u2003\u0301\u0307€§¶•…→√∞≈≠±×÷°‰"
+    alphabet = string.ascii_letters + string.digits + " _.-\n" + "éßΣσİıſ\u212aﬁ½²٣Ⅻǅ" + symbols
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        expected = _reference_tokens(text)
+        assert word_tokens(text) == expected, repr(text)
+        assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
+    many = " ".join(f"a{c}b" for c in symbols)  # every separator at once: the translate path
+    assert word_tokens(many) == _reference_tokens(many)
+
+
 def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
     from collections import Counter
 

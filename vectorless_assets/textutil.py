@@ -146,13 +146,35 @@ _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 _ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
+#: A character outside ASCII (its separators are found among these).
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
+#: More distinct separators than this: one `str.translate` instead of a `str.replace` each.
+_MAX_REPLACED = 16
+
+
+def _non_ascii_separators_to_spaces(lowered: str) -> str:
+    """`lowered` with every non-ASCII character that is not a letter or digit (a dash, a
+    quote, a no-break space, a symbol) replaced by a space.
+
+    Word tokens are runs of `[^\\W_]`, i.e. of `str.isalnum` characters: after this, only
+    ASCII characters separate them, so the ASCII split applies (same tokens as the pattern).
+    """
+    separators = [c for c in set(_NON_ASCII_RE.findall(lowered)) if not c.isalnum()]
+    if len(separators) > _MAX_REPLACED:
+        return lowered.translate(dict.fromkeys(map(ord, separators), " "))
+    for c in separators:
+        lowered = lowered.replace(c, " ")
+    return lowered
+
+
 def word_tokens(text: str) -> list[str]:
     """Lowercase word tokens; CJK runs become character bigrams."""
     lowered = text.lower()
     if lowered.isascii():  # fast path, same result (most nodes)
         return lowered.translate(_ASCII_SPLIT).split()
     if not _CJK_RE.search(lowered):  # fast path, same result: no CJK run to cut into bigrams
-        return _WORD_RE.findall(lowered)
+        spaced = _non_ascii_separators_to_spaces(lowered)
+        return spaced.encode().translate(_BYTES_SPLIT).decode().split()
     out: list[str] = []
     for m in _WORD_RE.finditer(lowered):
         piece = m.group()
@@ -167,48 +189,34 @@ def word_tokens(text: str) -> list[str]:
 
 
 # The same split on UTF-8 bytes (bytes.translate is a table lookup): ASCII separators become
-# spaces, every other byte stays, so a piece holding non-ASCII bytes is cut by `_WORD_RE`.
+# spaces, every other byte stays (a text's non-ASCII separators are spaces already).
 _BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
 
 
-class WordTable(dict[bytes, "str | tuple[str, ...]"]):
-    """UTF-8 piece (split on ASCII separators) -> its word, or its words when a non-ASCII
-    separator (a dash, a quote, a no-break space) cuts it; each decoded once. One table per
-    compile also gives every occurrence of a word the same string object."""
+class WordTable(dict[bytes, str]):
+    """UTF-8 piece (one word) -> the word, each decoded once. One table per compile also
+    gives every occurrence of a word the same string object."""
 
-    def __missing__(self, piece: bytes) -> str | tuple[str, ...]:
-        word = piece.decode()
-        value: str | tuple[str, ...] = word if piece.isascii() or word.isalnum() else tuple(_WORD_RE.findall(word))
-        self[piece] = value
-        return value
+    def __missing__(self, piece: bytes) -> str:
+        word = self[piece] = piece.decode()
+        return word
 
 
 def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
     """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
 
-    Without CJK, the lowercased text is split on ASCII separators as bytes and counted;
-    only the distinct pieces are decoded (`table`), and a piece with a non-ASCII separator
-    is cut by the word pattern, its count carried to each part. Parts appear in the order
-    of their pieces' first use, which is their own first use.
+    Without CJK, the lowercased text (its non-ASCII separators made spaces) is split on
+    ASCII separators as bytes and counted; every piece is one word, and only the distinct
+    pieces are decoded (`table`).
     """
     lowered = text.lower()
-    ascii_only = lowered.isascii()
-    if not ascii_only and _CJK_RE.search(lowered):
-        return Counter(word_tokens(text))
+    if not lowered.isascii():
+        if _CJK_RE.search(lowered):
+            return Counter(word_tokens(text))
+        lowered = _non_ascii_separators_to_spaces(lowered)
     table = table if table is not None else WordTable()
     pieces = Counter(lowered.encode().translate(_BYTES_SPLIT).split())
-    if ascii_only:  # every piece is one word, distinct pieces are distinct words
-        return dict(zip(map(table.__getitem__, pieces), pieces.values(), strict=True))
-    out: dict[str, int] = {}
-    get = out.get
-    for piece, n in pieces.items():
-        words = table[piece]
-        if isinstance(words, str):
-            out[words] = get(words, 0) + n
-        else:
-            for word in words:
-                out[word] = get(word, 0) + n
-    return out
+    return dict(zip(map(table.__getitem__, pieces), pieces.values(), strict=True))
 
 
 STOPWORDS: frozenset[str] = frozenset(
