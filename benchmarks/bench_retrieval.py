@@ -8,7 +8,12 @@ filing is compiled with ``compile_document(path, mode=...)``; per question we ra
 * **bm25-sections**: BM25 over our sections (each node's own title + text, the same terms).
 
 A hit is a returned unit spanning at most 5 pages whose page range contains a gold page
-(gold pages are 0-based in the data set, ours 1-based). Reported: hit@1, hit@5, and the
+(gold pages are 0-based in the data set, ours 1-based). A locate hit over a longer section
+carries a ``focus`` (the pages inside it where the question's terms concentrate, at most 3:
+`navigator.pinpoint`); **locate** and **locate-folder** count a hit by its focus when it has
+one, else by its span, and the pages read are the focus's. The columns **locate-span** and
+**locate-folder-span** count the same hits the old way (the cited span only), so the change
+is visible. Reported: hit@1, hit@5, and the
 pages an agent reads until the first hit (the page spans of the results in rank order up
 to and including the hit; questions with a hit@5 only), plus pages read for all 5 results.
 ``--cross`` adds locate over the folder of all filings (the hit must be in the right filing)
@@ -81,6 +86,15 @@ def score_ranked(spans: list[Unit], gold: set[int]) -> dict[str, Any]:
         "pages_to_hit": first[1] if first else None,
         "pages_top5": read,
     }
+
+
+def hit_spans(hits: list[dict[str, Any]], focus: bool) -> list[Unit]:
+    """Pages each hit points at: its focus when it has one and `focus`, else its cited span."""
+    out: list[Unit] = []
+    for h in hits:
+        f = h.get("focus") if focus else None
+        out.append((f["start_page"], f["end_page"]) if f else (h["start_page"], h["end_page"]))
+    return out
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -170,8 +184,8 @@ def financebench(
             f"  {'compiled' if name in compile_s else 'loaded'} {name}: {len(doc.tree)} nodes, {doc.page_count} pages",
             file=sys.stderr,
         )
-    methods = ["locate", "bm25-pages", "bm25-sections"] + (
-        ["locate-folder"] if cross and out_dir is not None else []
+    methods = ["locate", "locate-span", "bm25-pages", "bm25-sections"] + (
+        ["locate-folder", "locate-folder-span"] if cross and out_dir is not None else []
     )
     rows: dict[str, list[tuple[str, dict[str, Any]]]] = {m: [] for m in methods}
     catalog = None
@@ -189,7 +203,10 @@ def financebench(
         t0 = time.perf_counter()
         hits = navs[name].locate(query, k=K)
         locate_ms.append((time.perf_counter() - t0) * 1000)
-        r = {"locate": score_ranked([(h["start_page"], h["end_page"]) for h in hits], gold)}
+        r = {
+            "locate": score_ranked(hit_spans(hits, True), gold),
+            "locate-span": score_ranked(hit_spans(hits, False), gold),
+        }
         r["bm25-pages"] = score_ranked(
             [(i + 1, i + 1) for i, _ in pages[name].top(terms(query), K)], gold
         )
@@ -201,15 +218,15 @@ def financebench(
             covers = catalog.covers(query, k=1)
             right_doc.append((side_q, bool(covers) and by_id.get(covers[0]["doc_id"]) == name))
             folder = catalog.locate(query, k=K)
-            r["locate-folder"] = score_ranked(
-                [
-                    (f["start_page"], f["end_page"])
-                    if by_id.get(f["doc_id"]) == name
-                    else (None, None)
-                    for f in folder
-                ],
-                gold,
-            )
+            for column, focus in (("locate-folder", True), ("locate-folder-span", False)):
+                spans = hit_spans(folder, focus)
+                r[column] = score_ranked(
+                    [
+                        span if by_id.get(f["doc_id"]) == name else (None, None)
+                        for f, span in zip(folder, spans, strict=True)
+                    ],
+                    gold,
+                )
         for method, value in r.items():
             rows[method].append((side_q, value))
         per_question.append(
@@ -218,7 +235,9 @@ def financebench(
                 "half": side_q,
                 "doc": name,
                 "gold": sorted(gold),
-                "locate_top": [(h["start_page"], h["end_page"], h["title"][:40]) for h in hits[:3]],
+                "locate_top": [
+                    (h["start_page"], h["end_page"], h["focus"], h["title"][:40]) for h in hits[:3]
+                ],
                 **{m: v["hit5"] for m, v in r.items()},
             }
         )

@@ -33,6 +33,10 @@ The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evi
 when scored) and a span factor that prefers focused sections: a node covering more than 5
 pages is worth 0.6, more than 20 pages 0.35. Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
+
+A hit spanning more than `pinpoint.FOCUS_PAGES` pages carries a ``focus`` (``start_page``,
+``end_page``): the pages inside it where the question's terms concentrate (estimated, see
+`navigator.pinpoint`), else ``focus`` is None.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
 from vectorless_assets.navigator.finance_glossary import label_share
 from vectorless_assets.navigator.periods import period_share, shown_years
+from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner
 from vectorless_assets.navigator.question import Question, analyse
 from vectorless_assets.navigator.statements import statement_kind
 from vectorless_assets.navigator.views import node_ref, page_count
@@ -103,6 +108,7 @@ class Locator:
     kinds: dict[int, set[str]] = field(init=False, default_factory=dict)
     years: dict[int, set[int]] = field(init=False, default_factory=dict)
     pair_df: Counter[tuple[str, str]] | None = field(init=False, default=None)
+    pinner: PagePinner = field(init=False)
 
     def __post_init__(self) -> None:
         self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
@@ -122,6 +128,7 @@ class Locator:
                 NodeTerms(title=set(t), path=path - set(t), pairs=pairs(t) | pairs(body))
             )
         self.bm25 = BM25(units)
+        self.pinner = PagePinner(self.doc)
         self.folded_keys = {}
         for key in self.doc.reasoning_index.keywords:
             self.folded_keys.setdefault(fold(key), []).append(key)
@@ -227,6 +234,14 @@ class Locator:
                     out[node.node_id] = 1.0
         return out
 
+    def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
+        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages (`navigator.pinpoint`)."""
+        pages = page_count(self.doc.tree.nodes[i])
+        if pages is None or pages <= FOCUS_PAGES:
+            return None
+        window = self.pinner.focus(i, q, idf)
+        return {"start_page": window[0], "end_page": window[1]} if window else None
+
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
@@ -299,6 +314,7 @@ class Locator:
             hits.append(
                 {
                     **node_ref(self.doc, node),
+                    "focus": self._focus(i, q, idf),
                     "score": round(score, 4),
                     "reason": explain(matched, info),
                     "matched": matched,
