@@ -31,8 +31,9 @@ ANSWER = [
 ]
 
 
-def draw(pages: list[tuple[str | None, list[str]]]) -> bytes:
-    """One PDF page per entry: an optional bold heading (an outline entry), then lines."""
+def draw(pages: list[tuple[str | None, list[str]]], levels: dict[str, int] | None = None) -> bytes:
+    """One PDF page per entry: an optional bold heading (an outline entry, level 0 unless
+    `levels` says otherwise), then lines."""
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
     for n, (heading, lines) in enumerate(pages):
@@ -41,7 +42,7 @@ def draw(pages: list[tuple[str | None, list[str]]]) -> bytes:
             c.setFont("Helvetica-Bold", 16)
             c.drawString(72, y, heading)
             c.bookmarkHorizontal(f"h{n}", 0, y + 18)
-            c.addOutlineEntry(heading, f"h{n}", level=0)
+            c.addOutlineEntry(heading, f"h{n}", level=(levels or {}).get(heading, 0))
             y -= 30
         c.setFont("Helvetica", 10)
         for line in lines:
@@ -116,3 +117,20 @@ def test_a_container_without_own_text_is_pinpointed_over_its_parts() -> None:
     q = ["segment", "lowest", "net", "revenue"]
     window = locator.pinner.focus(container, q, {t: 1.0 for t in q})
     assert window is not None and window[0] <= 9 <= window[1]
+
+
+def test_a_parent_is_not_marked_down_for_its_childrens_pages() -> None:
+    """The parent is ranked on its own text (one page): the span factor reads those pages."""
+    intro = filler(2, 20)
+    intro[5:7] = ANSWER
+    pages: list[tuple[str | None, list[str]]] = [("Overview", filler(0, 30))]
+    pages.append(("Results by Business", intro))
+    for p in range(3, 11):
+        pages.append((f"Business line {p}" if p in (3, 7) else None, filler(p)))
+    pages.append(("Outlook", filler(99, 30)))
+    levels = {"Business line 3": 1, "Business line 7": 1}
+    doc = compile_document(draw(pages, levels), name="bank_quarterly.pdf", mode="fast")
+    hit = hit_on(doc, "Results by Business")
+    assert (hit["start_page"], hit["end_page"]) == (2, 10)
+    assert "broad span" not in hit["reason"]
+    assert hit["focus"] == {"start_page": 2, "end_page": 2}

@@ -30,7 +30,8 @@ The question's terms come from `navigator.question.analyse` (request words dropp
 unknown compounds split).
 
 The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evidence score,
-when scored) and a span factor that prefers focused sections: a node covering more than 5
+when scored) and a span factor that prefers focused sections: a node whose own text (the
+text it is ranked on; its subtree's pages when the IR has no own range) covers more than 5
 pages is worth 0.6, more than 20 pages 0.35. Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
 
@@ -47,10 +48,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
 from vectorless_assets.navigator.finance_glossary import label_share
 from vectorless_assets.navigator.periods import period_share, shown_years
-from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner
+from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner, own_pages
 from vectorless_assets.navigator.question import Question, analyse
 from vectorless_assets.navigator.statements import statement_kind
 from vectorless_assets.navigator.views import node_ref, page_count
@@ -82,6 +84,12 @@ def numeric_share(text: str) -> float:
     numbers = len(NUMBER_RE.findall(text))
     words = len(WORD_RE.findall(text))
     return numbers / (numbers + words) if numbers + words else 0.0
+
+
+def own_page_count(node: TreeNode) -> int | None:
+    """Pages of the text a node is ranked on (its own), else of its subtree."""
+    own = own_pages(node)
+    return own[1] - own[0] + 1 if own else page_count(node)
 
 
 def pairs(seq: list[str]) -> set[tuple[str, str]]:
@@ -289,7 +297,7 @@ class Locator:
             ev = scores.get(node.node_id)
             if ev is not None:
                 score *= 0.9 + 0.2 * ev.composite
-            pages = page_count(node)
+            pages = own_page_count(node)
             span = next(
                 (f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0
             )
