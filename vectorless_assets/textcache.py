@@ -30,15 +30,14 @@ Counts = dict[str, int]
 class TextCache:
     """Per-compile memo: text -> word-token counts, and keyword counts."""
 
-    __slots__ = ("_keywords", "_rest", "_seen", "_stop", "_table", "_words")
+    __slots__ = ("_is_keyword", "_keywords", "_rest", "_table", "_words")
 
     def __init__(self) -> None:
         self._words: dict[str, Counts] = {}
         self._keywords: dict[str, Counts] = {}
         self._rest: dict[str, Counts] = {}  # non-keywords of the texts in `_keywords` only
         self._table = WordTable()
-        self._seen: set[str] = set()  # words classified so far
-        self._stop: set[str] = set()  # those that are not keywords
+        self._is_keyword = KeywordTable()  # each word classified once per compile
 
     def word_counts(self, text: str) -> Counts:
         """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
@@ -76,22 +75,30 @@ class TextCache:
 
     def _split(self, words: Counts) -> tuple[Counts, Counts]:
         """(keywords in `words`' order, other words alphabetically) of `words`."""
-        new = words.keys() - self._seen  # each word is classified once per compile
-        if new:
-            self._seen |= new
-            self._stop.update(filterfalse(is_keyword, new))
-        found = self._stop.intersection(words)
-        if not found:
+        # one C-level pass over the words (a dict lookup each; a new word is classified by
+        # `KeywordTable.__missing__`), the dicts built anew (compact) only when a word goes
+        kept = list(filter(self._is_keyword.__getitem__, words))
+        if len(kept) == len(words):
             return words, {}
-        # a copy without the (few) other words, at C speed; those are kept alphabetically
-        keywords = dict(words)
-        for t in found:
-            del keywords[t]
-        return keywords, {t: words[t] for t in sorted(found)}
+        others = sorted(filterfalse(self._is_keyword.__getitem__, words))
+        return _pick(words, kept), _pick(words, others)
 
     def __len__(self) -> int:
         """Number of distinct texts counted."""
         return len(self._words.keys() | self._keywords.keys())
+
+
+def _pick(words: Counts, keys: list[str]) -> Counts:
+    """The counts of `keys` (words of `words`), in that order."""
+    return dict(zip(keys, map(words.__getitem__, keys), strict=True))
+
+
+class KeywordTable(dict[str, bool]):
+    """Word -> `textutil.is_keyword(word)`, each word classified once (on first lookup)."""
+
+    def __missing__(self, word: str) -> bool:
+        value = self[word] = is_keyword(word)
+        return value
 
 
 def merged(parts: list[Counts]) -> Counts:
