@@ -16,11 +16,12 @@ from vectorless_assets.pipeline.table import TABLE
 def _fresh(name: str, options: CompileOptions) -> str:
     """A pass's code version computed from scratch, as the docstring of `code_version` defines it."""
     p = TABLE.by_name[name]
+    asks = p.may_ask(options.mode) and options.llm_model is not None
     facts = {
         "runs": p.runs_in(options.mode),
         "processing_version": options.processing_version,
-        "options": {o: getattr(options, o) for o in p.options},
-        "llm_model": options.llm_model if p.llm else None,
+        "options": {o: getattr(options, o) for o in (*p.options, *(p.llm_options if asks else ()))},
+        "llm_model": options.llm_model if p.may_ask(options.mode) else None,
     }
     return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
 

@@ -45,7 +45,7 @@ def test_a_failed_heading_check_is_redone_when_the_model_works(
 
 
 def test_structure_llm_calls_changes_parse_only() -> None:
-    base = CompileOptions(mode="standard")
+    base = CompileOptions(mode="standard", llm_model="m")  # the budget counts with a model only
     other = base.model_copy(update={"structure_llm_calls": 1})
     before, after = TABLE.code_versions(base), TABLE.code_versions(other)
     assert [name for name in before if before[name] != after[name]] == ["parse"]

@@ -125,7 +125,7 @@ def test_compiling_twice_is_byte_identical_apart_from_meta(mode: str, guide_byte
 
 def test_every_option_is_read_by_a_declared_pass() -> None:
     """An option no row declares would change outputs without changing any code version."""
-    claimed = {name for p in TABLE.passes for name in p.options}
+    claimed = {name for p in TABLE.passes for name in (*p.options, *p.llm_options)}
     assert set(CompileOptions.model_fields) - claimed == {"processing_version", "llm_model"}
     assert claimed <= set(CompileOptions.model_fields)
 
@@ -135,3 +135,17 @@ def test_code_versions_cover_only_what_a_pass_reads() -> None:
     assert {name for name in base if base[name] != other[name]} == {"overlap"}
     model = TABLE.code_versions(CompileOptions(mode="deep", llm_model="m"))
     assert {name for name in base if base[name] != model[name]} == {p.name for p in TABLE.passes if p.llm}
+
+
+def test_parse_version_counts_the_model_only_where_it_asks_it() -> None:
+    """Parse asks the model only in standard and deep mode: a mode switch without an LLM, or
+    a model or budget change in fast mode, must not re-parse every document."""
+
+    def parse(**kw: object) -> str:
+        return TABLE.code_versions(CompileOptions(**kw))["parse"]
+
+    assert parse(mode="fast") == parse(mode="standard") == parse(mode="deep")
+    assert parse(mode="fast", llm_model="m", structure_llm_calls=9) == parse(mode="fast")
+    assert parse(mode="deep", llm_model="m") != parse(mode="deep")
+    assert parse(mode="deep", llm_model="m", structure_llm_calls=9) != parse(mode="deep", llm_model="m")
+    assert parse(mode="deep", structure_llm_calls=9) == parse(mode="deep")  # no model: never asks

@@ -80,7 +80,8 @@ TABLE = PassTable(
     (
         Pass(
             name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True,
-            llm=True, options=("mode", "use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes", "structure_llm_calls"),
+            llm=True, llm_modes=STANDARD_UP, llm_options=("structure_llm_calls",),
+            options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"),
             reuse="none", document_llm_calls="uncertain PDF headings",
         ),
         Pass(

@@ -47,6 +47,11 @@ class Pass:
     #: the `CompileOptions` it reads: only these (with its version, whether it runs in the
     #: mode, the processing version and, for an LLM pass, the model) make its code version
     options: tuple[str, ...] = ()
+    #: for an LLM pass that asks the model only in some of its modes: those modes (None =
+    #: every mode it runs in); outside them the model is not part of its code version
+    llm_modes: frozenset[Mode] | None = None
+    #: the options it reads only when it asks the model (part of its code version only then)
+    llm_options: tuple[str, ...] = ()
     #: what an incremental compile reuses (docs): "node" = per-node results of unchanged
     #: subtrees; "field" = its outputs when its code version and inputs are unchanged;
     #: "none" = always recomputed (cheap)
@@ -66,6 +71,10 @@ class Pass:
 
     def runs_in(self, mode: Mode) -> bool:
         return mode in self.modes
+
+    def may_ask(self, mode: Mode) -> bool:
+        """Whether, in `mode`, it calls the model when one is configured."""
+        return self.llm and mode in (self.modes if self.llm_modes is None else self.llm_modes)
 
 
 @dataclass(frozen=True)
@@ -145,7 +154,8 @@ class PassTable:
     def code_version(self, p: Pass, options: CompileOptions) -> str:
         """`<version>:<fingerprint>` of a pass under `options`: the fingerprint covers only what
         can change its output (the options it reads, whether it runs in the mode, the
-        processing version, and the model for an LLM pass)."""
+        processing version, and for an LLM pass the model in the modes it asks it, plus its
+        `llm_options` when a model is configured)."""
         if self.by_name.get(p.name) is p:  # a row of this table: memoised per options
             return self.code_versions(options)[p.name]
         return _code_version(p, options)
@@ -188,7 +198,10 @@ class PassTable:
             reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
             modes = ", ".join(m for m in MODES if m in p.modes)
             llm = ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else "")) if p.llm else "no"
-            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {', '.join(p.options) or '-'} | {p.reuse} | {p.version} |")
+            if p.llm and p.llm_modes is not None:
+                llm += f", in {', '.join(m for m in MODES if m in p.llm_modes)}"
+            options = ", ".join([*p.options, *(f"{o} (with an LLM)" for o in p.llm_options)]) or "-"
+            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {options} | {p.reuse} | {p.version} |")
         return "\n".join(rows)
 
 
@@ -204,10 +217,12 @@ def options_key(options: CompileOptions) -> tuple[object, ...]:
 
 def _code_version(p: Pass, options: CompileOptions) -> str:
     """`PassTable.code_version` computed (see there)."""
+    may_ask = p.may_ask(options.mode)
+    asks = may_ask and options.llm_model is not None
     facts = {
         "runs": p.runs_in(options.mode),
         "processing_version": options.processing_version,
-        "options": {name: getattr(options, name) for name in p.options},
-        "llm_model": options.llm_model if p.llm else None,
+        "options": {name: getattr(options, name) for name in (*p.options, *(p.llm_options if asks else ()))},
+        "llm_model": options.llm_model if may_ask else None,
     }
     return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"
