@@ -73,6 +73,23 @@ def estimate_tokens(text: str) -> int:
     return _ascii_runs_estimate(text) + cjk
 
 
+#: Texts up to this length are memoised by `summary_tokens`.
+_MEMO_CHARS = 4096
+
+
+@lru_cache(maxsize=8192)
+def _memo_tokens(text: str) -> int:
+    return estimate_tokens(text)
+
+
+def summary_tokens(text: str) -> int:
+    """`estimate_tokens(text)`, memoised for summary-sized texts: the enhance pass estimates
+    every summary it returns (`summarize.truncate_tokens`) and the IR's
+    `total_summary_tokens` estimates the same strings again. A pure function of the text,
+    so the memo cannot change a result; it holds at most 8192 texts of at most 4 KB."""
+    return _memo_tokens(text) if len(text) <= _MEMO_CHARS else estimate_tokens(text)
+
+
 # The ASCII pattern's pieces never cross a character class, so its count is a sum over runs
 # of one class: ceil(k / 10) for k letters, ceil(k / 3) for k digits or k punctuation marks
 # (and "_"), 1 for a run of newlines, k // 4 for k spaces and tabs, 0 for other whitespace.

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.textcache import Counts
-from vectorless_assets.textutil import estimate_tokens, keywords, word_tokens
+from vectorless_assets.textutil import estimate_tokens, keywords, summary_tokens, word_tokens
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -99,7 +99,7 @@ def _noise(line: str) -> str:
 
 def truncate_tokens(text: str, max_tokens: int) -> str:
     """`text` cut at a word boundary to at most ~`max_tokens` estimated tokens."""
-    if len(text) <= max_tokens or estimate_tokens(text) <= max_tokens:  # a token has a character
+    if len(text) <= max_tokens or summary_tokens(text) <= max_tokens:  # a token has a character
         return text
     words = text.split(" ")
     lo, hi = 0, len(words)

@@ -14,7 +14,7 @@ from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.pipeline.tablespec import options_key
-from vectorless_assets.textutil import estimate_tokens
+from vectorless_assets.textutil import summary_tokens
 from vectorless_assets.version import __version__
 
 #: Fields `assemble_document` reads besides the IR's own fields.
@@ -73,7 +73,7 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
         logic_fingerprint=logic_fingerprint(options),
         processing_version=options.processing_version,
         node_count=len(tree.nodes),
-        total_summary_tokens=sum(estimate_tokens(n.summary) for n in tree.nodes),
+        total_summary_tokens=sum(summary_tokens(n.summary) for n in tree.nodes),
         processing_model=getattr(ctx.llm, "model", None) if ctx.llm is not None and (usage.calls > usage.failures or usage.cache_hits or reused_nodes) else None,
         processing_duration_ms=int(sum(durations.values())),
         line_count=parsed.line_count,
