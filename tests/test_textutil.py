@@ -194,3 +194,13 @@ def test_mapped_estimate_equals_the_unicode_pattern() -> None:
         assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
     many = "".join(chr(0x4E00 + i) for i in range(40)) + "abc " * 20  # many distinct: the pattern
     assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]
+
+
+def test_summary_tokens_is_estimate_tokens() -> None:
+    """The memoised estimate equals the plain one, for short texts (memoised, asked twice)
+    and for texts over the memo's size limit."""
+    from vectorless_assets.textutil import summary_tokens
+
+    for text in [*TRICKY, *_random_texts(300), "word " * 2000]:
+        assert summary_tokens(text) == estimate_tokens(text)
+        assert summary_tokens(text) == estimate_tokens(text)
