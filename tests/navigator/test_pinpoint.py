@@ -82,8 +82,9 @@ def hit_on(doc: Document, title: str, question: str = QUESTION) -> dict:
 def test_a_long_section_hit_names_the_pages_holding_the_question_terms() -> None:
     for answer_page in (3, 7, 10):
         doc = report(answer_page)
-        hit = hit_on(doc, "Results by Business")
-        assert (hit["start_page"], hit["end_page"]) == (2, 11)
+        hit = hit_on(doc, "Results by Business")  # a part of it: the split pass cut it
+        assert 2 <= hit["start_page"] <= answer_page <= hit["end_page"] <= 11
+        assert hit["end_page"] - hit["start_page"] + 1 > FOCUS_PAGES
         focus = hit["focus"]
         assert focus is not None
         assert focus["start_page"] <= answer_page <= focus["end_page"]

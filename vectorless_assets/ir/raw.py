@@ -29,6 +29,10 @@ class RawNode(BaseModel):
     start_page_label: str | None = None
     end_page_label: str | None = None
     token_count: int = 0
+    #: PDF: offsets in `content` where each page after `start_page` begins (one per page,
+    #: non-decreasing; equal offsets are empty pages); empty for Markdown and DOCX
+    #: (`helpers.pagebreaks`)
+    page_breaks: list[int] = Field(default_factory=list)
     #: the frontend accepted this heading by a narrow margin (PDF heading detection): the
     #: parse pass may ask an LLM to confirm it (`helpers.structure_llm`)
     uncertain: bool = False

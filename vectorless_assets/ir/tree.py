@@ -11,7 +11,8 @@ Line and page ranges have different scopes, on purpose:
   of a text source exactly once (a single line longer than the split limit may be shared by
   consecutive nodes). `DocumentTree.span_lines()` gives a subtree's span.
 * `start_page`/`end_page` are 1-based physical pages of the whole subtree (propagated up by
-  the enrich pass); `own_start_page`/`own_end_page` are the pages of the node's own text.
+  the enrich pass); `own_start_page`/`own_end_page` are the pages of the node's own text,
+  and `page_breaks` where each of those pages begins inside `content`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class TreeNode(BaseModel):
     end_page: int | None = None
     own_start_page: int | None = None
     own_end_page: int | None = None
+    #: offsets in `content` where each own page after `own_start_page` begins (PDF; one per
+    #: page, so `own_start_page + len(page_breaks) == own_end_page`); empty for Markdown and
+    #: DOCX, and in IRs compiled before they were recorded (`helpers.pagebreaks`)
+    page_breaks: list[int] = Field(default_factory=list)
     start_page_label: str | None = None
     end_page_label: str | None = None
     token_count: int = 0

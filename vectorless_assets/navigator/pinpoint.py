@@ -1,15 +1,16 @@
 """Pinpointing inside long sections: the pages of a hit where the question's terms concentrate.
 
 A `locate` hit cites a node's whole page range; a 10-K's segment discussion or a split
-table can span 10-20 pages, and the answer sits on one of them. The IR records each PDF
-node's page ranges (its own text, its subtree), not the page of every line, so the pages
-are estimated: the own text of a run of consecutive nodes sharing the same own page range
-(a section and the parts the split pass cut it into) is laid over those pages in
-proportion to its characters, each line on the page where its middle falls. Every page
-then scores the question's terms (idf-weighted, tf saturating as in BM25), and the focus
-is the best window of at most `FOCUS_PAGES` pages, pages without a question term trimmed
-from its ends. With text of even density the estimate is right to within a page, which the
-window absorbs.
+table can span 10-20 pages, and the answer sits on one of them. A PDF node records where
+each of its own pages begins in its text (`TreeNode.page_breaks`), so every line is placed
+on its page exactly. An IR compiled before breaks were recorded has only the page ranges:
+then the pages are estimated: the own text of a run of consecutive nodes sharing the same
+own page range (a section and the parts the split pass cut it into) is laid over those
+pages in proportion to its characters, each line on the page where its middle falls (with
+text of even density right to within a page, which the window absorbs). Every page then
+scores the question's terms (idf-weighted, tf saturating as in BM25), and the focus is the
+best window of at most `FOCUS_PAGES` pages, pages without a question term trimmed from its
+ends.
 
 The scope is the text the node was ranked on (its own text); a node without own text (a
 container) is pinpointed over its whole subtree, each descendant over its own pages.
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from vectorless_assets.helpers.pagebreaks import known, page_of
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import K1, terms
@@ -37,6 +39,12 @@ def own_pages(node: TreeNode) -> tuple[int, int] | None:
     if not node.children and node.start_page is not None and node.end_page is not None:
         return node.start_page, node.end_page
     return None
+
+
+def exact_breaks(node: TreeNode) -> bool:
+    """The node has own pages and knows where each of them begins in its text."""
+    start, end = node.own_start_page, node.own_end_page
+    return start is not None and end is not None and known(start, end, node.page_breaks)
 
 
 class PagePinner:
@@ -66,7 +74,7 @@ class PagePinner:
 
         for i, node in enumerate(nodes):
             pages = own_pages(node)
-            if pages is None:
+            if pages is None or exact_breaks(node):
                 continue
             if pages != key:
                 close()
@@ -82,9 +90,18 @@ class PagePinner:
         if self._runs is None:
             self._runs = self._layout()
         out: PageTerms = {}
+        node = self.doc.tree.nodes[i]
         place = self._runs.get(i)
-        content = self.doc.tree.nodes[i].content
-        if place is not None and content.strip():
+        content = node.content
+        if exact_breaks(node) and content.strip() and node.own_start_page is not None:
+            offset = 0
+            for line in content.split("\n"):
+                found = terms(line)
+                if found:
+                    page = page_of(node.own_start_page, node.page_breaks, offset)
+                    out.setdefault(page, Counter()).update(found)
+                offset += len(line) + 1
+        elif place is not None and content.strip():
             start, end, base, total = place
             n = end - start + 1
             offset = base

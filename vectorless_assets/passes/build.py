@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.pagebreaks import PagedText, join
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
@@ -83,6 +84,7 @@ def _node(r: RawNode, *, node_id: str, parent: str | None, children: list[str], 
         end_page=r.end_page,
         own_start_page=r.start_page,
         own_end_page=r.end_page,
+        page_breaks=r.page_breaks,
         start_page_label=r.start_page_label,
         end_page_label=r.end_page_label,
         token_count=tokens,
@@ -104,11 +106,13 @@ def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
             continue
         if node.children and node.parent is not None and node.total_tokens < threshold:
             subtree = list(tree.preorder(node.node_id))
-            parts = [node.content]
+            parts = [paged(node)]
             for d in subtree[1:]:
                 dropped.add(d.node_id)
-                parts.append("\n".join(x for x in (d.title, d.content) if x))
-            text = "\n".join(p for p in parts if p)
+                title = PagedText.heading(d.title, d.own_start_page)
+                parts.append(join([title, paged(d)], "\n"))
+            folded = join(parts, "\n")
+            text = folded.text
             update = {"children": [], "content": text, "token_count": estimate_tokens(text)}
             ends = [d.line_end for d in subtree if d.line_end is not None]
             starts = [d.line_start for d in subtree if d.line_start is not None]
@@ -117,7 +121,17 @@ def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
             pages = [p for d in subtree for p in (d.own_start_page, d.own_end_page) if p is not None]
             if pages:
                 update |= {"own_start_page": min(pages), "own_end_page": max(pages)}
+            exact = (folded.start, folded.end) == (
+                update.get("own_start_page"),
+                update.get("own_end_page"),
+            )
+            update["page_breaks"] = folded.breaks if exact and folded.known else []
             keep.append(node.model_copy(update=update))
         else:
             keep.append(node.model_copy(update={"children": [c for c in node.children if c not in dropped]}))
     return rebuild(keep)
+
+
+def paged(node: TreeNode) -> PagedText:
+    """A node's own text with its own pages and page breaks."""
+    return PagedText(node.content, node.own_start_page, node.own_end_page, node.page_breaks)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.pagebreaks import PagedText, join
 from vectorless_assets.helpers.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.textutil import estimate_tokens
@@ -56,14 +57,19 @@ def _collapse_chains(tree: DocumentTree, nodes: dict[str, TreeNode]) -> bool:
             content = "\n".join(x for x in (heading, child.content) if x)
         else:
             title, content = node.title, child.content
+        own_start = _min(node.own_start_page, child.own_start_page)
+        # the removed node's text is its heading (or nothing), on its first page
+        kept = heading if child.title.strip() else ""
+        merged = join([_blank(node, kept), _paged(child)], "\n")
         update: dict[str, object] = {
             "parent": node.parent,
             "title": title,
             "content": content,
             "token_count": estimate_tokens(content) if content != child.content else child.token_count,
             "line_start": node.line_start if node.line_start is not None else child.line_start,
-            "own_start_page": _min(node.own_start_page, child.own_start_page),
+            "own_start_page": own_start,
             "start_page": _min(node.start_page, child.start_page),
+            "page_breaks": _exact(merged, own_start, child.own_end_page),
         }
         nodes[child.node_id] = child.model_copy(update=update)
         nodes[parent.node_id] = parent.model_copy(
@@ -72,6 +78,21 @@ def _collapse_chains(tree: DocumentTree, nodes: dict[str, TreeNode]) -> bool:
         del nodes[node.node_id]
         changed = True
     return changed
+
+
+def _paged(node: TreeNode) -> PagedText:
+    return PagedText(node.content, node.own_start_page, node.own_end_page, node.page_breaks)
+
+
+def _blank(node: TreeNode, text: str) -> PagedText:
+    """A node without text of its own, shown as `text` (its heading, or ""), on its first
+    page: pages up to its child's first are empty (they begin where the child's text does)."""
+    return PagedText.heading(text, node.own_start_page)
+
+
+def _exact(merged: PagedText, start: int | None, end: int | None) -> list[int]:
+    """`merged.breaks` when they are known and cover exactly the pages `start..end`, else []."""
+    return merged.breaks if merged.known and (merged.start, merged.end) == (start, end) else []
 
 
 def _min(a: int | None, b: int | None) -> int | None:
@@ -130,6 +151,12 @@ def _merge(run: list[TreeNode]) -> TreeNode:
         if text:
             parts.append(text)
     content = "\n\n".join(parts)
+    pieces = [_paged(first)]
+    for node in run[1:]:
+        pieces.append(
+            join([PagedText.heading(node.title.strip(), node.own_start_page), _paged(node)], "\n")
+        )
+    merged = join(pieces, "\n\n")
     titles = [n.title.strip() for n in run if n.title.strip()]
     pages_start = [n.own_start_page for n in run if n.own_start_page is not None]
     pages_end = [n.own_end_page for n in run if n.own_end_page is not None]
@@ -141,6 +168,11 @@ def _merge(run: list[TreeNode]) -> TreeNode:
             "line_end": last.line_end if last.line_end is not None else first.line_end,
             "own_start_page": min(pages_start) if pages_start else None,
             "own_end_page": max(pages_end) if pages_end else None,
+            "page_breaks": _exact(
+                merged,
+                min(pages_start) if pages_start else None,
+                max(pages_end) if pages_end else None,
+            ),
             "start_page": min(pages_start) if pages_start else None,
             "end_page": max(pages_end) if pages_end else None,
             "end_page_label": last.end_page_label or first.end_page_label,

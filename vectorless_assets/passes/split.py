@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.chunking import Chunk, chunk_text
+from vectorless_assets.helpers.pagebreaks import PagedText, locate_pieces, slices
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.textutil import estimate_tokens
@@ -36,12 +37,13 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
             out.append(node)
             continue
         kept, ranges = line_ranges(node, chunks)
-        children = _children(node, chunks, ranges)
+        children = _children(node, chunks, ranges, part_pages(node, chunks))
         out.append(
             node.model_copy(
                 update={
                     "content": "",
                     "token_count": 0,
+                    "page_breaks": _kept_breaks(node),
                     "children": [*(c.node_id for c in children), *node.children],
                     "line_start": kept[0],
                     "line_end": kept[1],
@@ -53,10 +55,61 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
     return rebuild(out)
 
 
-def _children(node: TreeNode, chunks: list[Chunk], ranges: list[tuple[int | None, int | None]]) -> list[TreeNode]:
+def part_pages(node: TreeNode, chunks: list[Chunk]) -> list[PagedText]:
+    """Each chunk's own pages and page breaks, from the node's breaks in the chunk's slice
+    of its text; the node's whole own range for every chunk when its breaks are unknown."""
+    spans = locate_pieces(node.content, [c.text for c in chunks])
+    found = None
+    if spans is not None:
+        found = slices(node.own_start_page, node.own_end_page, node.page_breaks, spans)
+    if found is None:
+        whole = PagedText("", node.own_start_page, node.own_end_page, [])
+        return [whole] * len(chunks)
+    return found
+
+
+def _kept_breaks(node: TreeNode) -> list[int]:
+    """The split node's breaks once its text is gone: its own range is kept (all its pages
+    then begin at offset 0), breaks only when they were known."""
+    start, end = node.own_start_page, node.own_end_page
+    if start is None or end is None or len(node.page_breaks) != end - start:
+        return []
+    return [0] * (end - start)
+
+
+def page_label(node: TreeNode, page: int | None) -> str | None:
+    """The printed label of one of `node`'s own pages: its first or last page's label, or
+    counted on from them when both are numbers that advance with the pages."""
+    start, end = node.own_start_page, node.own_end_page
+    first, last = node.start_page_label, node.end_page_label
+    if page is None or start is None or end is None:
+        return None
+    if page == start:
+        return first
+    if page == end:
+        return last
+    if (
+        first
+        and last
+        and first.isdigit()
+        and last.isdigit()
+        and int(last) - int(first) == end - start
+    ):
+        return str(int(first) + page - start)
+    return None
+
+
+def _children(
+    node: TreeNode,
+    chunks: list[Chunk],
+    ranges: list[tuple[int | None, int | None]],
+    pages: list[PagedText],
+) -> list[TreeNode]:
     title = node.title.strip()
     out: list[TreeNode] = []
-    for i, (chunk, (start, end)) in enumerate(zip(chunks, ranges, strict=True), start=1):
+    for i, (chunk, (start, end), paged) in enumerate(
+        zip(chunks, ranges, pages, strict=True), start=1
+    ):
         child_title = chunk.heading or (f"{title} (part {i})" if title else f"Part {i}")
         out.append(
             TreeNode(
@@ -66,12 +119,13 @@ def _children(node: TreeNode, chunks: list[Chunk], ranges: list[tuple[int | None
                 content=chunk.text,
                 line_start=start,
                 line_end=end,
-                start_page=node.own_start_page,
-                end_page=node.own_end_page,
-                own_start_page=node.own_start_page,
-                own_end_page=node.own_end_page,
-                start_page_label=node.start_page_label,
-                end_page_label=node.end_page_label,
+                start_page=paged.start,
+                end_page=paged.end,
+                own_start_page=paged.start,
+                own_end_page=paged.end,
+                page_breaks=paged.breaks,
+                start_page_label=page_label(node, paged.start),
+                end_page_label=page_label(node, paged.end),
                 token_count=estimate_tokens(chunk.text),
             )
         )

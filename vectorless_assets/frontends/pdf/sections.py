@@ -158,6 +158,24 @@ def build_raw_nodes(
                 start_page_label=labels[start] if labels and start < len(labels) else None,
                 end_page_label=labels[end] if labels and end < len(labels) else None,
                 token_count=estimate_tokens(content),
+                page_breaks=page_breaks(body, start, end),
             )
         )
     return nodes
+
+
+def page_breaks(body: list[Line], start: int, end: int) -> list[int]:
+    """Offsets in the text of `body` (its lines joined by newlines) where each page after `start`
+    begins, for pages `start..end` (0-based): a page without lines begins where the next
+    line does (or at the end of the text)."""
+    breaks: list[int] = []
+    offset = 0
+    page = start
+    for ln in body:
+        while page < min(ln.page, end):
+            page += 1
+            breaks.append(offset)
+        offset += len(ln.text) + 1
+    total = max(0, offset - 1)
+    breaks.extend([total] * (end - page))
+    return breaks

@@ -23,6 +23,7 @@ import re
 from vectorless_assets.frontends.pdf.headings import Heading
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
+from vectorless_assets.helpers.pagebreaks import PagedText, join
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.textutil import estimate_tokens
 
@@ -91,12 +92,14 @@ def demote(parsed: ParsedDocument, index: int) -> ParsedDocument:
     node = nodes[index]
     heading = node.heading_text if node.heading_text is not None else node.title
     body = "\n".join(t for t in (heading, node.content) if t)
+    paged = join([PagedText.heading(heading, node.start_page), _paged(node)], "\n")
     if index == 0:
         nodes[0] = node.model_copy(
             update={
                 "title": "",
                 "level": 0,
                 "content": body,
+                "page_breaks": paged.breaks,
                 "uncertain": False,
                 "heading_text": None,
                 "token_count": estimate_tokens(body),
@@ -110,9 +113,12 @@ def demote(parsed: ParsedDocument, index: int) -> ParsedDocument:
         key=lambda n: n.end_page or 0,
         default=prev,
     )
+    joined = join([_paged(prev), paged], "\n")
+    exact = joined.known and (joined.start, joined.end) == (prev.start_page, last.end_page)
     nodes[index - 1] = prev.model_copy(
         update={
             "content": content,
+            "page_breaks": joined.breaks if exact else [],
             "token_count": estimate_tokens(content),
             "end_page": last.end_page,
             "end_page_label": last.end_page_label,
@@ -120,3 +126,7 @@ def demote(parsed: ParsedDocument, index: int) -> ParsedDocument:
     )
     del nodes[index]
     return parsed.model_copy(update={"raw_nodes": nodes})
+
+
+def _paged(node: RawNode) -> PagedText:
+    return PagedText(node.content, node.start_page, node.end_page, node.page_breaks)
