@@ -4,6 +4,7 @@
 totals), `chunking` (split points), `summarize` (extractive summaries), `tags` (routing
 tags and question hints), `summarize_llm` (the enhance pass's prompts), `references`
 (cross-reference resolution), `similarity` (overlap candidate join), `toc`
-(table-of-contents lines), `fingerprints` (node fingerprints). The word tokens of node
+(table-of-contents lines), `fingerprints` (node fingerprints), `pagebreaks` (where each
+page begins in a PDF node's text, kept through joins and cuts). The word tokens of node
 texts, computed once per compile and shared through the pass context, are in `textcache`.
 """

@@ -20,7 +20,8 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     the node's own text; `total_tokens` the whole subtree. Line ranges are the raw nodes'
     own lines, so the tree covers the source exactly as the frontend did. Optional thinning
     (off by default) folds subtrees below `thinning_threshold` tokens into their root node,
-    whose line range then extends over the folded lines.
+    whose line range then extends over the folded lines (and its page breaks over the
+    folded pages).
     """
     raw = list(parsed.raw_nodes)
     has_preamble = bool(raw) and raw[0].level <= 0

@@ -20,7 +20,9 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
     text, so every line stays in exactly one node. A child is titled by the heading it
     starts with, else "<parent title> (part N)"; titles are never flags. A branch whose own
     text (before its first subsection) is oversized gets the chunks as its first children,
-    in document order before its subsections.
+    in document order before its subsections. A PDF part's own pages are those its text
+    lies on (from the node's page breaks: consecutive parts share a page where a page does
+    not break between them); without breaks every part has the node's own pages.
     """
     limit = max(1, ctx.options.split_max_tokens)
     oversized = [n for n in tree.nodes if n.token_count > limit]
