@@ -67,23 +67,32 @@ class _LineBuilder:
         self._sizes: list[float] = []
         self._weights: dict[tuple[float, bool, bool], int] = {}
         self._pos: tuple[float, float] | None = None
-        self._exact = False  # _pos is where the line's first chunk was drawn (not estimated)
+        # lowest and highest baseline of the line's upright chunks drawn where pypdf says
+        # (None: the line began at an estimated position, or rotated)
+        self._span: tuple[float, float] | None = None
         self._last_y = 0.0
         self._last_size = 10.0
 
     def add(
-        self, text: str, y: float, x: float, size: float, bold: bool, italic: bool = False
+        self,
+        text: str,
+        y: float,
+        x: float,
+        size: float,
+        bold: bool,
+        italic: bool = False,
+        upright: bool = True,
     ) -> None:
-        em = max(size, max(self._sizes, default=0.0), 1.0)
-        if (
-            self._exact
-            and self._pos is not None
-            and text.strip()
-            and abs(y - self._pos[0]) > JUMP * em
-        ):
-            # drawn elsewhere on the page (the next cell of a column): a line of its own, not
-            # the tail of the current one
-            self.flush()
+        """Add one visitor chunk drawn at (x, y); `upright`: its baseline runs left to right
+        (a rotated chunk's neighbours along the line differ in y, so y says nothing there)."""
+        if upright and self._span is not None and self._pos is not None and text.strip():
+            em = max(size, max(self._sizes, default=0.0), 1.0)
+            lo, hi = self._span
+            if max(lo - y, y - hi) > JUMP * em:
+                # drawn elsewhere on the page (the next cell of a column): a line of its own,
+                # not the tail of the current one. Measured from the line's baseline range, not
+                # its first chunk: a formula's fraction and subscripts stay on their line
+                self.flush()
         pieces = text.split("\n")
         for k, piece in enumerate(pieces):
             if k > 0:
@@ -94,9 +103,11 @@ class _LineBuilder:
             stripped = piece.strip()
             if stripped and self._pos is None:
                 self._pos = (y, x)
-                self._exact = k == 0
-            elif k == 0 and self._gap_before(piece, x, size):
+                self._span = (y, y) if k == 0 and upright else None
+            elif k == 0 and upright and self._gap_before(piece, x, size):
                 piece = " " + piece
+            if stripped and k == 0 and upright and self._span is not None:
+                self._span = (min(self._span[0], y), max(self._span[1], y))
             self._parts.append((x if k == 0 else -1e9, piece))
             self._sizes.append(size)
             if stripped:
@@ -104,8 +115,9 @@ class _LineBuilder:
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
 
     def _gap_before(self, piece: str, x: float, size: float) -> bool:
-        """True when a bare number is drawn well right of where the line's text can end (a
-        right-aligned page number after a title: "Financial Data" ... "18")."""
+        """True when a bare number is drawn well right of where the text since the last
+        positioned chunk can end (a right-aligned page number after a title: "Financial Data"
+        ... "18"; not the "508" drawn right after its own "(" in a table's column)."""
         if (
             self._pos is None
             or not _FOLIO.match(piece)
@@ -113,10 +125,12 @@ class _LineBuilder:
             or self._parts[-1][1][-1:].isspace()
         ):
             return False
-        chars = sum(len(p) for _, p in self._parts)
-        return (
-            size >= 0.8 * max(self._sizes) and x > self._pos[1] + NARROW * size * chars + 2 * size
-        )
+        i = len(self._parts) - 1
+        while i > 0 and self._parts[i][0] <= -1e9:
+            i -= 1
+        start = self._parts[i][0] if self._parts[i][0] > -1e9 else self._pos[1]
+        chars = sum(len(p) for _, p in self._parts[i:])
+        return size >= 0.8 * max(self._sizes) and x > start + NARROW * size * chars + 2 * size
 
     def flush(self) -> None:
         parts = self._parts
@@ -143,6 +157,7 @@ class _LineBuilder:
         self._sizes = []
         self._weights = {}
         self._pos = None
+        self._span = None
 
 
 def _font_style(font: Any, cache: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]:
@@ -193,7 +208,8 @@ def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) 
         if not 0.5 <= size <= 500:
             size = 0.0
         bold, italic = _font_style(font, bold_cache)
-        builder.add(text, y, x, round(size, 1), bold, italic)
+        upright = abs(a * cb + b * cd) <= abs(a * ca + b * cc)  # baseline direction of tm x cm
+        builder.add(text, y, x, round(size, 1), bold, italic, upright)
 
     text = page.extract_text(visitor_text=visitor)
     builder.flush()
