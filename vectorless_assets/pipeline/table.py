@@ -79,21 +79,21 @@ __all__ = ["ALL", "DEEP", "SOURCE", "STANDARD_UP", "TABLE", "TREE_PARAM", "Pass"
 TABLE = PassTable(
     (
         Pass(
-            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="1", modes=ALL, required=True,
+            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="2", modes=ALL, required=True,
             llm=True, llm_modes=STANDARD_UP, llm_options=("structure_llm_calls",),
             options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"),
             reuse="none", document_llm_calls="uncertain PDF headings",
         ),
         Pass(
-            name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="1", modes=ALL, required=True,
+            name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="2", modes=ALL, required=True,
             options=("thinning", "thinning_threshold"), reuse="none",
         ),
         Pass(
-            name="split", run=split.run, reads=("tree_built",), writes=("tree_split",), phase="transform", version="1", modes=ALL,
+            name="split", run=split.run, reads=("tree_built",), writes=("tree_split",), phase="transform", version="2", modes=ALL,
             options=("split_max_tokens",), reuse="none",
         ),
         Pass(
-            name="optimize", run=optimize.run, reads=("tree_split",), writes=("tree_optimized",), phase="transform", version="1", modes=DEEP,
+            name="optimize", run=optimize.run, reads=("tree_split",), writes=("tree_optimized",), phase="transform", version="2", modes=DEEP,
             options=("optimize_min_tokens", "split_max_tokens"), reuse="none",
         ),
         Pass(
