@@ -5,11 +5,12 @@ A ToC page is read as rows (every line at one height, left to right, so a ToC se
 (arabic or roman), dot leaders dropped. A row without a number is the first half of a wrapped
 title when the next row is numbered and indented further (the hanging indent of a long
 title, unless it ends in a colon: that heads a group), the tail of the entry above when it
-sits right below it, indented (a title wrapped after its number), or an unnumbered entry of its own when
-it is a "Part"/"Chapter" label or set in capitals or bold (it then points where the next
-entry points). Nesting comes from the
-indent (distinct left edges ranked), else from numbering depth ("3.4.1" is level 3), with
-"Part" above everything else.
+sits right below it, indented, in its style and no label itself (a title wrapped after its
+number), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
+capitals or bold (`toc_map` points it at the first page of the entries under a "Part", else
+where the next entry points). Nesting comes from the indent (distinct left edges ranked), else
+from numbering depth ("3.4.1" is level 3), with "Part" above everything else. A number past
+the last printed page (`last_printed`) is no page number ("... ended March 31, 2021").
 
 Mapping printed numbers to physical pages is `toc_map`'s job.
 """
@@ -142,15 +143,24 @@ def _toc_like(rs: list[Row], last: int) -> tuple[int, int]:
     return sum(1 for r in texty if _split(r.text, last)), len(texty)
 
 
-def find_toc_pages(pages: list[PageLines]) -> list[int]:
+def last_printed(page_count: int, labels: list[str] | None) -> int:
+    """The highest printed page number a ToC may cite: the page count, or the highest arabic
+    page label (a journal issue numbered from 345), plus `PAST_LAST_PAGE`."""
+    numeric = [int(lab) for lab in labels or [] if lab.strip().isdigit()]
+    return max([page_count, *numeric]) + PAST_LAST_PAGE
+
+
+def find_toc_pages(pages: list[PageLines], last: int | None = None) -> list[int]:
     """Indexes of the printed ToC pages: a run of pages near the front whose rows mostly end in
     page numbers (the first page may carry a heading and a preamble: half its rows suffice when
-    it says "Contents"); empty when there is none."""
+    it says "Contents"); empty when there is none. `last`: see `last_printed` (default: from
+    the page count)."""
     limit = max(12, int(MAX_TOC_SHARE * len(pages)))
+    last = last_printed(len(pages), None) if last is None else last
     found: list[int] = []
     for page in pages[:limit]:
         rs = rows(page)
-        numbered, texty = _toc_like(rs, len(pages) + PAST_LAST_PAGE)
+        numbered, texty = _toc_like(rs, last)
         titled = any(_CONTENTS.match(r.text.strip()) for r in rs[:6])
         share = numbered / texty if texty else 0.0
         ok = (numbered >= 5 and share >= 0.6) or (titled and numbered >= 3 and share >= 0.3)
@@ -161,13 +171,15 @@ def find_toc_pages(pages: list[PageLines]) -> list[int]:
     return found
 
 
-def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]:
+def read_entries(
+    pages: list[PageLines], toc_pages: list[int], last: int | None = None
+) -> list[TocEntry]:
     """The entries of the ToC pages in order, with levels (see the module docstring).
 
     A "Page" column header set on the row of the first entry ("Part I - Financial information
-    Page") is not part of its title.
+    Page") is not part of its title. `last`: as for `find_toc_pages`.
     """
-    last = len(pages) + PAST_LAST_PAGE
+    last = last_printed(len(pages), None) if last is None else last
     raw: list[tuple[Row, str, str]] = []  # row, title, printed
     for idx in toc_pages:
         rs = [
@@ -246,11 +258,18 @@ def read_entries(pages: list[PageLines], toc_pages: list[int]) -> list[TocEntry]
 
 def _runs_on(prev: Row, r: Row) -> bool:
     """True when the unnumbered row `r` continues the numbered entry `prev` above it: indented
-    further and closer below it than a line and a third (a title wrapped after its number)."""
+    further and closer below it than a line and a third (a title wrapped after its number), in
+    its style, and no label of its own (a centred "PART II" right below the last Item of Part I,
+    a "Financial Statements:" group row)."""
+    text = r.text.strip()
     return (
         r.x > prev.x + 3
         and 0 < prev.y - r.y < 1.35 * max(r.size, 1.0)
         and len(r.text.split()) <= 12
+        and not _KEYWORD.match(text)
+        and not text.endswith(":")
+        and r.bold == prev.bold
+        and _caps(text) == _caps(prev.text)
     )
 
 

@@ -148,13 +148,19 @@ def toc_outline(
     Item 2 (MD&A), which is printed first.
     """
     from vectorless_assets.frontends.pdf.outline import judge_outline
-    from vectorless_assets.frontends.pdf.toc import find_toc_pages, read_entries, with_row_numbers
+    from vectorless_assets.frontends.pdf.toc import (
+        find_toc_pages,
+        last_printed,
+        read_entries,
+        with_row_numbers,
+    )
 
     front = [with_row_numbers(p, o) for p, o in zip(pages, originals, strict=False)]
-    toc_pages = find_toc_pages(front)
+    last = last_printed(len(pages), labels)
+    toc_pages = find_toc_pages(front, last)
     if not toc_pages:
         return [], set(), "no printed table of contents"
-    entries = read_entries(front, toc_pages)
+    entries = read_entries(front, toc_pages, last)
     mapped = map_pages(entries, pages, labels)
     if len(mapped) < 3 or len(mapped) < 0.5 * len(entries):
         return [], set(toc_pages), f"only {len(mapped)} of {len(entries)} ToC entries found a page"
