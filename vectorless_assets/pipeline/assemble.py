@@ -1,8 +1,16 @@
-"""Assembly: the Document IR from the fields of a finished compile (every path uses it)."""
+"""Assembly: the Document IR from the fields of a finished compile (every path uses it).
+
+The IR's LLM counts describe the LLM work its fields carry. A compile that did not run every
+pass that asks the model (a Dagster run of some assets, a batched recompile with early
+cutoff: the other outputs come from the field store) keeps the previous IR's failed and
+skipped calls (`carried_llm_gaps`), so an IR built from a degraded compile's outputs stays
+degraded and is recompiled once the model works (`pipeline.freshness`, rule 5b).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,13 +62,38 @@ def llm_diagnostic(usage: LLMUsage, fallback_nodes: int) -> Diagnostic:
     )
 
 
+def carried_llm_gaps(ctx: PassContext, table: PassTable = TABLE) -> int:
+    """The previous IR's failed and skipped LLM calls when this compile kept outputs of passes
+    that ask the model without re-running them (some such pass did not run in this compile and
+    the previous IR was degraded); 0 otherwise. The previous counts are not kept per pass, so
+    all of them are carried (an upper bound: a redo may be asked for a pass that did run)."""
+    previous = ctx.reuse.previous if ctx.reuse is not None else None
+    meta = previous.meta if previous is not None else None
+    if ctx.llm is None or meta is None or not (meta.llm_failures or meta.llm_skipped):
+        return 0
+    mode = ctx.options.mode
+    asking = {p.name for p in table.passes if p.runs_in(mode) and p.may_ask(mode)}
+    if asking <= ctx.durations.keys():  # each ran, or reused a clean previous result
+        return 0
+    return meta.llm_failures + meta.llm_skipped
+
+
+def _with_carried(usage: LLMUsage, carried: int) -> LLMUsage:
+    """`usage` with `carried` calls of earlier compiles counted as not made (`skipped`)."""
+    if not carried:
+        return usage
+    note = f"{carried} failed or skipped in the compile whose LLM outputs this one kept"
+    return replace(usage, skipped=usage.skipped + carried, notes=[*usage.notes, note])
+
+
 def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE) -> Document:
     """Build the Document IR from the fields of a finished compile."""
     source: SourceDocument = state["source"]
     parsed: ParsedDocument = state["parsed"]
     tree = state["tree"]
     now = datetime.now(UTC)
-    options, durations, usage = ctx.options, ctx.durations, ctx.usage
+    options, durations = ctx.options, ctx.durations
+    usage = _with_carried(ctx.usage, carried_llm_gaps(ctx, table))
     reused_nodes = ctx.reuse.reused_nodes if ctx.reuse is not None else 0
     diagnostics: list[Diagnostic] = [*parsed.diagnostics, *state.get("validation", []), *state.get("verification", [])]
     fallback_nodes = sum(1 for n in tree.nodes if n.llm_fallback) if ctx.llm is not None else 0
