@@ -66,3 +66,19 @@ def test_a_text_read_once_is_counted_without_being_kept() -> None:
     assert once == {"cache": 3, "key": 1, "keys": 2, "store": 1} and len(cache) == 0
     kept = cache.keyword_counts(TEXT)
     assert kept == once and len(cache) == 1 and cache.keyword_counts(TEXT, keep=False) is kept
+
+
+def test_shared_word_memos_are_bounded_and_do_not_change_results(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The process-wide word memos are emptied by a new cache once over their limit, and a
+    text's counts are the same with full, emptied or freshly filled memos."""
+    from vectorless_assets import textcache
+
+    text = "The Kernel builds the kernel — naïve café: 42 builds"
+    expected = (TextCache().word_counts(text), TextCache().keyword_counts(text))
+    monkeypatch.setattr(textcache, "SHARED_WORDS", 3)
+    TextCache().keyword_counts("one two three four five six")
+    assert len(textcache._KEYWORDS) > 3
+    cache = TextCache()  # over the limit: emptied
+    assert len(textcache._KEYWORDS) == 0 and len(textcache._WORDS) == 0
+    assert (cache.word_counts(text), TextCache().keyword_counts(text)) == expected
+    assert list(TextCache().keyword_counts(text)) == ["kernel", "builds", "naïve", "café"]

@@ -16,6 +16,12 @@ The cache costs one dict entry per distinct word of each text: every text's coun
 one string object per word (`textutil.WordTable`), and a text read for its keywords keeps
 them apart from its other words instead of a second, full copy (9.1 MB file: peak RSS 339
 MB instead of 453 MB with both copies). Callers must treat the returned dicts as read-only.
+
+Two word-level memos are shared by all caches of the process: UTF-8 piece -> word
+(`textutil.WordTable`) and word -> `is_keyword` (`KeywordTable`). Both hold pure functions
+of their keys (no document's data can change another's result); most words recur from one
+document to the next, so a compile decodes and classifies only the words new to the
+process. Each is emptied when a new cache finds it over `SHARED_WORDS` entries.
 """
 
 from __future__ import annotations
@@ -36,8 +42,11 @@ class TextCache:
         self._words: dict[str, Counts] = {}
         self._keywords: dict[str, Counts] = {}
         self._rest: dict[str, Counts] = {}  # non-keywords of the texts in `_keywords` only
-        self._table = WordTable()
-        self._is_keyword = KeywordTable()  # each word classified once per compile
+        if len(_WORDS) > SHARED_WORDS or len(_KEYWORDS) > SHARED_WORDS:
+            _WORDS.clear()
+            _KEYWORDS.clear()
+        self._table = _WORDS
+        self._is_keyword = _KEYWORDS
 
     def word_counts(self, text: str) -> Counts:
         """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
@@ -99,6 +108,12 @@ class KeywordTable(dict[str, bool]):
     def __missing__(self, word: str) -> bool:
         value = self[word] = is_keyword(word)
         return value
+
+
+#: Entries the shared word memos may hold before a new cache empties them (~10 MB each).
+SHARED_WORDS = 1 << 17
+_WORDS = WordTable()
+_KEYWORDS = KeywordTable()
 
 
 def merged(parts: list[Counts]) -> Counts:
