@@ -61,3 +61,16 @@ def test_keyword_split_keeps_counts_and_keyword_order() -> None:
         assert again == full  # the same counts; other words after the keywords, alphabetically
         rest = [w for w in again if w not in keywords]
         assert rest == sorted(rest) and list(again)[: len(keywords)] == list(keywords)
+
+
+def test_reference_matches_tried_at_candidates_equal_the_full_scan() -> None:
+    from vectorless_assets.helpers import references as refs
+
+    pieces = ["see ", "See also ", "Section 2.1", "§§ 4", "§3", "pp. 7", "p.5", "app. 3", "Eqs. 2", "eq.4",
+              "Figure 3", "figs. 1", "Table A", "tables 2", "Chapter IV", "appendices B", "page 12", "pages",
+              "ſee", "\u212a", "İ", "x", " ", "\n", ".", "(", "2", "A.1", "step.", "http://p.x"]  # fmt: skip
+    rng = random.Random(9)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        got = [m.group(0) for m in refs.ref_matches(text, refs.lowered(text))]
+        assert got == [m.group(0) for m in refs._REF.finditer(text)], text

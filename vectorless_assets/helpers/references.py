@@ -50,8 +50,12 @@ _TITLE_NUM = re.compile(
     rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"
     rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
 )
+#: Where a match of `_REF` can start, in the lowercased text: "see" or a kind word's first
+#: letters. A candidate inside an earlier one follows a letter, "§" or "." that is not its
+#: last character, so `_REF`'s look-behind fails there: skipping it loses no match.
+_REF_START = re.compile(r"see|sect|§|chapter|appendi|table|fig|page|pp?\.|equation|eqs?\.")
 #: Literals (lowercase) one of which is in every match of `_REF` / `_CAPTION` / `_TITLE_REF`.
-_REF_WORDS = ("sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "equation", "eq.")
+_REF_WORDS = ("sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "equation", "eq.", "eqs.")
 _CAPTION_WORDS = ("table", "fig", "equation", "eq.")
 #: The non-ASCII characters a case-insensitive pattern matches to an ASCII letter (İ ı ſ K).
 _FOLDS_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
@@ -192,13 +196,33 @@ def caption_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
     return _CAPTION.finditer(text) if may_contain(low, _CAPTION_WORDS) else iter(())
 
 
+def ref_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
+    """`_REF.finditer(text)`, trying the pattern only where a match can start.
+
+    `low` is `lowered(text)`: its candidates (`_REF_START`) are at the same offsets as in
+    `text`; the pattern is tried at each one not inside the previous match, as `finditer`
+    would find them. Without `low`, the plain scan.
+    """
+    if low is None:
+        yield from _REF.finditer(text)
+        return
+    if not may_contain(low, _REF_WORDS):
+        return
+    match, end = _REF.match, 0
+    for candidate in _REF_START.finditer(low):
+        start = candidate.start()
+        if start >= end and (m := match(text, start)) is not None:
+            yield m
+            end = m.end()
+
+
 def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each."""
     text = node.content
     low = lowered(text)
     captions = {m.start("kind") for m in caption_matches(text, low)}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
-    for m in _REF.finditer(text) if may_contain(low, _REF_WORDS) else ():
+    for m in ref_matches(text, low):
         if m.start("kind") in captions:
             continue
         kind = kind_of(m.group("kind"))
