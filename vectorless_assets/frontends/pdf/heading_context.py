@@ -9,7 +9,8 @@ and at the lines around it (same page) and reject the typical impostors:
 - a lead-in: the text runs on into the next line as one sentence (no closing punctuation,
   the next line starts in lower case), or ends in a hyphen;
 - a run-in definition ("LTV: represents ...") or a "(continued)" repeat of an earlier title;
-- a statement set in bold or italics: a sentence of ten words or more ending in a full stop
+- a statement (a weak candidate is bold; italics alone never make one): a sentence of ten
+  words or more, in mixed case, ending in a full stop
   (a 10-K's risk factors, "Our business could be harmed if ...", each caption a claim): a
   section title is a noun phrase;
 - a table row or row-group label: figures beside it on the same line, or the very next line is a row
@@ -42,9 +43,9 @@ _CLAUSE = re.compile(r",\s+[a-z]")
 _SIGN = {"$", "€", "£", "%", "(", ")", "x"}
 _CONTINUED = re.compile(r"\((?:continued|cont['’]?d\.?|concluded)\)", re.I)
 _DEFINITION = re.compile(r"^[^:]{2,80}:\s+[“\"(]?[a-z]")
-_SENTENCE = re.compile(
-    r"^[^:]*[a-z][^:]*[^.]\.$"
-)  # one full stop, at the end: "We may ... results."
+# no colon, some lower case, ending in one full stop (not "..."); full stops inside may be
+# abbreviations ("Changes in U.S. trade policy could ... results.")
+_SENTENCE = re.compile(r"^[^:]*[a-z][^:]*[^.]\.$")
 SENTENCE_WORDS = 10  # a caption sentence this long is a statement, not a section title
 LOOKAHEAD = 2
 
