@@ -29,7 +29,9 @@ order into the big file) is a query (its link text) whose answer is the target s
 found with mdBook's anchor rules (heading text -> lowercase, alphanumerics, ``_`` and ``-``
 kept, whitespace -> ``-``, the rest dropped; repeats on a page get ``-1``, ``-2``; no anchor
 = the page's first heading). A hit is a node owning the target heading's line. Reported
-for locate and BM25 over sections.
+for locate and BM25 over sections. ``--half`` applies here too: a query's id is its target
+line in the big file and its link text (`rust_query_id`), dealt to A and B by `halves`; the
+misses ``--verbose`` lists are the scored half's only (tune on A without reading B's).
 
 Run by hand from the project root:
     python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross]
@@ -312,7 +314,12 @@ def scan(src: str) -> tuple[list[tuple[int, str, str]], list[tuple[str, str]]]:
     return headings, links
 
 
-def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
+def rust_query_id(text: str, line: int) -> str:
+    """A Rust-book query's id for `halves`: its target line in the big file and its link text."""
+    return f"{line}\t{text}"
+
+
+def rust_book(corpus: Path, mode: str, half: str = "all") -> dict[str, Any]:
     src_dir = corpus / "md" / "rust-book" / "src"
     big_path = corpus / "md" / "large" / "rust-book-all-in-one.md"
     big = big_path.read_text(encoding="utf-8")
@@ -361,10 +368,14 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
         if node.line_start is not None and node.line_end is not None:
             for ln in range(node.line_start, node.line_end + 1):
                 owner.setdefault(ln, node.node_id)
-    rows: dict[str, list[dict[str, Any]]] = {"locate": [], "bm25-sections": []}
+    side = halves([rust_query_id(text, line) for text, line in queries])
+    rows: dict[str, list[tuple[str, dict[str, Any]]]] = {"locate": [], "bm25-sections": []}
     misses = []
     locate_ms = []
     for text, line in queries:
+        side_q = side[rust_query_id(text, line)]
+        if half != "all" and side_q != half:
+            continue
         gold = owner.get(line)
         t0 = time.perf_counter()
         located = nav.locate(text, k=K)
@@ -376,20 +387,37 @@ def rust_book(corpus: Path, mode: str) -> dict[str, Any]:
         for method, ids in ranked.items():
             rank = ids.index(gold) + 1 if gold in ids else None
             rows[method].append(
-                {"hit1": rank == 1, "hit5": rank is not None, "pages_to_hit": None, "pages_top5": 0}
+                (
+                    side_q,
+                    {
+                        "hit1": rank == 1,
+                        "hit5": rank is not None,
+                        "pages_to_hit": None,
+                        "pages_top5": 0,
+                    },
+                )
             )
-        if gold not in ranked["locate"][:1] and len(misses) < 15:
+        if gold not in ranked["locate"][:1]:
+            ids = ranked["locate"]
             misses.append(
                 {
+                    "half": side_q,
                     "query": text,
                     "gold": doc.tree.get(gold).title if gold else None,
-                    "got": [doc.tree.get(i).title for i in ranked["locate"][:2]],
+                    "rank": ids.index(gold) + 1 if gold in ids else None,
+                    "got": [doc.tree.get(i).title for i in ids[:2]],
                 }
             )
-    result = {
-        m: {k: v for k, v in summarise(r).items() if k in ("n", "hit@1", "hit@5")}
-        for m, r in rows.items()
-    }
+    result: dict[str, Any] = {}
+    for group in ["A", "B", "all"] if half == "all" else [half]:
+        result[group] = {
+            m: {
+                k: v
+                for k, v in summarise([v for s, v in r if group in ("all", s)]).items()
+                if k in ("n", "hit@1", "hit@5")
+            }
+            for m, r in rows.items()
+        }
     result.update(
         {
             "queries": len(queries),
@@ -428,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
         "--half",
         choices=["A", "B", "all"],
         default="all",
-        help="the dev questions' half to score (see `halves`)",
+        help="the half of the questions (filings) and links (Rust book) to score (see `halves`)",
     )
     parser.add_argument(
         "--no-printed-toc",
@@ -442,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     report: dict[str, Any] = {"mode": args.mode}
     if args.only in (None, "rust"):
-        report["rust_book"] = rust_book(args.corpus, args.mode)
+        report["rust_book"] = rust_book(args.corpus, args.mode, args.half)
     if args.only in (None, "fb"):
         out = args.out
         if args.cross and out is None:

@@ -15,6 +15,12 @@ weight (the sum of its terms' idf), so scores compare across documents:
   routes named by query terms, when the IR has them;
 * **label**: a structural reference in the question ("Appendix E", "Section 2.1", "Item 7",
   "Table 4") at the start of a node's title, or a section number equal to its structure (1.0);
+  else a chapter number the document's cross references number a chapter by, or a caption
+  label (listing, table, figure) its text mentions (`navigator.labels`). The reference's
+  kind word ("chapter") is then spent: it no longer counts as a term of the question;
+* **fit**: how closely the question is the node's title, or a heading inside its text
+  (query share in the title times title share in the query, `navigator.titles`), so "Macros"
+  picks "Macros" over "Custom derive Macros";
 * **figures**: for a quantitative question (an amount, a ratio, a change: see
   `navigator.question`), the node's share of numbers among its words (full at 0.4), so
   tables and financial statements, where figures are, rank up;
@@ -51,26 +57,24 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
 from vectorless_assets.navigator.finance_glossary import label_share
+from vectorless_assets.navigator.labels import LABEL_RE, chapter_numbers, label_scores
 from vectorless_assets.navigator.periods import period_share, shown_years
 from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner, own_pages
 from vectorless_assets.navigator.question import Question, analyse
 from vectorless_assets.navigator.statements import statement_kind
+from vectorless_assets.navigator.titles import INNER_WEIGHT, inner_headings, title_fit
 from vectorless_assets.navigator.views import node_ref, page_count
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {
     "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15,
-    "statement": 0.3, "items": 0.3, "period": 0.1,
+    "statement": 0.3, "items": 0.3, "period": 0.1, "fit": 0.4,
 }  # fmt: skip
 #: The statement signal for a statement the question's metrics imply, not name.
 IMPLIED = 0.6
 #: A line-item label counts for the items signal only when at most this share of the
 #: document's sections hold it.
 LABEL_MAX_SHARE = 0.2
-LABEL_RE = re.compile(
-    r"\b(chapter|section|appendix|part|item|table|figure|note|schedule|exhibit)\s+([a-z]\b|\d+(?:\.\d+)*[a-z]?\b)",
-    re.IGNORECASE,
-)
 NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
 WORD_RE = re.compile(r"[^\W\d_]{2,}")
 #: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)
@@ -101,6 +105,7 @@ class NodeTerms:
     title: set[str]
     path: set[str]
     pairs: set[tuple[str, str]]
+    inner: list[set[str]] = field(default_factory=list)
 
 
 @dataclass
@@ -116,6 +121,7 @@ class Locator:
     kinds: dict[int, set[str]] = field(init=False, default_factory=dict)
     years: dict[int, set[int]] = field(init=False, default_factory=dict)
     pair_df: Counter[tuple[str, str]] | None = field(init=False, default=None)
+    chapters: dict[int, str] | None = field(init=False, default=None)
     pinner: PagePinner = field(init=False)
 
     def __post_init__(self) -> None:
@@ -132,8 +138,14 @@ class Locator:
             path: set[str] = set()
             for anc in self.doc.tree.ancestors(node.node_id)[1:]:
                 path |= title_terms.get(anc.node_id, set())
+            inner = [set(terms(h)) for h in inner_headings(node.content)]
             self.nodes.append(
-                NodeTerms(title=set(t), path=path - set(t), pairs=pairs(t) | pairs(body))
+                NodeTerms(
+                    title=set(t),
+                    path=path - set(t),
+                    pairs=pairs(t) | pairs(body),
+                    inner=[h for h in inner if h],
+                )
             )
         self.bm25 = BM25(units)
         self.pinner = PagePinner(self.doc)
@@ -220,27 +232,21 @@ class Locator:
                     out[target.node_id], why[target.node_id] = value, f"concept '{concept}'"
         return out, why
 
-    def _label_scores(self, query: str) -> dict[str, float]:
-        """Nodes whose title starts with a label the query names, or whose structure is its number."""
-        out: dict[str, float] = {}
-        for m in LABEL_RE.finditer(query):
-            kind, label = m.group(1).lower(), m.group(2).lower()
-            named = re.compile(rf"^\W*{kind}\s+{re.escape(label)}\b", re.IGNORECASE)
-            numbered = kind in ("chapter", "section", "part") and label[:1].isdigit()
-            bare = (
-                re.compile(rf"^\W*{re.escape(label)}(?:[.:)]|\s)", re.IGNORECASE)
-                if numbered
-                else None
-            )
-            for node in self.doc.tree.nodes:
-                title = node.title.strip()
-                if (
-                    named.search(title)
-                    or (bare and bare.search(title))
-                    or (bare and kind == "section" and node.structure == label)
-                ):
-                    out[node.node_id] = 1.0
-        return out
+    def _label_scores(self, query: str) -> tuple[dict[str, float], set[str]]:
+        """Nodes a structural reference in the query points at, and the kinds of the
+        references that point somewhere (`navigator.labels`)."""
+        if not LABEL_RE.search(query):
+            return {}, set()
+        if self.chapters is None:
+            self.chapters = chapter_numbers(self.doc.tree)
+        return label_scores(self.doc.tree, query, self.chapters)
+
+    def _fit(self, nt: NodeTerms, q: list[str], total: float) -> float:
+        """How closely the question is the node's title, or a heading inside its text."""
+        fit = title_fit(q, nt.title, self.bm25.idf, total)
+        for heading in nt.inner:
+            fit = max(fit, INNER_WEIGHT * title_fit(q, heading, self.bm25.idf, total))
+        return fit
 
     def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
         """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages (`navigator.pinpoint`)."""
@@ -254,15 +260,16 @@ class Locator:
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
         question = analyse(query, lambda t: t in self.bm25.df)
-        q = question.terms
-        if not q or not self.doc.tree.nodes:
+        label, spent = self._label_scores(query)
+        # a reference's kind word ("chapter", "listing") is spent on the label signal
+        q = [t for t in question.terms if t not in spent]
+        if not (q or label) or not self.doc.tree.nodes:
             return []
         idf = {t: self.bm25.idf(t) for t in q}
         total = sum(idf.values()) or 1.0
         text = self.bm25.scores(q)
         index = self._index_scores(q, idf)
         route, route_why = self._route_scores(q, idf)
-        label = self._label_scores(query)
         qpairs = pairs(q)
         tree = self.doc.tree
         candidates = set(text) | {
@@ -292,6 +299,7 @@ class Locator:
                 if question.need.entries
                 else 0.0,
                 "period": self._period(i, question),
+                "fit": self._fit(nt, q, total),
             }
             score = sum(WEIGHTS[name] * value for name, value in parts.items())
             ev = scores.get(node.node_id)
