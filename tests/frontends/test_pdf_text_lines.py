@@ -96,3 +96,16 @@ def test_a_rotated_line_drawn_in_pieces_stays_one_line() -> None:
     pieces += [_piece(100, 200 + 40 * i, w, rotated=True) for i, w in enumerate(words)]
     texts = _lines(pieces)
     assert texts == ["Upright text above the chart.", "Net sales by segment in 2021"], texts
+
+
+def test_a_page_number_right_of_its_title_is_spaced_from_it() -> None:
+    """Index cells placed by `cm` (as a converter writes them): pypdf joins the title and the
+    right-aligned page number without a space ("Financial Data18"); the builder spaces a bare
+    number drawn well right of where the title can end."""
+    texts = _lines(
+        [
+            "q 1 0 0 1 72 700 cm BT /F1 10 Tf 0 0 Td (Selected Financial Data) Tj ET Q",
+            "q 1 0 0 1 528 700 cm BT /F1 10 Tf (18) Tj ET Q",
+        ]
+    )
+    assert texts == ["Selected Financial Data 18"], texts

@@ -138,3 +138,93 @@ def test_printed_numbers_past_the_page_count_are_pages_when_labels_declare_them(
     assert [h for h in got if h[0] != "Contents"] == [
         (title, 1, 2 + 2 * k) for k, (title, _) in enumerate(ARTICLES)
     ], got
+
+
+def _toc_page(c: canvas.Canvas, rows: list[tuple[float, str, int | None]]) -> None:
+    """A contents page: (indent, title, printed number or None) rows 18pt apart."""
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(72, H - 60, "Contents")
+    y = H - 95
+    for x, title, num in rows:
+        c.setFont("Helvetica", 10)
+        c.drawString(x, y, title)
+        if num is not None:
+            c.drawRightString(W - 72, y, str(num))
+        y -= 18
+    c.showPage()
+
+
+def _plain_page(c: canvas.Canvas, head: str, folio: int) -> None:
+    """A body page whose heading is set like its prose (detection alone cannot find it), below
+    a few lines that end the previous section (so it is no line at the same place on every
+    page, which would be a running header)."""
+    c.setFont("Helvetica", 10)
+    y = H - 72
+    for k in range(folio):
+        c.drawString(72, y, f"{BODY} ({folio}.{k})")
+        y -= 13
+    c.drawString(72, y - 10, head)
+    for k in range(6):
+        c.drawString(72, y - 30 - 13 * k, f"{BODY} ({folio}.{k + folio})")
+    c.setFont("Helvetica", 9)
+    c.drawCentredString(W / 2, 30, str(folio))
+    c.showPage()
+
+
+def test_a_group_row_ending_in_a_colon_is_not_the_first_line_of_the_title_below() -> None:
+    """ "Consolidated Financial Statements:" heads the statements indented below it: it does not
+    wrap into the first statement's title (which would then be found on no page)."""
+    rows = [
+        (72, "Item 7. Management's Discussion and Analysis", 1),
+        (72, "Item 8. Financial Statements and Supplementary Data", 2),
+        (72, "Consolidated Financial Statements:", None),
+        (90, "Consolidated Balance Sheets", 3),
+        (90, "Consolidated Statements of Income", 4),
+        (72, "Item 9A. Controls and Procedures", 5),
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER)
+    _toc_page(c, rows)
+    for _, title, num in rows:
+        if num is not None:
+            _plain_page(c, title, num)
+    c.save()
+    got, codes = _headings(buf.getvalue())
+    assert "pdf_printed_toc" in codes, codes
+    assert [(t, lv, p) for t, lv, p in got if t != "Contents"] == [
+        ("Item 7. Management's Discussion and Analysis", 1, 2),
+        ("Item 8. Financial Statements and Supplementary Data", 1, 3),
+        ("Consolidated Balance Sheets", 2, 4),
+        ("Consolidated Statements of Income", 2, 5),
+        ("Item 9A. Controls and Procedures", 1, 6),
+    ], got
+
+
+def test_a_short_index_with_one_entry_out_of_page_order_is_used_in_page_order() -> None:
+    """Five entries, the statements (Item 1) listed before the MD&A printed first: one step
+    back in page order is a block listed out of order, not a misread index (15% of four steps
+    would allow none); the sections come out in page order."""
+    rows = [
+        (72, "Item 1. Financial Statements", 3),
+        (72, "Item 2. Management's Discussion and Analysis", 1),
+        (72, "Item 3. Quantitative and Qualitative Disclosures", 4),
+        (72, "Item 4. Controls and Procedures", 5),
+        (72, "Item 6. Exhibits", 6),
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER)
+    _toc_page(c, rows)
+    for _, title, num in sorted(rows, key=lambda r: r[2]):
+        _plain_page(c, title, num)
+        if num == 1:
+            _plain_page(c, "Liquidity and capital resources are discussed here", 2)
+    c.save()
+    got, codes = _headings(buf.getvalue())
+    assert "pdf_printed_toc" in codes, codes
+    assert [(t, p) for t, _, p in got if t != "Contents"] == [
+        ("Item 2. Management's Discussion and Analysis", 2),
+        ("Item 1. Financial Statements", 4),
+        ("Item 3. Quantitative and Qualitative Disclosures", 5),
+        ("Item 4. Controls and Procedures", 6),
+        ("Item 6. Exhibits", 7),
+    ], got
