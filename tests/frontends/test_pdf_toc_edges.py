@@ -5,6 +5,9 @@ toc_map.py), on PDFs written here with reportlab (no outline).
   it is a label of its own, not the second line of that Item's title.
 - A journal issue numbers its pages from 345 (declared as page labels): its contents page
   lists numbers far beyond the physical page count, which are page numbers all the same.
+- A "Consolidated Financial Statements:" group row heads the statements below it, and a short
+  10-Q index listing Item 1 before the Item 2 printed first is used, in page order (features
+  of the reader that no other test guarded).
 """
 
 from __future__ import annotations
