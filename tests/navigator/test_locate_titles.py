@@ -127,3 +127,42 @@ def test_title_fit_is_one_for_an_exact_title_and_less_for_a_longer_one() -> None
     assert title_fit(["macro"], {"macro"}, idf, 1.0) == 1.0
     assert title_fit(["macro"], {"custom", "derive", "macro"}, idf, 1.0) == 0.2
     assert title_fit(["macro"], set(), idf, 1.0) == 0.0
+
+
+def test_a_chapter_named_by_number_lists_its_sections_before_their_subsections() -> None:
+    doc = book(
+        ("# Foreword", "Why we wrote this guide."),
+        (
+            "# Introduction",
+            "See the “Opening Files” section in Chapter 1, the “Retry Loops” "
+            "section of Chapter 2 and the “Closing Files” section in Chapter 1.",
+        ),
+        ("# Working with Files", "Files hold data."),
+        ("## Opening Files", "Open a file by its path."),
+        ("### Open Options", "Options say how a file opens: read, write, append, create."),
+        ("### Paths and Names", "A path names a file."),
+        ("## Closing Files", "Close a file when done."),
+        ("# Error Handling", "Errors happen."),
+        ("## Retry Loops", "Try again."),
+    )
+    assert chapter_numbers(doc.tree)[1] == doc.tree.nodes[3].node_id
+    ranked = titles(doc, "Chapter 1", k=4)
+    assert ranked[0] == "Working with Files"
+    assert set(ranked[1:3]) == {"Opening Files", "Closing Files"}
+
+
+def test_a_title_many_sections_share_is_marked_down() -> None:
+    moves = "Values move or copy when assigned; a move ends the old owner's use of the value."
+    doc = book(
+        ("# Part One", "Ownership and borrowing."),
+        ("## Summary", moves),
+        ("## Ownership Recap", moves),
+        *[
+            section
+            for n in ("Two", "Three", "Four")
+            for section in ((f"# Part {n}", "More features."), ("## Summary", f"Part {n} done."))
+        ],
+    )
+    # the same text, but "Summary" is the title of four sections: it says less about where
+    assert titles(doc, "when do values move or copy")[0] == "Ownership Recap"
+    assert titles(doc, "summary", k=1) == ["Summary"]  # asked for by its title: not marked down

@@ -11,8 +11,8 @@
   references: a quoted title followed shortly by "Chapter N" (`“Cargo Workspaces” in
   Chapter 14`) whose node is unique votes for offset = ordinal of its chapter - N. The
   offset skips unnumbered front matter (a title page, a foreword, an introduction). The
-  chapter scores 1.0 and the nodes inside it `IN_CHAPTER`, so the question's other words
-  pick a section within it. No agreed offset (too few votes), no chapter numbers;
+  chapter scores 1.0 and the nodes inside it `IN_CHAPTER` per level down (its sections
+  0.5, their subsections 0.25), so the question's other words pick a section within it. No agreed offset (too few votes), no chapter numbers;
 * nothing is titled so and the reference is a **caption kind** (table, figure, listing,
   exhibit): the first node whose own text mentions it scores 1.0 (a caption, or the text
   that introduces it: "looks like the code in Listing 3-5"), later mentions `LATER_MENTION`.
@@ -39,7 +39,7 @@ CAPTION_KINDS = frozenset({"table", "figure", "listing", "exhibit"})
 MIN_CHAPTERS = 3
 #: Cross references needed, and the share of them that must agree, to number chapters.
 MIN_VOTES, MIN_AGREEMENT = 3, 0.6
-#: Label score of the nodes inside a chapter named by number.
+#: Label score of a chapter's sections (named by number); each level further down, again.
 IN_CHAPTER = 0.5
 #: Label score of a caption kind's mentions after the first.
 LATER_MENTION = 0.5
@@ -91,8 +91,7 @@ def label_scores(
         kind, label = m.group(1).lower(), m.group(2).lower()
         found = _titled(tree, kind, label)
         if not found and kind == "chapter" and label.isdigit() and int(label) in chapters:
-            head = chapters[int(label)]
-            found = {n.node_id: IN_CHAPTER for n in tree.preorder(head)} | {head: 1.0}
+            found = _in_chapter(tree, chapters[int(label)])
         elif not found and kind in CAPTION_KINDS:
             found = _mentioned(tree, kind, label)
         for nid, value in found.items():
@@ -100,6 +99,12 @@ def label_scores(
         if found:
             kinds.add(kind)
     return out, kinds
+
+
+def _in_chapter(tree: DocumentTree, head: str) -> dict[str, float]:
+    """A chapter (1.0) and the nodes inside it, `IN_CHAPTER` per level down."""
+    base = tree.get(head).depth
+    return {n.node_id: IN_CHAPTER ** (n.depth - base) for n in tree.preorder(head)}
 
 
 def _titled(tree: DocumentTree, kind: str, label: str) -> dict[str, float]:

@@ -38,7 +38,9 @@ unknown compounds split).
 The weighted sum is multiplied by an evidence factor (0.9 + 0.2 · composite evidence score,
 when scored) and a span factor that prefers focused sections: a node whose own text (the
 text it is ranked on; its subtree's pages when the IR has no own range) covers more than 5
-pages is worth 0.6, more than 20 pages 0.35. Fast-mode IRs (no summaries, postings, routes,
+pages is worth 0.6, more than 20 pages 0.35; and a node whose title at least
+`GENERIC_TITLES` nodes share ("Summary") is worth `GENERIC_FACTOR` unless the question fits
+that title. Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
 
 A hit spanning more than `pinpoint.FOCUS_PAGES` pages carries a ``focus`` (``start_page``,
@@ -79,6 +81,9 @@ NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
 WORD_RE = re.compile(r"[^\W\d_]{2,}")
 #: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)
 FIGURES_FULL = 0.4
+#: A title this many nodes share ("Summary", "Overview") is generic: such a node's score is
+#: multiplied by GENERIC_FACTOR unless the question fits its title (fit >= GENERIC_FIT).
+GENERIC_TITLES, GENERIC_FACTOR, GENERIC_FIT = 4, 0.8, 0.5
 #: (more than this many pages, factor): the first matching row applies.
 SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
 
@@ -123,6 +128,7 @@ class Locator:
     pair_df: Counter[tuple[str, str]] | None = field(init=False, default=None)
     chapters: dict[int, str] | None = field(init=False, default=None)
     pinner: PagePinner = field(init=False)
+    generic: list[bool] = field(init=False)
 
     def __post_init__(self) -> None:
         self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
@@ -149,6 +155,10 @@ class Locator:
             )
         self.bm25 = BM25(units)
         self.pinner = PagePinner(self.doc)
+        shared = Counter(" ".join(n.title.lower().split()) for n in self.doc.tree.nodes)
+        self.generic = [
+            shared[" ".join(n.title.lower().split())] >= GENERIC_TITLES for n in self.doc.tree.nodes
+        ]
         self.folded_keys = {}
         for key in self.doc.reasoning_index.keywords:
             self.folded_keys.setdefault(fold(key), []).append(key)
@@ -310,6 +320,8 @@ class Locator:
                 (f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0
             )
             score *= span
+            if self.generic[i] and parts["fit"] < GENERIC_FIT:
+                score *= GENERIC_FACTOR
             ranked.append(
                 (
                     score,
