@@ -166,3 +166,31 @@ def test_a_title_many_sections_share_is_marked_down() -> None:
     # the same text, but "Summary" is the title of four sections: it says less about where
     assert titles(doc, "when do values move or copy")[0] == "Ownership Recap"
     assert titles(doc, "summary", k=1) == ["Summary"]  # asked for by its title: not marked down
+
+
+def test_chapters_below_parts_are_numbered_at_their_own_level() -> None:
+    doc = book(
+        (
+            "# Preface",
+            "Read the “Open Options” section of Chapter 1, the “Retry Loops” section "
+            "in Chapter 3 and the “Thread Pools” section in Chapter 4.",
+        ),
+        ("# Part I: Basics", "The basics."),
+        ("## Working with Files", "Files hold data."),
+        ("### Open Options", "Options say how a file opens."),
+        ("## Text and Strings", "Strings hold text."),
+        ("# Part II: Robustness", "Keeping programs running."),
+        ("## Error Handling", "Errors happen."),
+        ("### Retry Loops", "Try again."),
+        ("# Part III: Speed", "Going faster."),
+        ("## Concurrency", "Threads run at once."),
+        ("### Thread Pools", "Reuse threads."),
+    )
+    numbers = {n: doc.tree.get(nid).title for n, nid in chapter_numbers(doc.tree).items()}
+    assert numbers == {
+        1: "Working with Files",
+        2: "Text and Strings",
+        3: "Error Handling",
+        4: "Concurrency",
+    }
+    assert titles(doc, "Chapter 2")[0] == "Text and Strings"

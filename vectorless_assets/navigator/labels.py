@@ -6,10 +6,10 @@
   for a numbered chapter, section or part, with its number ("2.1 Scope"), or the node's
   structure is that number (sections): the node scores 1.0;
 * nothing is titled so and the reference is a **chapter number**: the chapter-level nodes
-  (the shallowest depth holding at least `MIN_CHAPTERS` nodes, in document order) are
+  (a depth holding at least `MIN_CHAPTERS` nodes, in document order) are
   numbered by their ordinal plus an offset learned from the document's own cross
   references: a quoted title followed shortly by "Chapter N" (`“Cargo Workspaces” in
-  Chapter 14`) whose node is unique votes for offset = ordinal of its chapter - N. The
+  Chapter 14`) whose node is unique votes for offset = ordinal of the chapter holding it - N. The
   offset skips unnumbered front matter (a title page, a foreword, an introduction). The
   chapter scores 1.0 and the nodes inside it `IN_CHAPTER` per level down (its sections
   0.5, their subsections 0.25), so the question's other words pick a section within it. No agreed offset (too few votes), no chapter numbers;
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.ir.tree import DocumentTree, TreeNode
 
 LABEL_RE = re.compile(
     r"\b(chapter|section|appendix|part|item|table|figure|listing|note|schedule|exhibit)\s+"
@@ -50,16 +50,20 @@ def _norm(title: str) -> str:
 
 
 def chapter_numbers(tree: DocumentTree) -> dict[int, str]:
-    """Chapter number -> node id, when the document's cross references agree on an offset."""
+    """Chapter number -> node id, when the document's cross references agree on an offset.
+
+    Each depth holding at least `MIN_CHAPTERS` nodes is tried as the chapters' level (a book
+    in parts has its chapters below the parts); the level whose offset most references
+    agree on wins (the shallower on a tie).
+    """
     depths = Counter(n.depth for n in tree.nodes)
-    level = min((d for d, c in depths.items() if c >= MIN_CHAPTERS), default=None)
-    if level is None:
-        return {}
-    chapters = [n.node_id for n in tree.nodes if n.depth == level]
-    ordinal = {nid: k for k, nid in enumerate(chapters, start=1)}
+    levels = sorted(d for d, c in depths.items() if c >= MIN_CHAPTERS and d > 0)
+    ordinal = {
+        level: {n.node_id: k for k, n in enumerate(_at(tree, level), start=1)} for level in levels
+    }
     titled = Counter(_norm(n.title) for n in tree.nodes)
     by_title = {_norm(n.title): n for n in tree.nodes}
-    votes: Counter[int] = Counter()
+    votes: Counter[tuple[int, int]] = Counter()  # (level, offset)
     for node in tree.nodes:
         if "hapter" not in node.content:
             continue
@@ -68,16 +72,20 @@ def chapter_numbers(tree: DocumentTree) -> dict[int, str]:
             target = by_title.get(title)
             if target is None or titled[title] > 1:
                 continue
-            line = [target, *reversed(tree.ancestors(target.node_id))]
-            chapter = next((a for a in line if a.depth == level), None)
-            if chapter is not None:
-                votes[ordinal[chapter.node_id] - int(m.group(2))] += 1
+            for line in tree.ancestors(target.node_id):  # the chapter holds the section
+                if line.node_id in ordinal.get(line.depth, {}):
+                    votes[line.depth, ordinal[line.depth][line.node_id] - int(m.group(2))] += 1
     if not votes:
         return {}
-    offset, count = votes.most_common(1)[0]
-    if count < MIN_VOTES or count < MIN_AGREEMENT * sum(votes.values()):
+    (level, offset), count = min(votes.items(), key=lambda v: (-v[1], v[0][0]))
+    cast = sum(v for (d, _), v in votes.items() if d == level)
+    if count < MIN_VOTES or count < MIN_AGREEMENT * cast:
         return {}
-    return {k - offset: nid for nid, k in ordinal.items() if k - offset >= 1}
+    return {k - offset: nid for nid, k in ordinal[level].items() if k - offset >= 1}
+
+
+def _at(tree: DocumentTree, depth: int) -> list[TreeNode]:
+    return [n for n in tree.nodes if n.depth == depth]
 
 
 def label_scores(
