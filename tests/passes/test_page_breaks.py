@@ -14,7 +14,7 @@ import re
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
-from vectorless_assets.helpers.pagebreaks import page_of
+from vectorless_assets.pagebreaks import page_of
 from vectorless_assets.ir import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.options import CompileOptions

@@ -4,7 +4,8 @@
 totals), `chunking` (split points), `summarize` (extractive summaries), `tags` (routing
 tags and question hints), `summarize_llm` (the enhance pass's prompts), `references`
 (cross-reference resolution), `similarity` (overlap candidate join), `toc`
-(table-of-contents lines), `fingerprints` (node fingerprints), `pagebreaks` (where each
-page begins in a PDF node's text, kept through joins and cuts). The word tokens of node
-texts, computed once per compile and shared through the pass context, are in `textcache`.
+(table-of-contents lines), `fingerprints` (node fingerprints). The word tokens of node
+texts, computed once per compile and shared through the pass context, are in `textcache`;
+where each page begins in a PDF node's text (kept through joins and cuts, also by the PDF
+frontend) is in `vectorless_assets.pagebreaks`.
 """

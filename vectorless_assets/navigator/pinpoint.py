@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from vectorless_assets.helpers.pagebreaks import known, page_of
+from vectorless_assets.pagebreaks import known, page_of
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import K1, terms

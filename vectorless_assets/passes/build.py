@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.pagebreaks import PagedText, join
+from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode

@@ -23,7 +23,7 @@ import re
 from vectorless_assets.frontends.pdf.headings import Heading
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
-from vectorless_assets.helpers.pagebreaks import PagedText, join
+from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.textutil import estimate_tokens
 

@@ -1,8 +1,8 @@
-"""The page-break arithmetic (`helpers.pagebreaks`): joining paged texts and slicing one."""
+"""The page-break arithmetic (`vectorless_assets.pagebreaks`): joining paged texts and slicing one."""
 
 from __future__ import annotations
 
-from vectorless_assets.helpers.pagebreaks import (
+from vectorless_assets.pagebreaks import (
     PagedText,
     join,
     known,
