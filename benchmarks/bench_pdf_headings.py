@@ -66,25 +66,30 @@ def _same(a: str, b: str, lenient: bool) -> bool:
     return lenient and len(short) >= 8 and short in long_
 
 
-def score(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False) -> tuple[int, int]:
-    """(matches, level matches) for (key, page, level) lists; greedy one-to-one, nearest page.
+def pairs(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False) -> dict[int, int]:
+    """{truth index: pred index} for (key, page, level) lists; greedy one-to-one, nearest page.
 
     Strict: equal keys. Lenient: one key contains the other (at least 8 characters), for
     outlines whose titles are labels around the printed heading ("A-1 - Balance Sheet").
     """
-    used: set[int] = set()
-    hits = level_hits = 0
-    for k, page, level in truth:
+    used: dict[int, int] = {}
+    taken: set[int] = set()
+    for t, (k, page, _) in enumerate(truth):
         best = None
         for i, (pk, ppage, _) in enumerate(pred):
-            close = i not in used and abs(ppage - page) <= 1 and _same(k, pk, lenient)
+            close = i not in taken and abs(ppage - page) <= 1 and _same(k, pk, lenient)
             if close and (best is None or abs(ppage - page) < abs(pred[best][1] - page)):
                 best = i
         if best is not None:
-            used.add(best)
-            hits += 1
-            level_hits += pred[best][2] == level
-    return hits, level_hits
+            taken.add(best)
+            used[t] = best
+    return used
+
+
+def score(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False) -> tuple[int, int]:
+    """(matches, level matches) of `pairs`."""
+    matched = pairs(truth, pred, lenient=lenient)
+    return len(matched), sum(pred[p][2] == truth[t][2] for t, p in matched.items())
 
 
 def prf(hits: int, n_truth: int, n_pred: int) -> tuple[float, float, float]:

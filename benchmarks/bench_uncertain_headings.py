@@ -13,24 +13,16 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_pdf_headings import CORPUS, _same, key, prf  # noqa: E402
+from bench_pdf_headings import CORPUS, key, pairs, prf  # noqa: E402
 
 from vectorless_assets.frontends.pdf import open_pdf, parse_pdf  # noqa: E402
 from vectorless_assets.frontends.pdf.outline import read_outline  # noqa: E402
 from vectorless_assets.options import CompileOptions  # noqa: E402
 
 
-def matched(truth, pred):
-    used = set()
-    for k, page, _ in truth:
-        best = None
-        for i, (pk, ppage, _) in enumerate(pred):
-            close = i not in used and abs(ppage - page) <= 1 and _same(k, pk, False)
-            if close and (best is None or abs(ppage - page) < abs(pred[best][1] - page)):
-                best = i
-        if best is not None:
-            used.add(best)
-    return used
+def matched(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]]) -> set[int]:
+    """Indexes of `pred` the strict scorer matches to an outline entry."""
+    return set(pairs(truth, pred).values())
 
 
 opts = CompileOptions(use_pdf_outline=False, max_pages=None, pdf_timeout_seconds=None)
