@@ -34,6 +34,7 @@ from typing import Any
 import yaml
 
 from vectorless_assets.frontends.markdown.blocks import BlockScan, scan_blocks
+from vectorless_assets.frontends.markdown.frontmatter import simple_mapping
 from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
@@ -95,6 +96,9 @@ def _raw_nodes(text: str, scan: BlockScan) -> list[RawNode]:
 
 def _front_matter(raw: str) -> tuple[dict[str, Any], bool, str]:
     """(mapping, is front matter, YAML problem) for the text between the ``---`` fences."""
+    simple = simple_mapping(raw)  # trivial key: value lines, exactly as PyYAML reads them
+    if simple is not None:
+        return simple, True, ""
     try:
         value = yaml.safe_load(raw) if raw.strip() else {}
     except yaml.YAMLError as exc:
