@@ -194,3 +194,19 @@ def test_chapters_below_parts_are_numbered_at_their_own_level() -> None:
         4: "Concurrency",
     }
     assert titles(doc, "Chapter 2")[0] == "Text and Strings"
+
+
+def test_cross_references_naming_a_chapter_itself_number_the_chapters() -> None:
+    doc = book(
+        (
+            "# Foreword",
+            "Start with “Getting Started” in Chapter 1, then “Working with Files” in "
+            "Chapter 2 and “Error Handling” in Chapter 3.",
+        ),
+        ("# Getting Started", "Set up everything."),
+        ("# Working with Files", "Files hold data."),
+        ("# Error Handling", "Errors happen; we recover from most."),
+    )
+    numbers = {n: doc.tree.get(nid).title for n, nid in chapter_numbers(doc.tree).items()}
+    assert numbers == {1: "Getting Started", 2: "Working with Files", 3: "Error Handling"}
+    assert titles(doc, "Chapter 2")[0] == "Working with Files"

@@ -9,7 +9,7 @@
   (a depth holding at least `MIN_CHAPTERS` nodes, in document order) are
   numbered by their ordinal plus an offset learned from the document's own cross
   references: a quoted title followed shortly by "Chapter N" (`“Cargo Workspaces” in
-  Chapter 14`) whose node is unique votes for offset = ordinal of the chapter holding it - N. The
+  Chapter 14`) whose node is unique votes for offset = ordinal of the chapter holding it (or being it) - N. The
   offset skips unnumbered front matter (a title page, a foreword, an introduction). The
   chapter scores 1.0 and the nodes inside it `IN_CHAPTER` per level down (its sections
   0.5, their subsections 0.25), so the question's other words pick a section within it. No agreed offset (too few votes), no chapter numbers;
@@ -72,7 +72,8 @@ def chapter_numbers(tree: DocumentTree) -> dict[int, str]:
             target = by_title.get(title)
             if target is None or titled[title] > 1:
                 continue
-            for line in tree.ancestors(target.node_id):  # the chapter holds the section
+            # the chapter holds the section, or is the node named ("“Error Handling” in Chapter 9")
+            for line in [*tree.ancestors(target.node_id), target]:
                 if line.node_id in ordinal.get(line.depth, {}):
                     votes[line.depth, ordinal[line.depth][line.node_id] - int(m.group(2))] += 1
     if not votes:
