@@ -68,7 +68,8 @@ def test_reference_matches_tried_at_candidates_equal_the_full_scan() -> None:
 
     pieces = ["see ", "See also ", "Section 2.1", "§§ 4", "§3", "pp. 7", "p.5", "app. 3", "Eqs. 2", "eq.4",
               "Figure 3", "figs. 1", "Table A", "tables 2", "Chapter IV", "appendices B", "page 12", "pages",
-              "ſee", "\u212a", "İ", "x", " ", "\n", ".", "(", "2", "A.1", "step.", "http://p.x"]  # fmt: skip
+              "ſee", "\u212a", "İ", "x", " ", "\n", ".", "(", "2", "A.1", "step.", "http://p.x",
+              "pp.p. 4", "eqs.eq. 1", "seesection 5", "(p. 6"]  # fmt: skip
     rng = random.Random(9)
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
