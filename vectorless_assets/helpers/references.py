@@ -92,7 +92,8 @@ class Targets:
     titles: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, tree: DocumentTree) -> Targets:
+    def of(cls, tree: DocumentTree, captions: list[list[re.Match[str]]] | None = None) -> Targets:
+        """Index `tree` (`captions`: each node's `caption_matches` in node order, if scanned)."""
         t = cls()
         head = tree.root if tree.nodes else None
         while head is not None and len(head.children) == 1:
@@ -101,7 +102,7 @@ class Targets:
         for node in tree.nodes:
             if prefix and node.structure.startswith(prefix):
                 t.structure.setdefault(node.structure[len(prefix):], node.node_id)
-        for node in tree.nodes:
+        for i, node in enumerate(tree.nodes):
             if node.structure:
                 t.structure.setdefault(node.structure, node.node_id)
             full = node.title.strip()
@@ -115,7 +116,8 @@ class Targets:
                         t.captions.setdefault((word, m.group("target")), node.node_id)
                     else:
                         t.numbered.setdefault((word, m.group("target")), node.node_id)
-            for c in caption_matches(node.content, lowered(node.content)):
+            found = captions[i] if captions is not None else caption_matches(node.content, lowered(node.content))
+            for c in found:
                 t.captions.setdefault((kind_of(c.group("kind")), c.group("target")), node.node_id)
             start, end = node.own_start_page, node.own_end_page
             if start is not None:
@@ -233,11 +235,19 @@ def _candidates(low: str) -> list[int]:
     return found
 
 
-def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
-    """(text, kind, target) of the references in a node's text, first occurrence each."""
-    text = node.content
+def _scan(text: str) -> tuple[str | None, list[re.Match[str]]]:
+    """`lowered(text)` and the caption lines' matches: both the index and `extract` use them."""
     low = lowered(text)
-    captions = {m.start("kind") for m in caption_matches(text, low)}
+    return low, list(caption_matches(text, low))
+
+
+def extract(node: TreeNode, scan: tuple[str | None, list[re.Match[str]]] | None = None) -> list[tuple[str, ReferenceKind, str]]:
+    """(text, kind, target) of the references in a node's text, first occurrence each.
+
+    `scan`: `_scan(node.content)` when the caller has it already."""
+    text = node.content
+    low, caption_list = scan if scan is not None else _scan(text)
+    captions = {m.start("kind") for m in caption_list}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
     for m in ref_matches(text, low):
         if m.start("kind") in captions:
@@ -255,11 +265,12 @@ def extract(node: TreeNode) -> list[tuple[str, ReferenceKind, str]]:
 
 def resolve_references(tree: DocumentTree) -> DocumentTree:
     """Copy of `tree` with every node's `references` extracted and resolved to node ids."""
-    targets = Targets.of(tree)
+    scans = [_scan(node.content) for node in tree.nodes]
+    targets = Targets.of(tree, [found for _, found in scans])
     nodes = []
-    for node in tree.nodes:
+    for node, scan in zip(tree.nodes, scans, strict=True):
         refs = []
-        for text, kind, target in extract(node):
+        for text, kind, target in extract(node, scan):
             node_id, confidence = targets.resolve(kind, target)
             if node_id == node.node_id:
                 continue
