@@ -107,3 +107,22 @@ def test_a_label_in_most_sections_does_not_count_as_a_line_item() -> None:
     for hit in nav.locate("How much were sales in Asia?", k=3):
         assert "items" not in hit["reason"]
     assert titles(nav, "How much were sales in Asia?", k=1) == ["Asia"]
+
+
+def test_a_glossary_word_in_a_document_without_line_items_asks_for_no_figures() -> None:
+    guide = (
+        "# Guide\n\nIntro to the language and its tools.\n\n## Notes on Types\n\n"
+        "Const generics let arrays of any length implement a trait once, so one impl covers "
+        "every array.\n\n## Measurements\n\n"
+        + table("const generics | impls | size", "---|---|---", "1.47 | 32 | 0", "1.51 | 1024 | 12")
+        + "\n"
+    )
+    nav = DocumentNavigator(compile_document(guide.encode(), name="guide.md", mode="fast"))
+    # "leverage" names a metric (debt) only in a filing: a book's tables get no figures boost
+    hits = nav.locate("How do I leverage const generics for arrays?", k=2)
+    assert [h["title"] for h in hits] == ["Notes on Types", "Measurements"]
+    assert all("figures" not in h["reason"] for h in hits)
+    # in a filing that shows the metric's line items, the same word still asks for figures
+    doc = filing(("Debt", table("Long-term debt | 4,200 | 3,900", "Total equity | 9,100 | 8,800")))
+    hits = DocumentNavigator(doc).locate("debt leverage", k=3)
+    assert "figures" in next(h["reason"] for h in hits if h["title"] == "Debt")

@@ -155,6 +155,18 @@ def needs(question_terms: list[str]) -> Need:
     )
 
 
+def entry_labels(question_terms: list[str]) -> list[Phrase]:
+    """Every line-item name (all alternatives, the question's own words included) of the
+    entries a question's terms trigger: what a document about them would show."""
+    return [
+        alt
+        for triggers, components, _ in _compiled()
+        if any(_contains(question_terms, t) for t in triggers)
+        for comp in components
+        for alt in comp
+    ]
+
+
 def phrase_match(phrase: Phrase, node_terms: set[str], node_pairs: set[tuple[str, str]]) -> float:
     """How much of `phrase` a node holds: its share of the phrase's adjacent term pairs (a
     one-term phrase: whether the node has the term)."""

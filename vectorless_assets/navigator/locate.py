@@ -23,7 +23,9 @@ weight (the sum of its terms' idf), so scores compare across documents:
   picks "Macros" over "Custom derive Macros";
 * **figures**: for a quantitative question (an amount, a ratio, a change: see
   `navigator.question`), the node's share of numbers among its words (full at 0.4), so
-  tables and financial statements, where figures are, rank up;
+  tables and financial statements, where figures are, rank up. A finance glossary word
+  alone ("leverage", "sales") makes a question quantitative only in a document one of
+  whose sections shows a line item of that metric (a filing, not a book);
 * **statement**: the node is a financial statement (`navigator.statements`) the question
   names (1.0) or that the question's metrics are shown in (`navigator.finance_glossary`,
   ``IMPLIED``);
@@ -52,17 +54,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
-from vectorless_assets.navigator.finance_glossary import label_share
+from vectorless_assets.navigator.finance_glossary import entry_labels, label_share
 from vectorless_assets.navigator.labels import LABEL_RE, chapter_numbers, label_scores
 from vectorless_assets.navigator.periods import period_share, shown_years
 from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner, own_pages
-from vectorless_assets.navigator.question import Question, analyse
+from vectorless_assets.navigator.question import NO_NEED, QUANTITY_RE, Question, analyse
 from vectorless_assets.navigator.statements import statement_kind
 from vectorless_assets.navigator.titles import INNER_WEIGHT, inner_headings, title_fit
 from vectorless_assets.navigator.views import node_ref, page_count
@@ -190,6 +192,25 @@ class Locator:
             df = max(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
         return df <= LABEL_MAX_SHARE * len(self.nodes)
 
+    def _holds(self, phrase: tuple[str, ...]) -> bool:
+        """Whether one section of the document holds every adjacent term pair of `phrase`."""
+        wanted = set(zip(phrase, phrase[1:], strict=False))
+        rarest = min(phrase, key=lambda t: self.bm25.df.get(t, 0))
+        return any(wanted <= self.nodes[i].pairs for i in self.bm25.postings.get(rarest, []))
+
+    def _read(self, query: str) -> Question:
+        """The question (`navigator.question.analyse`); a finance glossary word alone
+        ("leverage", "inventory", "sales") makes it quantitative only in a document that
+        shows one of the line items that metric is made of (a filing, not a book)."""
+        question = analyse(query, lambda t: t in self.bm25.df)
+        if (
+            question.need.entries
+            and not QUANTITY_RE.search(query)
+            and not any(self._holds(alt) for alt in entry_labels(terms(query)))
+        ):
+            question = replace(question, quantitative=False, need=NO_NEED)
+        return question
+
     def _period(self, i: int, question: Question) -> float:
         if not question.years:
             return 0.0
@@ -269,7 +290,7 @@ class Locator:
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
-        question = analyse(query, lambda t: t in self.bm25.df)
+        question = self._read(query)
         label, spent = self._label_scores(query)
         # a reference's kind word ("chapter", "listing") is spent on the label signal
         q = [t for t in question.terms if t not in spent]
@@ -336,7 +357,7 @@ class Locator:
             )
         ranked.sort(key=lambda r: (-r[0], r[1]))
         hits = []
-        for score, i, info in ranked[:k]:
+        for score, i, info in ranked[: max(k, 0)]:  # a negative k asks for nothing
             node = tree.nodes[i]
             matched = [t for t in q if t in self.bm25.tfs[i]]
             hits.append(
