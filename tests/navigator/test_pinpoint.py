@@ -135,3 +135,14 @@ def test_a_parent_is_not_marked_down_for_its_childrens_pages() -> None:
     assert (hit["start_page"], hit["end_page"]) == (2, 10)
     assert "broad span" not in hit["reason"]
     assert hit["focus"] == {"start_page": 2, "end_page": 2}
+
+
+def test_an_ir_without_page_breaks_still_gets_a_focus_by_estimate() -> None:
+    """An IR compiled before breaks were recorded: pages are laid over the text by size."""
+    for answer_page in (3, 10):
+        data = report(answer_page).model_dump()
+        for node in data["tree"]["nodes"]:
+            node["page_breaks"] = []
+        focus = hit_on(Document.model_validate(data), "Results by Business")["focus"]
+        assert focus is not None
+        assert focus["start_page"] <= answer_page <= focus["end_page"]
