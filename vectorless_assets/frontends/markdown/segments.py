@@ -23,11 +23,15 @@ from dataclasses import dataclass
 
 _CUT = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")  # ends where a column-0 line follows a blank one
 _LEADING_BLANK = re.compile(r"[ \t]*\n(?=[^ \t\n])")
-_CANDIDATE = re.compile(
-    r"^ {0,3}(?:#{1,6}(?:[ \t]|$)|(?:=+|-+)[ \t]*$|`{3}|~{3}"
-    r"|<(?:[sS][cC][rR][iI][pP][tT]|[pP][rR][eE]|[sS][tT][yY][lL][eE]|[tT][eE][xX][tT][aA][rR][eE][aA]|!|\?))",
-    re.MULTILINE,
+_CANDIDATE_LINE = (
+    r" {0,3}(?:#{1,6}(?:[ \t]|$)|(?:=+|-+)[ \t]*$|`{3}|~{3}"
+    r"|<(?:[sS][cC][rR][iI][pP][tT]|[pP][rR][eE]|[sS][tT][yY][lL][eE]|[tT][eE][xX][tT][aA][rR][eE][aA]|!|\?))"
 )
+_CANDIDATE = re.compile(_CANDIDATE_LINE, re.MULTILINE)  # at a line start (`match`)
+#: The same after a newline: a literal first character lets the regex engine jump from
+#: newline to newline instead of testing ``^`` at every character (12 -> 3 ms on the corpus).
+#: No match reaches past its line's end, so none hides the next line's newline.
+_CANDIDATE_AFTER_NEWLINE = re.compile("\n" + _CANDIDATE_LINE, re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,7 @@ def segment(src: str, starts: Sequence[int], ends: Sequence[int], *, front_matte
     cuts = sorted({0, *(bisect_left(starts, m.end()) for m in _CUT.finditer(src))} | ({1} if _LEADING_BLANK.match(src) else set()))
     bounds = [*cuts, n]
     candidates: dict[int, list[int]] = {}
-    for m in _CANDIDATE.finditer(src):  # matches start at line starts
-        line = bisect_left(starts, m.start())
+    for line in candidate_lines(src, starts):
         candidates.setdefault(bisect_right(cuts, line) - 1, []).append(line)
     fm_close = front_matter_close(src, starts, ends) if front_matter else None
     fm_segments = bisect_right(cuts, fm_close) if fm_close is not None else 0
@@ -63,6 +66,13 @@ def segment(src: str, starts: Sequence[int], ends: Sequence[int], *, front_matte
                 simple[k] = heading
     hot = (set(candidates) - set(simple)) | set(range(fm_segments))
     return Segments(cuts, bounds, hot, simple)
+
+
+def candidate_lines(src: str, starts: Sequence[int]) -> list[int]:
+    """The lines (ascending) that start with a `_CANDIDATE`: ``^`` matches of it in `src`."""
+    lines = [0] if _CANDIDATE.match(src) else []
+    lines.extend(bisect_left(starts, m.start() + 1) for m in _CANDIDATE_AFTER_NEWLINE.finditer(src))
+    return lines
 
 
 def atx_heading(line: str) -> tuple[int, str] | None:
