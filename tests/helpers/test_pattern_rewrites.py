@@ -75,3 +75,19 @@ def test_reference_matches_tried_at_candidates_equal_the_full_scan() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
         got = [m.group(0) for m in refs.ref_matches(text, refs.lowered(text))]
         assert got == [m.group(0) for m in refs._REF.finditer(text)], text
+
+
+def test_caption_scan_equals_the_anchored_scan() -> None:
+    from vectorless_assets.helpers import references as refs
+
+    pieces = ["Table 1:", "table 2", "Fig. 3.", "figure A", "Eq. 4)", "equation 5 |", "\n", "\n\n", " ",
+              "\t", "x", "1", ".", ":", "Table\n3", "  Figure 2\n", "A.1"]  # fmt: skip
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        expected = [(m.span("kind"), m.span("target")) for m in refs._CAPTION.finditer(text)]
+        got = [(m.span("kind"), m.span("target")) for m in refs._caption_scan(text)]
+        assert got == expected, text
+        hits += bool(expected)
+    assert hits > 1000

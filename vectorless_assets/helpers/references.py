@@ -45,7 +45,11 @@ _REF = re.compile(
     rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?![\w.]\w)"
 )
 _TITLE_REF = re.compile(r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
-_CAPTION = re.compile(rf"^\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{_NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)", re.MULTILINE)
+_CAPTION_BODY = rf"\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{_NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)"
+_CAPTION = re.compile("^" + _CAPTION_BODY, re.MULTILINE)
+#: `_CAPTION` after a newline: a literal first character lets the regex engine jump from
+#: newline to newline instead of testing ``^`` at every character.
+_CAPTION_AFTER_NEWLINE = re.compile("\n" + _CAPTION_BODY, re.MULTILINE)
 _TITLE_NUM = re.compile(
     rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"
     rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
@@ -194,8 +198,27 @@ def may_contain(low: str | None, words: tuple[str, ...]) -> bool:
 
 
 def caption_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
-    """`_CAPTION.finditer(text)`, skipping the scan when no caption word occurs."""
-    return _CAPTION.finditer(text) if may_contain(low, _CAPTION_WORDS) else iter(())
+    """`_CAPTION.finditer(text)`, skipping the scan when no caption word occurs.
+
+    The matches have the same groups (``kind``, ``target``) at the same offsets; past
+    offset 0 they are `_CAPTION_AFTER_NEWLINE`'s, whose whole match opens with the newline
+    before the line.
+    """
+    return _caption_scan(text) if may_contain(low, _CAPTION_WORDS) else iter(())
+
+
+def _caption_scan(text: str) -> Iterator[re.Match[str]]:
+    """`_CAPTION.finditer(text)`'s matches: at offset 0, then after each newline at or past
+    the previous match's last character (a match may end just after a newline, and the
+    line it opens is tried next, as `finditer` does)."""
+    m = _CAPTION.match(text)
+    if m is not None:
+        yield m
+    pos = m.end() - 1 if m is not None else 0
+    search = _CAPTION_AFTER_NEWLINE.search
+    while (m := search(text, pos)) is not None:
+        yield m
+        pos = m.end() - 1
 
 
 def ref_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
