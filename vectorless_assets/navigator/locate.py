@@ -46,8 +46,9 @@ that title. Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
 
 A hit spanning more than `pinpoint.FOCUS_PAGES` pages carries a ``focus`` (``start_page``,
-``end_page``): the pages inside it where the question's terms concentrate (estimated, see
-`navigator.pinpoint`), else ``focus`` is None.
+``end_page``): the pages inside it where the question's terms concentrate (placed by the
+nodes' page breaks, estimated for IRs without them; see `navigator.pinpoint`), else
+``focus`` is None.
 """
 
 from __future__ import annotations

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from vectorless_assets.pagebreaks import known, page_of
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import K1, terms
+from vectorless_assets.pagebreaks import known, page_of
 
 #: Widest focus window (pages): what an agent reads instead of the whole section.
 FOCUS_PAGES = 3
@@ -48,7 +48,8 @@ def exact_breaks(node: TreeNode) -> bool:
 
 
 class PagePinner:
-    """Per-page term counts of a document's nodes (estimated, built lazily) and focus windows."""
+    """Per-page term counts of a document's nodes (by page breaks, else estimated; built
+    lazily) and focus windows."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
