@@ -42,6 +42,18 @@ def test_page_ranges_and_labels_propagate_up() -> None:
     assert (overview.start_page_label, overview.end_page_label) == ("1", "4")
 
 
+def test_page_propagation_skips_only_trees_without_any_page_field(monkeypatch) -> None:
+    """The page-less shortcut returns what the full walk returns; one label is enough to walk."""
+    fields = ("start_page", "end_page", "own_start_page", "own_end_page", "start_page_label", "end_page_label")
+    bare = page_tree().model_copy(update={"nodes": [n.model_copy(update=dict.fromkeys(fields)) for n in page_tree().nodes]})
+    assert enrich.propagate_pages(bare) is bare
+    labelled = bare.model_copy(update={"nodes": [bare.nodes[0], bare.nodes[1].model_copy(update={"end_page_label": "x"}), *bare.nodes[2:]]})
+    fast = [enrich.propagate_pages(t).model_dump() for t in (bare, labelled, page_tree())]
+    monkeypatch.setattr(enrich, "_has_pages", lambda node: True)  # always the full walk
+    assert [enrich.propagate_pages(t).model_dump() for t in (bare, labelled, page_tree())] == fast
+    assert fast[1]["nodes"][1]["end_page_label"] is None  # a label without a page is cleared
+
+
 def test_references_resolve_to_node_ids() -> None:
     out, _ = run(page_tree())
     ids = {n.title: n.node_id for n in out.nodes}

@@ -34,8 +34,8 @@ def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassCo
 
 def propagate_pages(tree: DocumentTree) -> DocumentTree:
     """Copy with subtree page ranges and labels (children before parents, one pass)."""
-    if not tree.nodes:
-        return tree
+    if not tree.nodes or not any(map(_has_pages, tree.nodes)):
+        return tree  # no page anywhere (Markdown): every node would be kept as it is
     done: dict[str, TreeNode] = {}
     for node in reversed(list(tree.preorder())):
         own_start = node.own_start_page if node.own_start_page is not None else (node.start_page if node.is_leaf else None)
@@ -57,6 +57,18 @@ def propagate_pages(tree: DocumentTree) -> DocumentTree:
         same = all(getattr(node, k) == v for k, v in update.items())
         done[node.node_id] = node if same else node.model_copy(update=update)
     return DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
+
+
+def _has_pages(node: TreeNode) -> bool:
+    """Whether `node` has any page field `propagate_pages` reads or writes."""
+    return not (
+        node.start_page is None
+        and node.end_page is None
+        and node.own_start_page is None
+        and node.own_end_page is None
+        and node.start_page_label is None
+        and node.end_page_label is None
+    )
 
 
 def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
