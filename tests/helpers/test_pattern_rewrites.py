@@ -91,3 +91,19 @@ def test_caption_scan_equals_the_anchored_scan() -> None:
         assert got == expected, text
         hits += bool(expected)
     assert hits > 1000
+
+
+def test_title_reference_matches_equal_the_full_scan() -> None:
+    from vectorless_assets.helpers import references as refs
+
+    pieces = ["see ", "See also ", "SEE the ", '"', "\u201c", "\u201d", "Install", "ing", "\n", " ",
+              "seesee ", "\u017fee ", "x", "ab", "the ", "also "]  # fmt: skip
+    rng = random.Random(6)
+    hits = 0
+    for _ in range(8000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        expected = [m.span("title") for m in refs._TITLE_REF.finditer(text)]
+        got = [m.span("title") for m in refs.title_matches(text, refs.lowered(text))]
+        assert got == expected, text
+        hits += bool(expected)
+    assert hits > 200

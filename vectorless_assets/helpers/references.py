@@ -240,6 +240,22 @@ def ref_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
             end = m.end()
 
 
+def title_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
+    """`_TITLE_REF.finditer(text)`, tried only where "see" occurs in `low` (`lowered(text)`;
+    every match opens with it, at the same offset), each not inside the previous match.
+    Without `low`, the plain scan."""
+    if low is None:
+        yield from _TITLE_REF.finditer(text)
+        return
+    match, find, end = _TITLE_REF.match, low.find, 0
+    start = find("see")
+    while start >= 0:
+        if start >= end and (m := match(text, start)) is not None:
+            yield m
+            end = m.end()
+        start = find("see", start + 1)
+
+
 def _candidates(low: str) -> list[int]:
     """Every offset in `low` where one of `_REF_LITERALS` occurs, ascending.
 
@@ -281,7 +297,7 @@ def extract(node: TreeNode, scan: tuple[str | None, list[re.Match[str]]] | None 
             continue  # "Table A" style letters only name appendices (and roman chapters)
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
     quoted = '"' in text or "\u201c" in text
-    for m in _TITLE_REF.finditer(text) if quoted and may_contain(low, ("see",)) else ():
+    for m in title_matches(text, low) if quoted else ():
         seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
     return list(seen.values())[:MAX_REFERENCES_PER_NODE]
 
