@@ -126,3 +126,36 @@ def test_a_glossary_word_in_a_document_without_line_items_asks_for_no_figures() 
     doc = filing(("Debt", table("Long-term debt | 4,200 | 3,900", "Total equity | 9,100 | 8,800")))
     hits = DocumentNavigator(doc).locate("debt leverage", k=3)
     assert "figures" in next(h["reason"] for h in hits if h["title"] == "Debt")
+
+
+def test_statements_sharing_the_company_name_as_title_are_not_marked_down() -> None:
+    income = table(
+        "Consolidated Statements of Income | | |",
+        "Years ended December 31 | 2019 | 2018",
+        "Net sales | 32,136 | 32,765",
+        "Net income | 5,363 | 4,869",
+    )
+    balance = table(
+        "Consolidated Balance Sheets | | |",
+        "December 31 | 2019 | 2018",
+        "Total assets | 44,659 | 36,500",
+        "Long-term debt | 17,518 | 13,411",
+    )
+    equity = table(
+        "Consolidated Statements of Shareholders' Equity | | |",
+        "Years ended December 31 | 2019 | 2018",
+        "Total equity | 10,127 | 9,848",
+    )
+    liquidity = (
+        "We discuss cash flow and the statement of our liquidity. Cash flow from operations funds "
+        "the business; the cash flow statement is discussed here in words, the cash position is "
+        "strong. Cash flow and cash flow statement."
+    )
+    company = "Acme Corp and Subsidiaries"  # a PDF statement's heading: four share it
+    doc = filing(
+        ("Liquidity", liquidity),
+        *[(company, statement) for statement in (income, balance, CASH_FLOWS, equity)],
+    )
+    top = DocumentNavigator(doc).locate("What does the cash flow statement show?", k=1)[0]
+    assert top["title"] == company
+    assert "statement 1.00" in top["reason"]

@@ -42,7 +42,8 @@ when scored) and a span factor that prefers focused sections: a node whose own t
 text it is ranked on; its subtree's pages when the IR has no own range) covers more than 5
 pages is worth 0.6, more than 20 pages 0.35; and a node whose title at least
 `GENERIC_TITLES` nodes share ("Summary") is worth `GENERIC_FACTOR` unless the question fits
-that title. Fast-mode IRs (no summaries, postings, routes,
+that title or the node is a financial statement the question asks for (statements often
+share the company's name as their title). Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
 
 A hit spanning more than `pinpoint.FOCUS_PAGES` pages carries a ``focus`` (``start_page``,
@@ -342,7 +343,9 @@ class Locator:
                 (f for limit, f in SPAN_FACTORS if pages is not None and pages > limit), 1.0
             )
             score *= span
-            if self.generic[i] and parts["fit"] < GENERIC_FIT:
+            # a statement the question asks for is found by its first lines, not its title
+            # (PDF statements share the company's name as theirs: "Acme Corp and Subsidiaries")
+            if self.generic[i] and parts["fit"] < GENERIC_FIT and not parts["statement"]:
                 score *= GENERIC_FACTOR
             ranked.append(
                 (
