@@ -146,3 +146,19 @@ def test_an_ir_without_page_breaks_still_gets_a_focus_by_estimate() -> None:
         focus = hit_on(Document.model_validate(data), "Results by Business")["focus"]
         assert focus is not None
         assert focus["start_page"] <= answer_page <= focus["end_page"]
+
+
+def test_page_breaks_place_the_answer_where_an_estimate_by_size_cannot() -> None:
+    """Two dense pages, then five sparse ones with the answer on the second: by characters
+    it would fall on the last page; the recorded breaks put it on its own."""
+    pages = [
+        ("Overview", filler(0, 30)),
+        ("Results by Business", filler(2, 45)),
+        (None, filler(3, 45)),
+    ]
+    pages += [(None, filler(p, 3) + (ANSWER if p == 5 else [])) for p in range(4, 9)]
+    pages.append(("Outlook", filler(99, 30)))
+    doc = compile_document(draw(pages), name="bank_quarterly.pdf", mode="fast")
+    hit = hit_on(doc, "Results by Business")
+    assert (hit["start_page"], hit["end_page"]) == (2, 8)
+    assert hit["focus"] == {"start_page": 5, "end_page": 5}
