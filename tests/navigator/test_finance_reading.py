@@ -33,6 +33,8 @@ from vectorless_assets.navigator.statements import named_statements, statement_k
             set(),
         ),
         ("Offsetting", "Gross amounts offset in the balance sheet", set()),
+        ("Balance Sheet Highlights", "", set()),  # words after the name: about one, not one
+        ("Income Statement Trends by Segment", "", set()),
     ],
 )
 def test_statement_titles(title: str, content: str, kinds: set[str]) -> None:

@@ -211,3 +211,21 @@ def test_cross_references_naming_a_chapter_itself_number_the_chapters() -> None:
     numbers = {n: doc.tree.get(nid).title for n, nid in chapter_numbers(doc.tree).items()}
     assert numbers == {1: "Getting Started", 2: "Working with Files", 3: "Error Handling"}
     assert titles(doc, "Chapter 2")[0] == "Working with Files"
+
+
+def test_cross_references_that_disagree_number_no_chapters() -> None:
+    """Three references say the chapters start after the front matter, three one later:
+    no offset has `MIN_AGREEMENT` of the votes, so nothing is numbered."""
+    doc = book(
+        (
+            "# Foreword",
+            "See “Getting Started” in Chapter 1, “Working with Files” in Chapter 2 and "
+            "“Error Handling” in Chapter 3; also “Working with Files” in Chapter 1, “Error "
+            "Handling” in Chapter 2 and “Testing” in Chapter 3.",
+        ),
+        ("# Getting Started", "Set up everything."),
+        ("# Working with Files", "Files hold data."),
+        ("# Error Handling", "Errors happen."),
+        ("# Testing", "Tests check code."),
+    )
+    assert chapter_numbers(doc.tree) == {}
