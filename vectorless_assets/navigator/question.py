@@ -7,7 +7,8 @@
   -> "cash", "flow"; each part at least 3 letters).
 * **Quantitative** questions (an amount, a ratio, a change, "how much/many", a metric of
   the finance glossary unless the question asks why) are answered by figures: `locate` then favours nodes dense in
-  numbers (tables, statements).
+  numbers (tables, statements). `locate` counts a glossary metric alone only in a document
+  that shows one of its line items (`Locator._read`).
 * **Periods** ("FY2018", "fiscal 2022", "Q2 of FY2024") become the years asked
   (`navigator.periods`); terms that only spell a period are dropped from the ranking terms.
 * **Statements and line items**: the financial statements the question names
