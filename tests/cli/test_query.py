@@ -83,3 +83,19 @@ def test_tampered_file_is_refused(capsys, folder: Path, guide_ir: Path) -> None:
     rc, out, err = run(capsys, "locate", str(folder), "hydraulic oil", "--json")
     assert rc == 0 and "refused" in err
     assert guide_doc().doc_id not in {h["doc_id"] for h in json.loads(out)}
+
+
+def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(capsys, tmp_path: Path) -> None:
+    """A hit over many pages prints its focus ("read p. N"), as --json and MCP carry it."""
+    from tests.navigator.test_pinpoint import QUESTION, report
+
+    doc = report(7)
+    path = tmp_path / f"{doc.doc_id}.bin"
+    save_ir(doc, path)
+    rc, out, _ = run(capsys, "locate", str(path), QUESTION, "--json")
+    hit = next(h for h in json.loads(out) if h["focus"])
+    start, end = hit["focus"]["start_page"], hit["focus"]["end_page"]
+    assert start <= 7 <= end
+    rc, out, _ = run(capsys, "locate", str(path), QUESTION)
+    read = f"read p.{start}" if start == end else f"read pp.{start}-{end}"
+    assert rc == 0 and f"({hit['node_id']}, pp.{hit['start_page']}-{hit['end_page']}, {read})" in out

@@ -157,7 +157,8 @@ def cmd_locate(args: argparse.Namespace) -> int:
             doc = f"{h['doc_name']}: " if "doc_name" in h else ""
             found = f"  via {h['via']}" if "via" in h else ""
             score = f"  score {h['score']}" if h["score"] is not None else ""
-            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}){score}{found}")
+            focus = f", read {where(h['focus'])}" if h.get("focus") else ""
+            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}{focus}){score}{found}")
             lines.append(f"     {h['reason']}")
         if llm is None:
             return hits, lines or ["no match"]
