@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.textutil import estimate_tokens
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.helpers.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.textutil import estimate_tokens
 
 

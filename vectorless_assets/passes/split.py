@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.chunking import Chunk, chunk_text
-from vectorless_assets.pagebreaks import PagedText, locate_pieces, slices
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.pagebreaks import PagedText, locate_pieces, slices
 from vectorless_assets.textutil import estimate_tokens
 
 
