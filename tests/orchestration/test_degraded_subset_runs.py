@@ -100,6 +100,22 @@ def _degraded_compile(
     return kw, instance
 
 
+def _degraded_then_changed(
+    tmp_path: Path, server: FakeLLMServer
+) -> tuple[dict, dg.DagsterInstance, Settings]:
+    """A degraded compile, then the settings with the changed option (and the same model)."""
+    client = _client(server.base_url)
+    kw, instance = _degraded_compile(tmp_path, client)
+    settings = Settings.create(
+        docs_dir=kw["docs_root"],
+        ir_dir=kw["ir_dir"],
+        options=CHANGED.model_copy(update={"llm_model": client.model}),
+        llm_base_url=server.base_url,
+        llm_limits=FAST,
+    )
+    return kw, instance, settings
+
+
 def _still_degraded(tmp_path: Path, instance: dg.DagsterInstance) -> None:
     ir = _ir(tmp_path)
     assert ir.meta.llm_failures + ir.meta.llm_skipped > 0, ir.meta
@@ -149,15 +165,7 @@ def test_a_planned_subset_run_keeps_the_degradation_and_the_redo_follows(
 def test_a_hand_picked_subset_materialization_keeps_the_degradation(
     tmp_path: Path, server: FakeLLMServer
 ) -> None:
-    client = _client(server.base_url)
-    kw, instance = _degraded_compile(tmp_path, client)
-    settings = Settings.create(
-        docs_dir=kw["docs_root"],
-        ir_dir=kw["ir_dir"],
-        options=CHANGED.model_copy(update={"llm_model": client.model}),
-        llm_base_url=server.base_url,
-        llm_limits=FAST,
-    )
+    kw, instance, settings = _degraded_then_changed(tmp_path, server)
     job = build_defs(settings).resolve_job_def(COMPILE_JOB)
     run = job.execute_in_process(
         instance=instance,
@@ -174,15 +182,7 @@ def test_a_hand_picked_subset_materialization_keeps_the_degradation(
 
 
 def test_a_batched_recompile_keeps_the_degradation(tmp_path: Path, server: FakeLLMServer) -> None:
-    client = _client(server.base_url)
-    kw, instance = _degraded_compile(tmp_path, client)
-    settings = Settings.create(
-        docs_dir=kw["docs_root"],
-        ir_dir=kw["ir_dir"],
-        options=CHANGED.model_copy(update={"llm_model": client.model}),
-        llm_base_url=server.base_url,
-        llm_limits=FAST,
-    )
+    kw, instance, settings = _degraded_then_changed(tmp_path, server)
     request = batch_request([PK], run_key=None)
     run = (
         build_defs(settings)
