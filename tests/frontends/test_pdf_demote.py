@@ -6,11 +6,8 @@ the detector never takes them). PDFs written here with reportlab; no LLM involve
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
-
+from tests.support import pdfs
+from tests.support.pdfs import Block, Spec
 from vectorless_assets.frontends.pdf.parser import parse_pdf
 from vectorless_assets.frontends.pdf.uncertain import demote
 from vectorless_assets.ir.raw import ParsedDocument
@@ -34,33 +31,14 @@ PAGES = [
 
 def make_pdf(bold: bool) -> bytes:
     """The weak headings in bold body-size type (`bold`) or in plain body text."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4)
+    body = Block("\n".join(BODY))
+    pages = []
     for title, weak, paragraphs in PAGES:
-        y = A4[1] - 80
-        if title:
-            c.setFont("Helvetica-Bold", 18)
-            c.drawString(72, y, title)
-            y -= 30
-            for text in BODY:
-                c.setFont("Helvetica", 10)
-                c.drawString(72, y, text)
-                y -= 13
-            y -= 10
-        for line in weak or []:
-            c.setFont("Helvetica-Bold" if bold else "Helvetica", 10)
-            c.drawString(72, y, line)
-            y -= 12
-        y -= 3
-        for _ in range(paragraphs):
-            c.setFont("Helvetica", 10)
-            for text in BODY:
-                c.drawString(72, y, text)
-                y -= 13
-            y -= 10
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+        page = [Block(title, 1), body] if title else []
+        if weak:
+            page.append(Block("\n".join(weak), bold=bold))
+        pages.append(page + [body] * paragraphs)
+    return pdfs.make_pdf(Spec(pages, outline=False, header=None, footer=False))
 
 
 def parse(bold: bool) -> ParsedDocument:

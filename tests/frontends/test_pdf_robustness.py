@@ -9,7 +9,8 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
-from tests.frontends.test_pdf import headings, make_pdf, manual, parse
+from tests.frontends.test_pdf import headings, manual, parse
+from tests.support.pdfs import make_pdf
 from vectorless_assets.errors import SourceError
 from vectorless_assets.pipeline.compile import compile_document
 

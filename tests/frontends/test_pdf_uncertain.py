@@ -6,11 +6,8 @@ chapters still are. PDF written here with reportlab (21 pages, three outline ent
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
-
+from tests.support import pdfs
+from tests.support.pdfs import Block, Spec
 from vectorless_assets.frontends.pdf.parser import parse_pdf
 from vectorless_assets.options import CompileOptions
 
@@ -23,27 +20,14 @@ INSIDE = "Lifting Points"  # a weak heading on page 3, inside the first chapter
 
 
 def make_pdf() -> bytes:
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4)
+    body = [Block("\n".join(BODY))] * 3
+    pages = []
     for page in range(21):
-        y = A4[1] - 80
-        heading = CHAPTERS[page // 7] if page % 7 == 0 else INSIDE if page == 2 else None
-        if heading:
-            if page % 7 == 0:
-                c.bookmarkPage(f"p{page}")
-                c.addOutlineEntry(heading, f"p{page}", level=0)
-            c.setFont("Helvetica-Bold", 10)
-            c.drawString(72, y, heading)
-            y -= 15
-        for _ in range(3):
-            c.setFont("Helvetica", 10)
-            for text in BODY:
-                c.drawString(72, y, text)
-                y -= 13
-            y -= 10
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+        if page % 7 == 0:  # a chapter: an outline entry on a body-size bold line
+            pages.append([Block(CHAPTERS[page // 7], 1, size=10), *body])
+        else:
+            pages.append([Block(INSIDE, bold=True), *body] if page == 2 else body)
+    return pdfs.make_pdf(Spec(pages, header=None, footer=False))
 
 
 def test_outline_entries_of_a_frame_are_never_uncertain() -> None:

@@ -6,18 +6,13 @@ answer on one page, compiled in fast mode (no LLM).
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
-
+from tests.support.pdfs import Block, Spec, make_pdf
 from vectorless_assets.ir import Document
 from vectorless_assets.navigator import DocumentNavigator
 from vectorless_assets.navigator.locate import Locator
 from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, best_window
 from vectorless_assets.pipeline.compile import compile_document
 
-W, H = A4
 FILLER = [
     "Activity across the regions was steady through the period under review.",
     "Deposits grew modestly while lending volumes stayed broadly level overall.",
@@ -34,23 +29,12 @@ ANSWER = [
 def draw(pages: list[tuple[str | None, list[str]]], levels: dict[str, int] | None = None) -> bytes:
     """One PDF page per entry: an optional bold heading (an outline entry, level 0 unless
     `levels` says otherwise), then lines."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4)
-    for n, (heading, lines) in enumerate(pages):
-        y = H - 90
-        if heading:
-            c.setFont("Helvetica-Bold", 16)
-            c.drawString(72, y, heading)
-            c.bookmarkHorizontal(f"h{n}", 0, y + 18)
-            c.addOutlineEntry(heading, f"h{n}", level=(levels or {}).get(heading, 0))
-            y -= 30
-        c.setFont("Helvetica", 10)
-        for line in lines:
-            c.drawString(72, y, line)
-            y -= 14
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+    spec = [
+        ([Block(heading, (levels or {}).get(heading, 0) + 1, size=16)] if heading else [])
+        + [Block("\n".join(lines))]
+        for heading, lines in pages
+    ]
+    return make_pdf(Spec(spec, header=None, footer=False))
 
 
 def filler(page: int, lines: int = 40) -> list[str]:

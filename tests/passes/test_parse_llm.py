@@ -9,17 +9,15 @@ server keeps the detector's result; a second compile with the lasting cache asks
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
 
-from tests.support import fake_llm
+from tests.support import fake_llm, pdfs
 from tests.support.fake_llm import FakeLLMServer
+from tests.support.pdfs import Block, Spec
 from vectorless_assets.context import PassContext
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.cache import LLMCache
@@ -41,29 +39,9 @@ ROW = re.compile(r'^(\d+)\. "(.+?)"', re.M)
 
 def make_pdf() -> bytes:
     """Two pages: a large bold title, two paragraphs, a body-size bold line, a paragraph."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4)
-    for title, weak in PAGES:
-        y = A4[1] - 80
-        c.setFont("Helvetica-Bold", 18)
-        c.drawString(72, y, title)
-        y -= 30
-        for _ in range(2):
-            c.setFont("Helvetica", 10)
-            for text in BODY:
-                c.drawString(72, y, text)
-                y -= 13
-            y -= 10
-        c.setFont("Helvetica-Bold", 10)
-        c.drawString(72, y, weak)
-        y -= 15
-        c.setFont("Helvetica", 10)
-        for text in BODY:
-            c.drawString(72, y, text)
-            y -= 13
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+    body = Block("\n".join(BODY))
+    pages = [[Block(title, 1), body, body, Block(weak, bold=True), body] for title, weak in PAGES]
+    return pdfs.make_pdf(Spec(pages, outline=False, header=None, footer=False))
 
 
 PDF = make_pdf()
