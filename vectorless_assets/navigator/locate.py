@@ -61,8 +61,9 @@ from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.bm25 import BM25, K1, fold, terms
+from vectorless_assets.navigator.bm25 import BM25, K1, terms
 from vectorless_assets.navigator.finance_glossary import entry_labels, label_share
+from vectorless_assets.navigator.indexsignals import folded_keywords, index_scores, route_scores
 from vectorless_assets.navigator.labels import LABEL_RE, chapter_numbers, label_scores
 from vectorless_assets.navigator.periods import period_share, shown_years
 from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner, own_pages
@@ -163,9 +164,7 @@ class Locator:
         self.generic = [
             shared[" ".join(n.title.lower().split())] >= GENERIC_TITLES for n in self.doc.tree.nodes
         ]
-        self.folded_keys = {}
-        for key in self.doc.reasoning_index.keywords:
-            self.folded_keys.setdefault(fold(key), []).append(key)
+        self.folded_keys = folded_keywords(self.doc)
 
     # -- signals ------------------------------------------------------------------------
     def _numeric(self, i: int) -> float:
@@ -220,51 +219,6 @@ class Locator:
             self.years[i] = shown_years(self.doc.tree.nodes[i].content)
         return period_share(set(question.years), self.years[i])
 
-    def _index_scores(self, query: list[str], idf: dict[str, float]) -> dict[str, float]:
-        out: dict[str, float] = {}
-        ri = self.doc.reasoning_index
-        for term in query:
-            best: dict[str, float] = {}
-            keys = list(self.folded_keys.get(term, []))
-            for key in list(keys):
-                keys.extend(ri.synonyms.get(key, []))
-            for key in keys:
-                for p in ri.keywords.get(key, []):
-                    best[p.node_id] = max(best.get(p.node_id, 0.0), p.weight)
-            for nid, w in best.items():
-                out[nid] = out.get(nid, 0.0) + w * idf[term]
-        return out
-
-    def _route_scores(
-        self, query: list[str], idf: dict[str, float]
-    ) -> tuple[dict[str, float], dict[str, str]]:
-        out: dict[str, float] = {}
-        why: dict[str, str] = {}
-        routes = self.doc.query_routes
-        if routes is None:
-            return out, why
-        qset = set(query)
-        total = sum(idf.values()) or 1.0
-        for route in routes.intent_routes:
-            shared = qset & set(terms(route.intent))
-            share = sum(idf[t] for t in shared) / total
-            if share < 0.3:
-                continue
-            for target in route.targets or []:
-                value = share * target.relevance
-                if value > out.get(target.node_id, 0.0):
-                    out[target.node_id], why[target.node_id] = value, f"intent '{route.intent}'"
-        for concept, targets in routes.concept_routes.items():
-            cterms = set(terms(concept))
-            if not cterms or not cterms <= qset:
-                continue
-            share = sum(idf[t] for t in cterms) / total
-            for target in targets:
-                value = share * target.relevance
-                if value > out.get(target.node_id, 0.0):
-                    out[target.node_id], why[target.node_id] = value, f"concept '{concept}'"
-        return out, why
-
     def _label_scores(self, query: str) -> tuple[dict[str, float], set[str]]:
         """Nodes a structural reference in the query points at, and the kinds of the
         references that point somewhere (`navigator.labels`)."""
@@ -301,8 +255,8 @@ class Locator:
         idf = {t: self.bm25.idf(t) for t in q}
         total = sum(idf.values()) or 1.0
         text = self.bm25.scores(q)
-        index = self._index_scores(q, idf)
-        route, route_why = self._route_scores(q, idf)
+        index = index_scores(self.doc, self.folded_keys, q, idf)
+        route, route_why = route_scores(self.doc, q, idf)
         qpairs = pairs(q)
         tree = self.doc.tree
         candidates = set(text) | {
