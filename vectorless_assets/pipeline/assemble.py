@@ -21,7 +21,7 @@ from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
-from vectorless_assets.pipeline.tablespec import options_key
+from vectorless_assets.pipeline.tablespec import OptionsMemo
 from vectorless_assets.textutil import summary_tokens
 from vectorless_assets.version import __version__
 
@@ -34,18 +34,12 @@ def assembly_reads(table: PassTable = TABLE) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ASSEMBLY_EXTRA + table.ir_fields))
 
 
-_FINGERPRINTS: dict[tuple[object, ...], str] = {}
+_FINGERPRINTS: OptionsMemo[str] = OptionsMemo()
 
 
 def logic_fingerprint(options: CompileOptions) -> str:
     """`options.logic_fingerprint()`, memoised (a canonical JSON and a SHA-256 per compile)."""
-    key = options_key(options)
-    hit = _FINGERPRINTS.get(key)
-    if hit is None:
-        if len(_FINGERPRINTS) >= 64:
-            _FINGERPRINTS.clear()
-        hit = _FINGERPRINTS[key] = options.logic_fingerprint()
-    return hit
+    return _FINGERPRINTS.get(options, options.logic_fingerprint)
 
 
 def llm_diagnostic(usage: LLMUsage, fallback_nodes: int) -> Diagnostic:

@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.jsonform import canonical_json
@@ -26,6 +26,7 @@ DEEP: frozenset[Mode] = frozenset({"deep"})
 SOURCE = "source"
 #: The parameter a pass gets its tree version under.
 TREE_PARAM = "tree"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,8 +162,8 @@ class PassTable:
         return _code_version(p, options)
 
     @cached_property
-    def _versions(self) -> dict[object, dict[str, str]]:
-        return {}
+    def _versions(self) -> OptionsMemo[dict[str, str]]:
+        return OptionsMemo()
 
     def code_versions(self, options: CompileOptions) -> dict[str, str]:
         """Code version of every pass, by pass name (a fresh dict).
@@ -170,14 +171,8 @@ class PassTable:
         A pure function of the (frozen) options: memoised per table for the last
         `_MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
         """
-        memo = self._versions
-        key = options_key(options)
-        hit = memo.get(key)
-        if hit is None:
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
-            hit = memo[key] = {p.name: _code_version(p, options) for p in self.passes}
-        return dict(hit)
+        versions = self._versions.get(options, lambda: {p.name: _code_version(p, options) for p in self.passes})
+        return dict(versions)
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
@@ -213,6 +208,23 @@ def options_key(options: CompileOptions) -> tuple[object, ...]:
     """A memo key for values that are pure functions of `options`' canonical JSON: the
     (frozen) options with the type of each value (1 and 1.0 are equal but print apart)."""
     return (options, *map(type, options.__dict__.values()))
+
+
+class OptionsMemo(Generic[T]):
+    """Values that are pure functions of the (frozen) options, kept for the last
+    `_MEMO_SIZE` options (keyed by `options_key`)."""
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[object, ...], T] = {}
+
+    def get(self, options: CompileOptions, compute: Callable[[], T]) -> T:
+        """The memoised value for `options`, computed by `compute` the first time."""
+        key = options_key(options)
+        if key not in self._values:
+            if len(self._values) >= _MEMO_SIZE:
+                self._values.clear()
+            self._values[key] = compute()
+        return self._values[key]
 
 
 def _code_version(p: Pass, options: CompileOptions) -> str:
