@@ -1,33 +1,52 @@
-"""`segments.candidate_lines` finds exactly the lines the ``^``-anchored candidate pattern does."""
+"""`segments.candidate_offsets` finds exactly the line starts the ``^``-anchored candidate
+pattern does, and `segment` cuts where a column-0 line follows a blank one."""
 
 from __future__ import annotations
 
 import random
 import re
-from bisect import bisect_left
 
 from vectorless_assets.frontends.markdown import segments
-from vectorless_assets.frontends.markdown.text_source import line_offsets
 
-#: The pattern `candidate_lines` replaced: tried at every character, matching at line starts.
+#: The pattern `candidate_offsets` replaced: tried at every character, matching at line starts.
 ANCHORED = re.compile("^" + segments._CANDIDATE_LINE, re.MULTILINE)
 PIECES = ["#", "## ", "####### ", "=", "--", "- ", "```", "~~~", "<script", "<PRE", "<!--", "<?", "<x",
-          "    ", "   ", " ", "\t", "\n", "\n\n", "a", "text", "|", "#x"]  # fmt: skip
+          "    ", "   ", " ", "\t", "\n", "\n\n", "a", "text", "|", "#x", "-", "<", "`", "~"]  # fmt: skip
 
 
-def test_candidate_lines_equal_the_anchored_scan() -> None:
+def test_candidate_offsets_equal_the_anchored_scan() -> None:
     rng = random.Random(11)
     hits = 0
     for _ in range(4000):
         text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 20)))
-        starts, _ = line_offsets(text)
-        expected = [bisect_left(starts, m.start()) for m in ANCHORED.finditer(text)]
-        assert segments.candidate_lines(text, starts) == expected, repr(text)
+        expected = [m.start() for m in ANCHORED.finditer(text)]
+        assert segments.candidate_offsets(text) == expected, repr(text)
         hits += bool(expected)
     assert hits > 1000
 
 
-def test_candidate_lines_on_a_small_document() -> None:
+def test_candidate_offsets_on_a_small_document() -> None:
     text = "# Title\ntext\n\n   ## Sub\n    # code\nSetext\n---\n```\n"
-    starts, _ = line_offsets(text)
-    assert segments.candidate_lines(text, starts) == [0, 3, 6, 7]
+    assert segments.candidate_offsets(text) == [0, 14, 42, 46]
+
+
+def cuts_by_definition(text: str) -> list[int]:
+    """Line starts of the first line and of every column-0 line right after a blank line."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    return [0] + [
+        starts[i]
+        for i in range(1, len(lines))
+        if lines[i][:1] not in ("", " ", "\t") and lines[i - 1].strip(" \t") == ""
+    ]
+
+
+def test_cuts_equal_their_definition() -> None:
+    rng = random.Random(12)
+    for _ in range(3000):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 20)))
+        assert segments.segment(text, front_matter=False).cuts == cuts_by_definition(text), repr(
+            text
+        )

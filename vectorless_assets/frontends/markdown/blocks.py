@@ -10,14 +10,17 @@ matter (see `markdown_segments`); when a run of them ends inside a fence or HTML
 still open (seen from markdown-it's own tokens), the run is extended to the line that closes
 it and parsed again. The result is the same as parsing the whole text in one go (tested on
 the corpus, trap documents and random documents), at a fraction of the cost.
+
+No table of line offsets is built: segments are offsets (`segments`), a heading's offsets
+come from markdown-it's own line marks of its run, and line numbers are counted (one
+``str.count`` of newlines from the previous run start, the runs going forward), so only the
+lines markdown-it parses are ever visited one by one.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from markdown_it import MarkdownIt
@@ -26,14 +29,17 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from vectorless_assets.frontends.markdown.segments import segment
-from vectorless_assets.frontends.markdown.text_source import line_offsets
+from vectorless_assets.frontends.markdown.text_source import line_count
 
 # markdown-it's default nesting limit (20 in the CommonMark preset) makes a deeper list
 # swallow the rest of the document; 100 is the "default" preset's limit.
 MAX_NESTING = 100
 
 _HTML_END = (  # CommonMark HTML block types 1-5: start pattern, end pattern
-    (re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.I), re.compile(r"</(?:script|pre|style|textarea)>", re.I)),
+    (
+        re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.I),
+        re.compile(r"</(?:script|pre|style|textarea)>", re.I),
+    ),
     (re.compile(r"<!--"), re.compile(r"-->")),
     (re.compile(r"<\?"), re.compile(r"\?>")),
     (re.compile(r"<![A-Za-z]"), re.compile(r">")),
@@ -43,31 +49,26 @@ _HTML_END = (  # CommonMark HTML block types 1-5: start pattern, end pattern
 
 @dataclass(frozen=True)
 class Heading:
-    """A top-level heading: 0-based half-open line range of the heading itself."""
+    """A top-level heading: 0-based half-open line range [start, end) of the heading itself,
+    the offset of its first character and the offset just past its last line's newline
+    (where the next line starts)."""
 
     level: int
     title: str
     start: int
     end: int
+    offset: int
+    body: int
 
 
 @dataclass(frozen=True)
 class BlockScan:
-    """What the block parse found, plus the line offsets of the normalized text.
-
-    `line_starts[i]`/`line_ends[i]` are the offsets of line i's first character and of its
-    end (its newline or the end of text).
-    """
+    """What the block parse found, and the text's line count (`text_source.line_count`)."""
 
     headings: list[Heading]
     front_matter: tuple[int, int] | None
     front_matter_text: str
-    line_starts: Sequence[int]
-    line_ends: Sequence[int]
-
-    @property
-    def line_count(self) -> int:
-        return len(self.line_starts)
+    line_count: int
 
 
 @cache
@@ -85,20 +86,25 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
     module docstring); without it, the whole text in one go. Both give the same result.
     """
     src = text.replace("\x00", "\ufffd") if "\x00" in text else text
-    starts, ends = line_offsets(src)
-    n = len(starts)
-    out = _Collected()
+    out = _Collected(src)
+    # where markdown-it's view of the text ends: a final newline starts no line
+    text_end = len(src) - 1 if src.endswith("\n") else len(src)
     if not skip_inert:
-        _parse_run(src, starts, ends, 0, n, front_matter, out)
-        return out.scan(starts, ends)
-    segs = segment(src, starts, ends, front_matter=front_matter)
-    cuts, bounds, hot = segs.cuts, segs.bounds, segs.hot
-    seg = 0
+        _parse_run(src, 0, text_end, front_matter, out)
+        return out.scan()
+    segs = segment(src, front_matter=front_matter)
+    cuts, hot = segs.cuts, segs.hot
     nseg = len(cuts)
+    bounds = [*cuts, text_end]  # a run of segments [k, j) is the text bounds[k]:bounds[j]
+    seg = 0
     while seg < nseg:
         if seg in segs.simple:
             level, title = segs.simple[seg]
-            out.headings.append(Heading(level, title, cuts[seg], cuts[seg] + 1))
+            start, line = cuts[seg], out.line_at(cuts[seg])
+            end = src.find("\n", start)
+            out.headings.append(
+                Heading(level, title, line, line + 1, start, len(src) + 1 if end < 0 else end + 1)
+            )
             seg += 1
             continue
         if seg not in hot:
@@ -107,65 +113,83 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
         last = seg
         while last + 1 in hot:
             last += 1
-        a, b = bounds[seg], bounds[last + 1]
+        a = bounds[seg]
         while True:
-            closer = _parse_run(src, starts, ends, a, b, front_matter and a == 0, out)
-            if closer is None or b >= n:
+            b = bounds[last + 1]
+            closer = _parse_run(src, a, b, front_matter and a == 0, out)
+            if closer is None or last + 1 >= nseg:
                 break
-            close = _closing_line(closer, src, starts, b)
-            last = max(last + 1, segs.segment_of(close)) if close is not None else nseg - 1
+            m = closer.search(src, b)
+            last = max(last + 1, segs.segment_of(m.start())) if m is not None else nseg - 1
             while last + 1 in hot:
                 last += 1
-            b = bounds[last + 1]
             out.drop_from(a)
         seg = last + 1
-    return out.scan(starts, ends)
+    return out.scan()
 
 
+@dataclass
 class _Collected:
-    """Headings and front matter found so far, in line order."""
+    """Headings and front matter found so far, in text order, and a forward line counter."""
 
-    def __init__(self) -> None:
-        self.headings: list[Heading] = []
-        self.front_matter: tuple[int, int] | None = None
-        self.front_matter_text = ""
+    src: str
+    headings: list[Heading] = field(default_factory=list)
+    front_matter: tuple[int, int] | None = None
+    front_matter_text: str = ""
+    _offset: int = 0  # a line start, and its line number
+    _line: int = 0
 
-    def drop_from(self, line: int) -> None:
-        """Forget what was found at or after `line` (the run is parsed again)."""
-        while self.headings and self.headings[-1].start >= line:
+    def line_at(self, offset: int) -> int:
+        """Line number of the line starting at `offset` (offsets asked never decrease)."""
+        self._line += self.src.count("\n", self._offset, offset)
+        self._offset = offset
+        return self._line
+
+    def drop_from(self, offset: int) -> None:
+        """Forget what was found at or after `offset` (the run is parsed again)."""
+        while self.headings and self.headings[-1].offset >= offset:
             self.headings.pop()
+        line = self.line_at(offset)
         if self.front_matter and self.front_matter[0] >= line:
             self.front_matter, self.front_matter_text = None, ""
 
-    def scan(self, starts: Sequence[int], ends: Sequence[int]) -> BlockScan:
-        return BlockScan(self.headings, self.front_matter, self.front_matter_text, starts, ends)
+    def scan(self) -> BlockScan:
+        return BlockScan(
+            self.headings, self.front_matter, self.front_matter_text, line_count(self.src)
+        )
 
 
-def _parse_run(src: str, starts: Sequence[int], ends: Sequence[int], a: int, b: int, front_matter: bool, out: _Collected) -> re.Pattern[str] | None:
-    """Block-parse lines [a, b) and collect headings.
+def _parse_run(
+    src: str, a: int, b: int, front_matter: bool, out: _Collected
+) -> re.Pattern[str] | None:
+    """Block-parse the text `src[a:b]` (`a` a line start) and collect headings.
 
-    Returns None when everything in the run is closed at line b, else a pattern for the
-    line that can close the fence or HTML block still open at its end.
+    Returns None when everything in the run is closed at its end, else a pattern for the
+    line that can close the fence or HTML block still open there. A run ending before the
+    end of the text keeps the newline of its last (blank) line, so that line counts:
+    anything that reaches it was not closed before the blank line.
     """
     if b <= a:
         return None
     md = _parser(front_matter)
-    # keep the newline of the run's last (blank) line, so that line counts: anything that
-    # reaches it was not closed before the blank line
-    stop = ends[b - 1] + 1 if b < len(starts) else ends[b - 1]
-    state = StateBlock(src[starts[a]:stop], md, {}, [])
+    state = StateBlock(src[a:b], md, {}, [])
     md.block.tokenize(state, state.line, state.lineMax)
     tokens = state.tokens
+    first_line = out.line_at(a)
     last: Token | None = None
     for i, tok in enumerate(tokens):
         if tok.level != 0 or tok.map is None:
             continue
         last = tok
         if tok.type == "heading_open":
+            start, end = tok.map
             title = " ".join(part.strip() for part in tokens[i + 1].content.split("\n")).strip()
-            out.headings.append(Heading(int(tok.tag[1:]), title, tok.map[0] + a, tok.map[1] + a))
+            offset, body = a + state.bMarks[start], a + state.eMarks[end - 1] + 1
+            out.headings.append(
+                Heading(int(tok.tag[1:]), title, start + first_line, end + first_line, offset, body)
+            )
         elif tok.type == "front_matter":
-            out.front_matter = (tok.map[0] + a, tok.map[1] + a)
+            out.front_matter = (tok.map[0] + first_line, tok.map[1] + first_line)
             out.front_matter_text = tok.content
     if last is None or last.map is None or last.map[1] < state.lineMax:
         return None
@@ -173,13 +197,6 @@ def _parse_run(src: str, starts: Sequence[int], ends: Sequence[int], a: int, b: 
         marker = re.escape(last.markup[0]) + "{" + str(len(last.markup)) + ",}"
         return re.compile(rf"^ {{0,3}}{marker}[ \t]*$", re.MULTILINE)
     if last.type == "html_block":
-        first = last.map[0] + a
-        line = src[starts[first]:ends[first]]
+        line = state.src[state.bMarks[last.map[0]] : state.eMarks[last.map[0]]]
         return next((end for start, end in _HTML_END if start.search(line)), None)
     return None
-
-
-def _closing_line(closer: re.Pattern[str], src: str, starts: Sequence[int], b: int) -> int | None:
-    """The first line at or after `b` that matches `closer`."""
-    m = closer.search(src, starts[b])
-    return None if m is None else bisect_right(starts, m.start()) - 1

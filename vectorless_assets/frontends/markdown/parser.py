@@ -53,7 +53,9 @@ def parse_markdown(data: bytes, *, options: CompileOptions | None = None) -> Par
     return parse_markdown_text(decoded.text, diagnostics=decoded.diagnostics)
 
 
-def parse_markdown_text(text: str, *, diagnostics: list[Diagnostic] | None = None) -> ParsedDocument:
+def parse_markdown_text(
+    text: str, *, diagnostics: list[Diagnostic] | None = None
+) -> ParsedDocument:
     """Parse already decoded, newline-normalized Markdown text."""
     diags = list(diagnostics or [])
     scan = scan_blocks(text)
@@ -63,7 +65,13 @@ def parse_markdown_text(text: str, *, diagnostics: list[Diagnostic] | None = Non
         if not ok:
             scan = scan_blocks(text, front_matter=False)
         elif problem:
-            diags.append(Diagnostic(source="parse", code="front_matter_yaml", message=f"front matter is not valid YAML: {problem}"))
+            diags.append(
+                Diagnostic(
+                    source="parse",
+                    code="front_matter_yaml",
+                    message=f"front matter is not valid YAML: {problem}",
+                )
+            )
     nodes = _raw_nodes(text, scan)
     return ParsedDocument(
         format="markdown",
@@ -76,21 +84,46 @@ def parse_markdown_text(text: str, *, diagnostics: list[Diagnostic] | None = Non
 
 
 def _raw_nodes(text: str, scan: BlockScan) -> list[RawNode]:
-    """Cut the lines at the top-level headings: a level-0 preamble, then one node per heading."""
-    starts, ends, n = scan.line_starts, scan.line_ends, scan.line_count
+    """Cut the lines at the top-level headings: a level-0 preamble, then one node per heading.
 
-    def body(first: int, stop: int) -> str:  # 0-based half-open line range
-        return text[starts[first]:ends[stop - 1]] if stop > first else ""
-
+    A body runs from the line after its heading (`Heading.body`) to the newline before the
+    next heading (its `offset` - 1), the last one to the end of the text (a final newline
+    excluded); a heading followed at once by a heading or the end has an empty body.
+    """
+    n, headings = scan.line_count, scan.headings
+    text_end = len(text) - 1 if text.endswith("\n") else len(text)
     nodes: list[RawNode] = []
-    first_heading = scan.headings[0].start if scan.headings else n
+    first_heading = headings[0].start if headings else n
     if first_heading > 0:
-        content = body(0, first_heading)
-        nodes.append(RawNode(title="", level=0, content=content, line_start=1, line_end=first_heading, token_count=estimate_tokens(content)))
-    for i, h in enumerate(scan.headings):
-        stop = scan.headings[i + 1].start if i + 1 < len(scan.headings) else n
-        content = body(h.end, stop)
-        nodes.append(RawNode(title=h.title, level=h.level, content=content, line_start=h.start + 1, line_end=stop, token_count=estimate_tokens(content)))
+        content = text[: headings[0].offset - 1] if headings else text[:text_end]
+        nodes.append(
+            RawNode(
+                title="",
+                level=0,
+                content=content,
+                line_start=1,
+                line_end=first_heading,
+                token_count=estimate_tokens(content),
+            )
+        )
+    for i, h in enumerate(headings):
+        after = headings[i + 1] if i + 1 < len(headings) else None
+        stop = after.start if after is not None else n
+        content = (
+            text[h.body : after.offset - 1 if after is not None else text_end]
+            if stop > h.end
+            else ""
+        )
+        nodes.append(
+            RawNode(
+                title=h.title,
+                level=h.level,
+                content=content,
+                line_start=h.start + 1,
+                line_end=stop,
+                token_count=estimate_tokens(content),
+            )
+        )
     return nodes
 
 

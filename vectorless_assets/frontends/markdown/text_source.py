@@ -20,8 +20,6 @@ split lines.
 
 from __future__ import annotations
 
-import re
-from array import array
 from dataclasses import dataclass, field
 
 from vectorless_assets.errors import SourceError
@@ -60,7 +58,7 @@ def check_not_binary(data: bytes) -> None:
 def decode_text(data: bytes, *, source: str = "parse") -> DecodedText:
     """Decode source bytes per the module rules and normalize line endings."""
     if data.startswith(_BOM):
-        data = data[len(_BOM):]
+        data = data[len(_BOM) :]
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = data.decode("utf-16")
@@ -129,18 +127,3 @@ def split_lines(text: str) -> list[str]:
     if text.endswith("\n"):
         lines.pop()
     return lines
-
-
-def line_offsets(text: str) -> tuple[array[int], array[int]]:
-    """Start and end offsets of every line (end = its newline or the end of text).
-
-    Compact arrays (8 bytes a line), so a text of millions of short lines stays affordable.
-    """
-    ends = array("q", (m.start() for m in re.finditer("\n", text)))
-    starts = array("q", [0])
-    starts.extend(e + 1 for e in ends)
-    if not text or text.endswith("\n"):
-        starts.pop()
-    else:
-        ends.append(len(text))
-    return starts, ends
