@@ -9,7 +9,10 @@ Most front matter is a handful of ``title: Foo`` / ``sort_rank: 3`` lines, and
   of at most 128 characters (``[A-Za-z_][A-Za-z0-9_-]*``; PyYAML
   limits a simple key to 1024), one or more spaces after the colon, the value a single-line
   plain scalar from a conservative character set (no ``:``, ``#``, quotes, brackets, tabs or
-  other YAML indicators; it starts with a letter or digit and ends with a non-space);
+  other YAML indicators; it starts with a letter or digit and ends with a non-space), or a
+  single-line quoted scalar with no escapes: ``"..."`` holding printable ASCII but ``"`` and
+  ``\\``, or ``'...'`` holding printable ASCII but ``'`` (a quoted scalar is always the
+  string between its quotes, as written: YAML resolves no tag for it and folds no line);
 * the key and the value are what PyYAML's own implicit resolver (the one `SafeLoader` uses)
   tags as strings, except a value in canonical decimal (``0`` or ``[1-9][0-9]*``), which is
   the int PyYAML makes of it; anything else it would resolve (booleans such as ``yes``/``on``,
@@ -27,7 +30,10 @@ import re
 import yaml
 
 _LINE = re.compile(
-    r"([A-Za-z_][A-Za-z0-9_-]{0,127}): +([A-Za-z0-9](?:[A-Za-z0-9 _.,/()'+=?!;&*%$~^-]*[A-Za-z0-9_.,/()'+=?!;&*%$~^-])?)"
+    r"([A-Za-z_][A-Za-z0-9_-]{0,127}): +(?:"
+    r"([A-Za-z0-9](?:[A-Za-z0-9 _.,/()'+=?!;&*%$~^-]*[A-Za-z0-9_.,/()'+=?!;&*%$~^-])?)"  # plain
+    r"|\"([ !#-\[\]-~]*)\""  # double-quoted, no escapes
+    r"|'([ -&(-~]*)')"  # single-quoted
 )
 _DECIMAL = re.compile(r"0|[1-9][0-9]*")
 _RESOLVER = yaml.resolver.Resolver()
@@ -51,9 +57,13 @@ def simple_mapping(raw: str) -> dict[str, str | int] | None:
         m = _LINE.fullmatch(line)
         if m is None:
             return None
-        key, value = m.groups()
+        key, value, double, single = m.groups()
         if _tag(key) != _STR:
             return None
+        quoted = double if double is not None else single
+        if quoted is not None:
+            out[key] = quoted
+            continue
         tag = _tag(value)
         if tag == _STR:
             out[key] = value
