@@ -28,6 +28,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from vectorless_assets.frontends.markdown.fences import fence_close
 from vectorless_assets.frontends.markdown.segments import segment
 from vectorless_assets.frontends.markdown.text_source import line_count
 
@@ -96,8 +97,10 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
     cuts, hot = segs.cuts, segs.hot
     nseg = len(cuts)
     bounds = [*cuts, text_end]  # a run of segments [k, j) is the text bounds[k]:bounds[j]
-    seg = 0
-    while seg < nseg:
+    done = 0  # segments before this one are parsed (or inert)
+    for seg in sorted(hot.union(segs.simple)):  # inert segments are never visited
+        if seg < done:
+            continue
         if seg in segs.simple:
             level, title = segs.simple[seg]
             start, line = cuts[seg], out.line_at(cuts[seg])
@@ -105,11 +108,16 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
             out.headings.append(
                 Heading(level, title, line, line + 1, start, len(src) + 1 if end < 0 else end + 1)
             )
-            seg += 1
+            done = seg + 1
             continue
-        if seg not in hot:
-            seg += 1
-            continue
+        close = fence_close(src, cuts[seg])
+        if close is not None:  # a fence opens the segment (`fences`)
+            if close < 0:
+                break  # never closed: it holds the rest of the text
+            after = segs.segment_of(close)
+            if segs.candidates[after][-1] <= close:  # nothing to parse after its closing line
+                done = after + 1
+                continue
         last = seg
         while last + 1 in hot:
             last += 1
@@ -124,7 +132,7 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
             while last + 1 in hot:
                 last += 1
             out.drop_from(a)
-        seg = last + 1
+        done = last + 1
     return out.scan()
 
 

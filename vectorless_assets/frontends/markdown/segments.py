@@ -47,6 +47,7 @@ class Segments:
     cuts: list[int]
     hot: set[int]
     simple: dict[int, tuple[int, str]]  # segment -> (level, title) of its heading line
+    candidates: dict[int, list[int]]  # segment -> its candidate line starts (none: inert)
 
     def segment_of(self, offset: int) -> int:
         """The segment holding the character at `offset`."""
@@ -74,7 +75,7 @@ def segment(src: str, *, front_matter: bool) -> Segments:
             if heading is not None:
                 simple[k] = heading
     hot = (set(candidates) - set(simple)) | set(range(fm_segments))
-    return Segments(cuts, hot, simple)
+    return Segments(cuts, hot, simple, candidates)
 
 
 def candidate_offsets(src: str) -> list[int]:
