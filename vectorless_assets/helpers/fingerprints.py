@@ -15,12 +15,14 @@ from vectorless_assets.ir.tree import DocumentTree
 
 
 def _digest(*parts: str) -> str:
-    h = hashlib.blake2b(digest_size=16)
+    """BLAKE2b-128 (hex) of each part's UTF-8 bytes, each led by its length (8 bytes, little
+    endian), hashed in one call over the joined bytes (the same byte stream as one update
+    per length and per part)."""
+    chunks: list[bytes] = []
     for part in parts:
         data = part.encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
+        chunks += (len(data).to_bytes(8, "little"), data)
+    return hashlib.blake2b(b"".join(chunks), digest_size=16).hexdigest()
 
 
 def node_fingerprints(tree: DocumentTree) -> dict[str, tuple[str, str]]:

@@ -303,13 +303,23 @@ def extract(node: TreeNode, scan: tuple[str | None, list[re.Match[str]]] | None 
 
 
 def resolve_references(tree: DocumentTree) -> DocumentTree:
-    """Copy of `tree` with every node's `references` extracted and resolved to node ids."""
+    """Copy of `tree` with every node's `references` extracted and resolved to node ids.
+
+    The targets are indexed only when some node has a reference to resolve (`Targets.of`
+    is pure, and unused otherwise); when no node had or gets a reference, `tree` itself is
+    returned (every node would be kept as it is).
+    """
     scans = [_scan(node.content) for node in tree.nodes]
-    targets = Targets.of(tree, [found for _, found in scans])
+    found = [extract(node, scan) for node, scan in zip(tree.nodes, scans, strict=True)]
+    if not any(found) and not any(node.references for node in tree.nodes):
+        return tree
+    targets: Targets | None = None
     nodes = []
-    for node, scan in zip(tree.nodes, scans, strict=True):
+    for node, extracted in zip(tree.nodes, found, strict=True):
         refs = []
-        for text, kind, target in extract(node, scan):
+        for text, kind, target in extracted:
+            if targets is None:
+                targets = Targets.of(tree, [captions for _, captions in scans])
             node_id, confidence = targets.resolve(kind, target)
             if node_id == node.node_id:
                 continue

@@ -37,14 +37,27 @@ def execute_pass(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, 
     A pass outside the options' mode returns its fields' absent values (tree versions pass
     through, optional indexes are None, required ones empty).
     """
-    if not spec.runs_in(ctx.options.mode):
+    if ctx.options.mode not in spec.modes:
         return {w: table.absent_value(w, state) for w in spec.writes}
-    kwargs = {table.param(r): state[r] for r in spec.reads}
-    for r in spec.optional_reads:
-        kwargs[table.param(r)] = state[r] if r in state else table.absent_value(r, state)
+    return _call(spec, state, ctx, table)
+
+
+def _call(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: PassTable) -> dict[str, Any]:
+    """Run `spec` (it runs in the mode) with its inputs bound from `state`."""
+    reads, optional = table.bindings[spec.name] if table.by_name.get(spec.name) is spec else _bindings(spec, table)
+    kwargs = {param: state[field] for field, param in reads}
+    for field, param in optional:
+        kwargs[param] = state[field] if field in state else table.absent_value(field, state)
     result = spec.run(**kwargs, ctx=ctx)
-    values = result if len(spec.writes) > 1 else (result,)
-    return dict(zip(spec.writes, values, strict=True))
+    writes = spec.writes
+    if len(writes) == 1:
+        return {writes[0]: result}
+    return dict(zip(writes, result, strict=True))
+
+
+def _bindings(spec: Pass, table: PassTable) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """`table.bindings` of a pass that is not a row of `table` (its fields bound the same way)."""
+    return tuple((r, table.param(r)) for r in spec.reads), tuple((r, table.param(r)) for r in spec.optional_reads)
 
 
 def run_passes(
@@ -61,14 +74,24 @@ def run_passes(
     yielded); a pass it declines is not run and its fields are left as they are in `state`.
     Raises `CompileError(key, problem, pass_name)` for any failure of a pass.
     """
+    mode = ctx.options.mode
+    reuse = ctx.reuse
+    durations = ctx.durations
+    clock = time.perf_counter
     for spec in table.passes:
         if select is not None and not select(spec):
             continue
-        t0 = time.perf_counter()
-        ctx.current_pass = f"{spec.name}:{spec.version}"
-        reused = ctx.reuse.outputs(spec, state, table) if ctx.reuse is not None and spec.runs_in(ctx.options.mode) else None
+        t0 = clock()
+        ctx.current_pass = spec.label
+        ran = mode in spec.modes
+        reused = reuse.outputs(spec, state, table) if reuse is not None and ran else None
         try:
-            outputs = reused if reused is not None else execute_pass(spec, state, ctx, table)
+            if reused is not None:
+                outputs = reused
+            elif ran:
+                outputs = _call(spec, state, ctx, table)
+            else:
+                outputs = {w: table.absent_value(w, state) for w in spec.writes}
         except CompileError as exc:
             raise CompileError(key, exc.problem, pass_name=exc.pass_name or spec.name) from exc
         except SourceError as exc:
@@ -79,8 +102,7 @@ def run_passes(
             raise CompileError(key, "out of memory", pass_name=spec.name) from exc
         except Exception as exc:  # a bug in a pass: still one line naming document and pass
             raise CompileError(key, f"{type(exc).__name__}: {exc}", pass_name=spec.name) from exc
-        ran = spec.runs_in(ctx.options.mode)
         if ran:
-            ctx.durations[spec.name] = (time.perf_counter() - t0) * 1000
+            durations[spec.name] = (clock() - t0) * 1000
         state.update(outputs)
         yield PassRun(spec, outputs, ran)

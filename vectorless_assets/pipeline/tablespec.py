@@ -73,6 +73,11 @@ class Pass:
     def runs_in(self, mode: Mode) -> bool:
         return mode in self.modes
 
+    @cached_property
+    def label(self) -> str:
+        """`name:version`, the LLM cache's namespace while the pass runs (`PassContext.current_pass`)."""
+        return f"{self.name}:{self.version}"
+
     def may_ask(self, mode: Mode) -> bool:
         """Whether, in `mode`, it calls the model when one is configured."""
         return self.llm and mode in (self.modes if self.llm_modes is None else self.llm_modes)
@@ -134,6 +139,15 @@ class PassTable:
     def param(self, name: str) -> str:
         """The keyword a pass receives field `name` under (`tree` for every tree version)."""
         return self._params.get(name, name)
+
+    @cached_property
+    def bindings(self) -> dict[str, tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]]:
+        """Pass name -> its (field, keyword) pairs: the reads, then the optional reads (the
+        runner binds a pass's inputs by these instead of asking `param` per field per run)."""
+        return {
+            p.name: (tuple((r, self.param(r)) for r in p.reads), tuple((r, self.param(r)) for r in p.optional_reads))
+            for p in self.passes
+        }
 
     def tree_input(self, p: Pass) -> str | None:
         return next((r for r in p.all_reads if self._is_tree(self.fields, r)), None)

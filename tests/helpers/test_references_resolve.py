@@ -1,0 +1,96 @@
+"""`resolve_references` indexes the targets only when some node has a reference: its result
+equals the eager definition (targets indexed first) on random trees, and a tree with no
+reference anywhere comes back as it is."""
+
+from __future__ import annotations
+
+import random
+
+from vectorless_assets.context import PassContext
+from vectorless_assets.helpers import references as refs
+from vectorless_assets.ir.raw import ParsedDocument, RawNode
+from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
+from vectorless_assets.passes.build import run as build
+
+BODIES = [
+    "plain text.",
+    "See Section 2.",
+    "see Chapter 1",
+    "Table 1: totals",
+    "as in Table 1",
+    'see "Intro"',
+    "page 3",
+    "Figure 9",
+]
+TITLES = ["Intro", "1 Start", "2 Next", "2.1 Detail", "Appendix A", "Chapter 1: Go", "Notes"]
+
+
+def reference_resolve(tree: DocumentTree) -> DocumentTree:
+    """The eager definition: index every target, then resolve each node's references."""
+    scans = [refs._scan(node.content) for node in tree.nodes]
+    targets = refs.Targets.of(tree, [found for _, found in scans])
+    nodes = []
+    for node, scan in zip(tree.nodes, scans, strict=True):
+        out = []
+        for text, kind, target in refs.extract(node, scan):
+            node_id, confidence = targets.resolve(kind, target)
+            if node_id != node.node_id:
+                out.append(
+                    NodeReference(
+                        text=text,
+                        kind=kind,
+                        target=target,
+                        target_node_id=node_id,
+                        confidence=confidence,
+                    )
+                )
+        nodes.append(
+            node.model_copy(update={"references": out}) if out or node.references else node
+        )
+    return DocumentTree(nodes=nodes)
+
+
+def random_tree(rng: random.Random) -> DocumentTree:
+    raw = [
+        RawNode(
+            title=rng.choice(TITLES),
+            level=rng.randint(0 if i == 0 else 1, 3),
+            content="\n".join(rng.choice(BODIES) for _ in range(rng.randint(0, 3))),
+        )
+        for i in range(rng.randint(0, 8))
+    ]
+    return build(
+        parsed=ParsedDocument(format="markdown", title="Doc", raw_nodes=raw), ctx=PassContext()
+    )
+
+
+def test_lazy_targets_equal_the_eager_definition() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        tree = random_tree(rng)
+        assert resolve_twice(tree) == reference_resolve(tree)
+
+
+def resolve_twice(tree: DocumentTree) -> DocumentTree:
+    """Resolve, then resolve the result again (a node that had references keeps the rule)."""
+    once = refs.resolve_references(tree)
+    assert once == reference_resolve(tree)
+    return refs.resolve_references(once)
+
+
+def test_a_tree_without_references_is_returned_as_is() -> None:
+    tree = DocumentTree(
+        nodes=[
+            TreeNode(node_id="0001", children=["0002"], title="T"),
+            TreeNode(node_id="0002", parent="0001", title="A", content="no refs here"),
+        ]
+    )
+    assert refs.resolve_references(tree) is tree
+
+
+def test_stale_references_are_cleared_when_none_is_found() -> None:
+    stale = NodeReference(text="see Section 9", kind="section", target="9")
+    tree = DocumentTree(
+        nodes=[TreeNode(node_id="0001", title="T", content="nothing now", references=[stale])]
+    )
+    assert refs.resolve_references(tree).nodes[0].references == []
