@@ -1,5 +1,6 @@
 """The Markdown frontend (also reads `.txt`): `parser` (raw sections), `blocks` (markdown-it
-block scan), `segments` (where a heading can be), `text_source` (decoding, lines)."""
+block scan), `segments` (where a heading can be), `verbatim` (fences and HTML blocks read
+without markdown-it), `frontmatter` (trivial YAML), `text_source` (decoding, lines)."""
 
 from vectorless_assets.frontends.markdown.parser import parse_markdown, parse_markdown_text
 

@@ -6,7 +6,9 @@ the top level: a ``#`` line inside a fence, an HTML block, a block quote or a li
 body text of the section around it.
 
 Speed: with ``skip_inert=True`` (the default) markdown-it parses only the segments that can
-matter (see `markdown_segments`); when a run of them ends inside a fence or HTML block that is
+matter (see `segments`); a segment opened by a fence or a type 1-5 HTML block is not parsed
+either when nothing follows the block's last line in its segment (`verbatim` finds that
+line as markdown-it would). When a run of segments ends inside a fence or HTML block that is
 still open (seen from markdown-it's own tokens), the run is extended to the line that closes
 it and parsed again. The result is the same as parsing the whole text in one go (tested on
 the corpus, trap documents and random documents), at a fraction of the cost.
@@ -28,9 +30,9 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from vectorless_assets.frontends.markdown.fences import fence_close
 from vectorless_assets.frontends.markdown.segments import segment
 from vectorless_assets.frontends.markdown.text_source import line_count
+from vectorless_assets.frontends.markdown.verbatim import block_end
 
 # markdown-it's default nesting limit (20 in the CommonMark preset) makes a deeper list
 # swallow the rest of the document; 100 is the "default" preset's limit.
@@ -110,12 +112,12 @@ def scan_blocks(text: str, *, front_matter: bool = True, skip_inert: bool = True
             )
             done = seg + 1
             continue
-        close = fence_close(src, cuts[seg])
-        if close is not None:  # a fence opens the segment (`fences`)
+        close = block_end(src, cuts[seg])
+        if close is not None:  # a fence or HTML block opens the segment (`verbatim`)
             if close < 0:
                 break  # never closed: it holds the rest of the text
             after = segs.segment_of(close)
-            if segs.candidates[after][-1] <= close:  # nothing to parse after its closing line
+            if segs.candidates.get(after, [close])[-1] <= close:  # nothing to parse after it
                 done = after + 1
                 continue
         last = seg
