@@ -19,13 +19,15 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from typing import Any
+from collections import Counter, defaultdict
+from collections.abc import KeysView
+from itertools import chain
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import description, rounded
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
+    KeywordPosting,
     ReasoningIndex,
     SectionSummary,
     SummaryShortcut,
@@ -46,7 +48,9 @@ SECTION_SUMMARY_CHARS = 200
 _LINE_RE = re.compile(r"^\s*[-*\d.)\s]*([^:]+?)\s*[:=\-–>]+\s*(.+)$")
 
 
-def keyword_weights(title: str, summary: str, content: str, texts: TextCache | None = None) -> dict[str, float]:
+def keyword_weights(
+    title: str, summary: str, content: str, texts: TextCache | None = None
+) -> dict[str, float]:
     """Raw (unnormalised) keyword weights of one node's title, summary and content.
 
     `texts` is the compile's shared token cache (a private one when None). Weights are
@@ -57,50 +61,100 @@ def keyword_weights(title: str, summary: str, content: str, texts: TextCache | N
     acc: dict[str, float] = dict(texts.keyword_counts(content))  # CONTENT_WEIGHT is 1
     get = acc.get
     # the summary (enhance's output) is read by this pass only: counted, not kept
-    for words, weight in ((texts.keyword_counts(summary, keep=False), SUMMARY_WEIGHT), (texts.keyword_counts(title), TITLE_WEIGHT)):
+    for words, weight in (
+        (texts.keyword_counts(summary, keep=False), SUMMARY_WEIGHT),
+        (texts.keyword_counts(title), TITLE_WEIGHT),
+    ):
         for tok, count in words.items():
             acc[tok] = get(tok, 0) + weight * count
     return acc
 
 
-#: keyword -> postings as `KeywordPosting` fields (validated once, by the index)
-Postings = dict[str, list[dict[str, Any]]]
+#: keyword -> its postings
+Postings = dict[str, list[KeywordPosting]]
+
+
+def most_widespread(spread: Counter[str], n: int) -> list[str]:
+    """The `n` keywords found in most nodes, ties alphabetically (a stable sort by count of
+    the sorted keywords)."""
+    return sorted(sorted(spread), key=spread.__getitem__, reverse=True)[:n]
 
 
 def build_postings(
     tree: DocumentTree, max_keywords: int, per_keyword: int, texts: TextCache | None = None
-) -> Postings:
-    """Keyword -> normalised postings (`{"node_id", "weight"}`), most widespread keyword
-    first (see the module docstring).
+) -> tuple[Postings, Counter[str]]:
+    """Keyword -> postings, keywords alphabetically (see the module docstring), and each
+    keyword's spread (number of nodes holding it).
 
-    O(tokens + postings · log postings).
+    Work is spent where a weight can matter (O(tokens + postings · log postings)):
+
+    * the spread is a count of each node's keyword set (C-level `Counter`); when there are
+      more than `max_keywords` keywords only the most widespread are indexed;
+    * a keyword of one node has the one posting (that node, 1.0): its weight is never read;
+    * a keyword of several nodes collects its nodes (document order) and raw weights, then
+      is ranked and normalised; a weight equal to the best one is exactly 1.0.
+
+    Equal postings (same node and weight: ~90% of them on the corpus) are one
+    `KeywordPosting` object, built here and not validated again (its fields have their
+    types), so a posting must not be changed in place. Tested equal to the per-posting
+    definition (`tests/passes/test_reasoning_postings.py`).
     """
     texts = texts if texts is not None else TextCache()
-    # parallel lists of ints and floats (not tuples): ~1M postings on a 10 MB document, and
-    # objects the garbage collector does not track keep full collections rare
-    where: dict[str, list[int]] = defaultdict(list)
-    weights: dict[str, list[float]] = defaultdict(list)
     walk = preorder_nodes(tree)
-    order = [n.node_id for n in walk]
-    for i, node in enumerate(walk):
-        for kw, weight in keyword_weights(node.title, node.summary, node.content, texts).items():
-            where[kw].append(i)
-            weights[kw].append(weight)
-    # most nodes first, ties alphabetically: a stable sort by count of the sorted keywords
-    alphabetical = sorted(where)
-    spread = list(map(len, map(where.__getitem__, alphabetical)))
-    top = sorted(range(len(alphabetical)), key=spread.__getitem__, reverse=True)[:max_keywords]
+    weights = [keyword_weights(n.title, n.summary, n.content, texts) for n in walk]
+    spread: Counter[str] = Counter(chain.from_iterable(weights))
+    several = {kw for kw, count in spread.items() if count > 1}
+    only: set[str] | KeysView[str] = spread.keys() - several  # keywords of one node
+    if len(spread) > max_keywords:
+        kept = set(most_widespread(spread, max_keywords))
+        several &= kept
+        only = only & kept
+    best_of = [KeywordPosting(node_id=n.node_id, weight=1.0) for n in walk]
     out: Postings = {}
-    for kw in map(alphabetical.__getitem__, top):
-        nodes, ws = where[kw], weights[kw]
-        if len(nodes) == 1:
-            out[kw] = [{"node_id": order[nodes[0]], "weight": 1.0}]
+    # keywords of several nodes: parallel lists of ints and floats (not tuples) per keyword
+    where: dict[str, list[int]] = defaultdict(list)
+    raw: dict[str, list[float]] = defaultdict(list)
+    for i, node_weights in enumerate(weights):
+        if not node_weights:
+            continue
+        for kw in node_weights.keys() & only:
+            out[kw] = [best_of[i]]
+        for kw in node_weights.keys() & several:
+            where[kw].append(i)
+            raw[kw].append(node_weights[kw])
+    shared: dict[tuple[int, float], KeywordPosting] = {}
+    ratio = _Rounded()
+    for kw, nodes in where.items():
+        ws = raw[kw]
+        if len(nodes) <= per_keyword and ws.count(ws[0]) == len(nodes):
+            out[kw] = list(map(best_of.__getitem__, nodes))  # all 1.0, in document order
             continue
         # stable sort, heaviest first: ties stay in document order
         ranked = sorted(range(len(nodes)), key=ws.__getitem__, reverse=True)[:per_keyword]
         best = ws[ranked[0]]
-        out[kw] = [{"node_id": order[nodes[k]], "weight": round(ws[k] / best, 6) + 0.0} for k in ranked]
-    return out
+        postings = []
+        for k in ranked:
+            i, w = nodes[k], ws[k]
+            if w == best:
+                postings.append(best_of[i])
+                continue
+            key = (i, ratio[w / best])
+            posting = shared.get(key)
+            if posting is None:
+                posting = shared[key] = KeywordPosting(node_id=walk[i].node_id, weight=key[1])
+            postings.append(posting)
+        out[kw] = postings
+    alphabetical = sorted(out)
+    return dict(zip(alphabetical, map(out.__getitem__, alphabetical), strict=True)), spread
+
+
+class _Rounded(dict[float, float]):
+    """Normalised weight -> `round(weight, 6) + 0.0`, each rounded once (few distinct
+    quotients of the half-integer raw weights recur)."""
+
+    def __missing__(self, value: float) -> float:
+        out = self[value] = round(value, 6) + 0.0
+        return out
 
 
 def _clean_synonyms(kw: str, items: object) -> list[str]:
@@ -159,14 +213,14 @@ def _add_synonyms(
     out = dict(postings)
     for kw in sorted(synonyms):
         for syn in synonyms[kw]:
-            merged = {p["node_id"]: p["weight"] for p in out.get(syn, [])}
+            merged = {p.node_id: p.weight for p in out.get(syn, [])}
             for p in postings[kw]:
-                w = rounded(p["weight"] * SYNONYM_FACTOR)
-                if w > merged.get(p["node_id"], 0.0):
-                    merged[p["node_id"]] = w
+                w = rounded(p.weight * SYNONYM_FACTOR)
+                if w > merged.get(p.node_id, 0.0):
+                    merged[p.node_id] = w
             ranked = sorted(merged.items(), key=lambda kv: (-kv[1], order[kv[0]]))
-            out[syn] = [{"node_id": n, "weight": w} for n, w in ranked[:per_keyword]]
-    return out
+            out[syn] = [KeywordPosting(node_id=n, weight=w) for n, w in ranked[:per_keyword]]
+    return dict(sorted(out.items()))
 
 
 def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex:
@@ -178,7 +232,7 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
     if not tree.nodes:
         return ReasoningIndex()
     opts = ctx.options
-    postings = build_postings(tree, opts.max_keywords, opts.postings_per_keyword, ctx.texts)
+    postings, spread = build_postings(tree, opts.max_keywords, opts.postings_per_keyword, ctx.texts)
     root = tree.root
     nodes = node_map(tree)
     tops = [nodes[c] for c in root.children]
@@ -199,17 +253,18 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
     )
     synonyms: dict[str, list[str]] = {}
     if ctx.llm is not None and opts.llm_synonyms and postings:
-        synonyms = ask_synonyms(list(postings)[:SYNONYM_KEYWORDS], ctx)
+        # the first keywords of the indexed ones (the most widespread) in that order
+        synonyms = ask_synonyms(
+            most_widespread(spread, min(SYNONYM_KEYWORDS, opts.max_keywords)), ctx
+        )
         if synonyms:
             order = {n.node_id: i for i, n in enumerate(preorder_nodes(tree, nodes))}
             postings = _add_synonyms(postings, synonyms, order, opts.postings_per_keyword)
-    # one validation of all postings at once: pydantic-core builds them without a Python
-    # call per posting (~1M postings on a 10 MB document)
-    return ReasoningIndex.model_validate(
-        {
-            "keywords": dict(sorted(postings.items())),
-            "section_map": section_map,
-            "summary_shortcut": shortcut,
-            "synonyms": dict(sorted(synonyms.items())),
-        }
+    # every field has its type already (postings are models, `build_postings`): built as it
+    # is, not validated again (tested equal to the validation of its dump)
+    return ReasoningIndex.model_construct(
+        keywords=postings,
+        section_map=section_map,
+        summary_shortcut=shortcut,
+        synonyms=dict(sorted(synonyms.items())),
     )
