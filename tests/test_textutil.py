@@ -146,8 +146,11 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
         expected = _reference_tokens(text)
         assert word_tokens(text) == expected, repr(text)
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
-    many = " ".join(f"a{c}b" for c in symbols)  # every separator at once: the translate path
+    many = " ".join(f"a{c}b" for c in symbols)  # every separator at once
     assert word_tokens(many) == _reference_tokens(many)
+    arrows = " ".join(f"a{chr(0x2190 + i)}b日本" for i in range(200))  # over 128: the translate path
+    assert word_tokens(arrows) == _reference_tokens(arrows)
+    assert list(word_counts(arrows).items()) == list(Counter(_reference_tokens(arrows)).items())
 
 
 def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
@@ -204,3 +207,58 @@ def test_summary_tokens_is_estimate_tokens() -> None:
     for text in [*TRICKY, *_random_texts(300), "word " * 2000]:
         assert summary_tokens(text) == estimate_tokens(text)
         assert summary_tokens(text) == estimate_tokens(text)
+
+
+#: CJK letters, CJK-range characters that are no letters (punctuation to the estimate, part
+#: of a run to word tokens), other scripts, separators and whitespace.
+CJK_ALPHABET = (
+    "日本語のテキスト可用性一貫性한국어キャッシュ々〆ー"  # letters
+    "・゠゛\u3040\u9fff\ud7a4\ufa6e"  # in the ranges, not letters (or unassigned)
+    "、。「」！？（）：\u3000"  # CJK punctuation and space outside the ranges
+    "éßΣİ½²٣—’\u00a0\u2028"  # other non-ASCII
+    "ab Z09_-.\n\n\t    "
+)
+
+
+def _cjk_texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(CJK_ALPHABET) for _ in range(rng.randint(0, 120))) for _ in range(n)]
+
+
+def test_cjk_letter_runs_are_the_word_characters_of_the_cjk_ranges() -> None:
+    """`cjk.CJK_LETTER_RUN` (written as a negated class) matches exactly the characters of
+    the CJK ranges that are `\\w`, and none of them is a digit or whitespace (so each is one
+    token of the Unicode pattern, never joined to a neighbour)."""
+    from vectorless_assets.cjk import CJK_LETTER, CJK_LETTER_RUN, CJK_RE
+
+    for code in range(0x110000):
+        c = chr(code)
+        letter = CJK_RE.match(c) is not None and c.isalnum()
+        assert (CJK_LETTER.match(c) is not None) == letter, hex(code)
+        assert (CJK_LETTER_RUN.fullmatch(c * 3) is not None) == letter, hex(code)
+        if letter:
+            assert not c.isdecimal() and not c.isspace() and _TOKEN_RE.fullmatch(c), hex(code)
+
+
+def test_estimate_of_cjk_text_equals_the_unicode_pattern() -> None:
+    """CJK letters counted and removed, then few or many (> 16) other distinct characters
+    replaced by stand-ins: the pattern's count, on random mixed text."""
+    for text in _cjk_texts(4000, seed=6):
+        assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
+    many = "".join(chr(0x4E00 + i) for i in range(40)) + " ".join(chr(0x2190 + i) + "é" for i in range(200))
+    assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]  # over 128 distinct: the translate path
+
+
+def test_cjk_word_tokens_equal_the_pattern_and_its_bigrams() -> None:
+    from collections import Counter
+
+    from vectorless_assets.textutil import word_counts, word_tokens_by_line
+
+    for text in _cjk_texts(3000, seed=7):
+        expected = _reference_tokens(text)
+        assert word_tokens(text) == expected, repr(text)
+        assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
+        assert word_tokens_by_line(text) == [_reference_tokens(line) for line in text.split("\n")], repr(text)
+    for text in TRICKY + _random_texts(500):  # the ASCII and non-CJK paths of the line split
+        assert word_tokens_by_line(text) == [_reference_tokens(line) for line in text.split("\n")], repr(text)
+    assert word_tokens("「日本語」のA語") == ["日本", "本語", "の", "a", "語"]

@@ -13,12 +13,16 @@ regular expression is one token, and the pieces mimic cl100k's pre-tokenizer:
 
 Calibrated against real cl100k counts by `benchmarks/bench_tokens.py`: on the Markdown corpus
 it is 0-8% above cl100k (English prose 2-7%, Japanese 0-1%); it errs on the high side.
-It is a single C-level regex pass (`re.subn`), about 25 MB/s; for ASCII text of 64 characters
-or more the same count is summed over runs of one character class, 1.5-3x faster.
+It is a single C-level regex pass (`re.subn`), about 25 MB/s; for text of 64 characters or
+more the same count is summed over runs of one character class, 1.5-3x faster (text outside
+ASCII first has its CJK letters counted and removed, `cjk.count_cjk_letters`, and its other
+characters replaced by ASCII characters of their class).
 
 Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
-bigrams (a lone character stays a unigram), so Chinese/Japanese give sensible keywords.
+bigrams (a lone character stays a unigram), so Chinese/Japanese give sensible keywords. CJK
+runs are spelled as their bigrams (`cjk.spell_bigrams`) so that all text takes the same
+C-level split as ASCII text.
 """
 
 from __future__ import annotations
@@ -28,14 +32,10 @@ import string
 from collections import Counter
 from functools import lru_cache
 
-_CJK = (
-    "\u3040-\u30ff"  # hiragana, katakana
-    "\u3400-\u4dbf"  # CJK ext A
-    "\u4e00-\u9fff"  # CJK unified
-    "\uac00-\ud7af"  # hangul syllables
-    "\uf900-\ufaff"  # compatibility ideographs
-)
-_CJK_RE = re.compile(f"[{_CJK}]")
+from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, count_cjk_letters, spell_bigrams
+
+_CJK = CJK
+_CJK_RE = CJK_RE
 # One match = one token. Alternatives are ordered by frequency (speed only: they never overlap).
 _TOKEN_RE = re.compile(
     rf" ?[^\W\d_{_CJK}]{{1,10}}"  # a word piece (with the space before it): 10 letters per token
@@ -58,18 +58,20 @@ def estimate_tokens(text: str) -> int:
         return (_ASCII_TOKEN_RE if text.isascii() else _TOKEN_RE).subn("", text)[1]
     if text.isascii():
         return _ascii_runs_estimate(text)
-    # a few distinct characters outside ASCII (dashes, quotes, accented letters): each is
-    # replaced by an ASCII character of its class (a CJK character by a free separator, and
-    # counted), then the runs are summed; many distinct ones: the Unicode pattern
-    found = set(_OUTSIDE_ASCII_CLASSES.findall(text))
-    if len(found) > _MAX_MAPPED:
-        return _TOKEN_RE.subn("", text)[1]
+    # every run of CJK letters is counted (one token each) and becomes one free separator;
+    # each other character outside ASCII (dashes, quotes, accented letters) is replaced by
+    # an ASCII character of its class (`str.replace` each when few, else one translate),
+    # then the runs are summed
     cjk = 0
-    for c in found:
-        stand_in = _stand_in(c)
-        if stand_in == _CJK_STAND_IN:
-            cjk += text.count(c)
-        text = text.replace(c, stand_in)
+    if CJK_SPAN.search(text):  # (a CJK letter is one object less for the scan below)
+        text, cjk = count_cjk_letters(text)
+    # (single-class scans: 3x faster than one of the two-range class)
+    found = set(_NON_ASCII_RE.findall(text)).union(c for c in "\x1c\x1d\x1e\x1f" if c in text)
+    if len(found) > _MAX_MAPPED:
+        text = text.translate({ord(c): _stand_in(c) for c in found})
+    else:
+        for c in found:
+            text = text.replace(c, _stand_in(c))
     return _ascii_runs_estimate(text) + cjk
 
 
@@ -121,11 +123,13 @@ def _runs(data: bytes, table: bytes, per_token: int) -> int:
     return runs + inner.to_bytes(len(data), "little").count(b"\x01" * per_token)
 
 
-#: Characters the Unicode pattern classes unlike the ASCII one: non-ASCII, and \x1c-\x1f
-#: (whitespace to `\s` in Unicode mode, punctuation under re.ASCII).
-_OUTSIDE_ASCII_CLASSES = re.compile("[^\x00-\x1b\x20-\x7f]")
-_MAX_MAPPED = 16
-_CJK_STAND_IN = "\v"  # a free separator: breaks runs, costs nothing (each CJK character is counted)
+#: Characters the Unicode pattern classes unlike the ASCII one are the non-ASCII ones, and
+#: \x1c-\x1f (whitespace to `\s` in Unicode mode, punctuation under re.ASCII).
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
+#: More distinct characters to map than this: one `str.translate` instead of a `str.replace`
+#: each (translate looks up every character of a non-ASCII text: 10x slower than 30
+#: `str.replace` scans of 600 characters; the two break even near 200 on long texts).
+_MAX_MAPPED = 128
 _STAND_INS: dict[str, str] = {}
 
 
@@ -139,7 +143,7 @@ def _stand_in(c: str) -> str:
         elif c.isdecimal():
             hit = "0"
         elif c.isalnum():
-            hit = _CJK_STAND_IN if _CJK_RE.match(c) else "a"
+            hit = "a"  # (CJK letters are counted and removed before)
         else:
             hit = "."
         _STAND_INS[c] = hit
@@ -163,51 +167,57 @@ _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 _ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
-#: A character outside ASCII (its separators are found among these).
-_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
-#: More distinct separators than this: one `str.translate` instead of a `str.replace` each.
-_MAX_REPLACED = 16
+#: A character outside both ASCII and the CJK ranges.
+_OTHER_NON_ASCII_RE = re.compile(f"[^\x00-\x7f{CJK}]")
+#: More distinct separators than this: one `str.translate` instead of a `str.replace` each
+#: (see `_MAX_MAPPED`).
+_MAX_REPLACED = _MAX_MAPPED
 
 
-def _non_ascii_separators_to_spaces(lowered: str) -> str:
-    """`lowered` with every non-ASCII character that is not a letter or digit (a dash, a
-    quote, a no-break space, a symbol) replaced by a space.
+def _spaced(lowered: str) -> str:
+    """`lowered` (not ASCII) with every non-ASCII character outside the CJK ranges that is not
+    a letter or digit (a dash, a quote, a no-break space, a symbol) replaced by a space, and
+    every CJK run spelled as its bigrams (`cjk.spell_bigrams`).
 
-    Word tokens are runs of `[^\\W_]`, i.e. of `str.isalnum` characters: after this, only
-    ASCII characters separate them, so the ASCII split applies (same tokens as the pattern).
+    Word tokens are runs of `[^\\W_]`, i.e. of `str.isalnum` characters, and CJK runs: after
+    this, only ASCII characters and spaces separate them, and each CJK token stands between
+    spaces, so the ASCII split applies (same tokens, same order, as the pattern).
     """
-    separators = [c for c in set(_NON_ASCII_RE.findall(lowered)) if not c.isalnum()]
+    cjk = CJK_SPAN.search(lowered) is not None  # (then its CJK characters are no separators)
+    found = set((_OTHER_NON_ASCII_RE if cjk else _NON_ASCII_RE).findall(lowered))
+    separators = [c for c in found if not c.isalnum()]
     if len(separators) > _MAX_REPLACED:
-        return lowered.translate(dict.fromkeys(map(ord, separators), " "))
-    for c in separators:
-        lowered = lowered.replace(c, " ")
-    return lowered
+        lowered = lowered.translate(dict.fromkeys(map(ord, separators), " "))
+    else:
+        for c in separators:
+            lowered = lowered.replace(c, " ")
+    return spell_bigrams(lowered) if cjk else lowered
 
 
 def word_tokens(text: str) -> list[str]:
-    """Lowercase word tokens; CJK runs become character bigrams."""
+    """Lowercase word tokens; CJK runs become character bigrams (`_WORD_RE`'s pieces, a CJK
+    piece cut into bigrams: tested equal to that definition)."""
     lowered = text.lower()
     if lowered.isascii():  # fast path, same result (most nodes)
         return lowered.translate(_ASCII_SPLIT).split()
-    if not _CJK_RE.search(lowered):  # fast path, same result: no CJK run to cut into bigrams
-        spaced = _non_ascii_separators_to_spaces(lowered)
-        return spaced.encode().translate(_BYTES_SPLIT).decode().split()
-    out: list[str] = []
-    for m in _WORD_RE.finditer(lowered):
-        piece = m.group()
-        if _CJK_RE.match(piece):
-            if len(piece) == 1:
-                out.append(piece)
-            else:  # character bigrams: piece[i] + piece[i + 1]
-                out.extend(map(str.__add__, piece[:-1], piece[1:]))
-        else:
-            out.append(piece)
-    return out
+    return _spaced(lowered).encode().translate(_BYTES_SPLIT).decode().split()
+
+
+def word_tokens_by_line(text: str) -> list[list[str]]:
+    """`[word_tokens(line) for line in text.split("\\n")]`, the text split in one go."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return [line.split() for line in lowered.translate(_ASCII_LINE_SPLIT).split("\n")]
+    spaced = _spaced(lowered).encode().translate(_BYTES_LINE_SPLIT).decode()
+    return [line.split() for line in spaced.split("\n")]
 
 
 # The same split on UTF-8 bytes (bytes.translate is a table lookup): ASCII separators become
 # spaces, every other byte stays (a text's non-ASCII separators are spaces already).
 _BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
+# The splits of `word_tokens_by_line`: newlines stay (one line per newline).
+_ASCII_LINE_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"})
+_BYTES_LINE_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() or b == 10 else 32 for b in range(256))
 
 
 class WordTable(dict[bytes, str]):
@@ -222,15 +232,13 @@ class WordTable(dict[bytes, str]):
 def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
     """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
 
-    Without CJK, the lowercased text (its non-ASCII separators made spaces) is split on
-    ASCII separators as bytes and counted; every piece is one word, and only the distinct
-    pieces are decoded (`table`).
+    The lowercased text (its non-ASCII separators made spaces, its CJK runs spelled as
+    bigrams) is split on ASCII separators as bytes and counted; every piece is one word,
+    and only the distinct pieces are decoded (`table`).
     """
     lowered = text.lower()
     if not lowered.isascii():
-        if _CJK_RE.search(lowered):
-            return Counter(word_tokens(text))
-        lowered = _non_ascii_separators_to_spaces(lowered)
+        lowered = _spaced(lowered)
     table = table if table is not None else WordTable()
     pieces = Counter(lowered.encode().translate(_BYTES_SPLIT).split())
     return dict(zip(map(table.__getitem__, pieces), pieces.values(), strict=True))

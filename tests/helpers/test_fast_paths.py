@@ -18,7 +18,7 @@ from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.helpers.tags import rank_tags
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.textcache import TextCache
-from vectorless_assets.textutil import estimate_tokens, keywords
+from vectorless_assets.textutil import _CJK_RE, estimate_tokens, keywords
 
 FRAGMENTS = [
     "See Section 2.1", "see also Chapter 3", "Appendix A", "Table 4: totals", "\nFigure 2. A plot",
@@ -26,6 +26,7 @@ FRAGMENTS = [
     'see "Install guide"', "ſee “Long s”", "ſection 3", "\u212aelvin", "İndex", "ıtem", "[link](http://x.y/z)",
     "<!-- note -->", "[ref]: http://a.b", "**bold** _em_ `code`", "# Head", "> quote", "- item", "12) step",
     "|---|---|", "```", "e.g. this. That! What?", "step.", "app. http.", "naïve café—bar", "日本語の文。次",
+    "キャッシュ・サーバーの設計！", "可用性と一貫性？", "한국어 문장. 다음", "A（日本）b", "ー", "語",
     "  ", "\n", "\n\n", "\t", " ", "x", "2.3.4", "Eq\u017f. 2", "F\u0131g. 2", "P\u0131ge 4",
 ]
 
@@ -113,7 +114,7 @@ def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
     if not sents:
         return sm.truncate_tokens(reference_clean(scan), max_tokens)
     freq = Counter(keywords(scan))
-    cjk = sm._CJK.search(scan) is not None
+    cjk = _CJK_RE.search(scan) is not None
     scored = []
     for i, s in enumerate(sents):
         words = keywords(s) if cjk else [w for w in sm.re.findall(r"[^\W_]+", s.lower()) if w in freq]

@@ -18,7 +18,12 @@ from collections.abc import Iterable
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.textcache import Counts
-from vectorless_assets.textutil import estimate_tokens, keywords, summary_tokens, word_tokens
+from vectorless_assets.textutil import (
+    estimate_tokens,
+    keywords,
+    summary_tokens,
+    word_tokens_by_line,
+)
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -37,9 +42,6 @@ _SOFT_BREAK = re.compile(r"\n(?<=\S\n)(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~
 _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-#: `textutil.word_tokens`'s ASCII split, keeping newlines (one sentence per line).
-_LINE_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"})
 #: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII).
 _ASCII_SPACE = " \t\n\r\f\v"
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
@@ -157,23 +159,16 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
     best: Iterable[int] = range(len(sents))  # up to MAX_SENTENCES: all of them, in order
     if len(sents) > MAX_SENTENCES:
         freq = freq if freq is not None else Counter(keywords(scan))
-        cjk = _CJK.search(scan) is not None
         scored = []
         has, count = freq.__contains__, freq.__getitem__
-        joined = "\n".join(sents)  # sentences hold no newline
-        if not cjk and joined.isascii():  # every sentence's word tokens in one go
-            tokens = [line.split() for line in joined.lower().translate(_LINE_SPLIT).split("\n")]
-        else:
-            tokens = [keywords(s) if cjk else word_tokens(s) for s in sents]
-        for i, words in enumerate(tokens):
-            # sentences come from `scan`, so every keyword of a sentence is in `freq`; without
-            # CJK, `word_tokens` is `[^\W_]+` on the lowercased sentence. The score is the
-            # sum of the frequencies of the sentence's distinct keywords over the square
-            # root of 1 + its keyword occurrences (integer sums: order does not matter).
-            if cjk:
-                score = sum(freq.get(k, 0) for k in set(words)) / (1 + len(words)) ** 0.5
-            else:
-                score = sum(map(count, freq.keys() & words)) / (1 + sum(map(has, words))) ** 0.5
+        # every sentence's word tokens in one go (sentences hold no newline)
+        for i, words in enumerate(word_tokens_by_line("\n".join(sents))):
+            # sentences come from `scan` and no sentence cuts a word or a CJK run, so the
+            # keywords of a sentence are its tokens found in `freq` (`scan`'s keyword
+            # counts). The score is the sum of the frequencies of the sentence's distinct
+            # keywords over the square root of 1 + its keyword occurrences (integer sums:
+            # order does not matter).
+            score = sum(map(count, freq.keys() & words)) / (1 + sum(map(has, words))) ** 0.5
             if i == 0:
                 score *= 1.5
             scored.append((-score, i))
