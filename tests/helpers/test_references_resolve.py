@@ -27,12 +27,11 @@ TITLES = ["Intro", "1 Start", "2 Next", "2.1 Detail", "Appendix A", "Chapter 1: 
 
 def reference_resolve(tree: DocumentTree) -> DocumentTree:
     """The eager definition: index every target, then resolve each node's references."""
-    scans = [refs._scan(node.content) for node in tree.nodes]
-    targets = refs.Targets.of(tree, [found for _, found in scans])
+    targets = refs.Targets.of(tree)
     nodes = []
-    for node, scan in zip(tree.nodes, scans, strict=True):
+    for node in tree.nodes:
         out = []
-        for text, kind, target in refs.extract(node, scan):
+        for text, kind, target in refs.extract(node):
             node_id, confidence = targets.resolve(kind, target)
             if node_id != node.node_id:
                 out.append(
@@ -94,3 +93,34 @@ def test_stale_references_are_cleared_when_none_is_found() -> None:
         nodes=[TreeNode(node_id="0001", title="T", content="nothing now", references=[stale])]
     )
     assert refs.resolve_references(tree).nodes[0].references == []
+
+
+def test_one_literal_search_decides_every_scan() -> None:
+    assert set(refs._CAPTION_WORDS) <= set(refs._REF_LITERALS)
+    assert set(refs._REF_WORDS) <= set(refs._REF_LITERALS)
+    pieces = [
+        "see ",
+        '"Intro"',
+        "Table 1: x",
+        "\nFigure 2. y",
+        "pp. 3",
+        "p.4",
+        "§ 2",
+        "ſee",
+        "İ",
+        "x",
+        "\n",
+    ]
+    rng = random.Random(4)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        scan = refs._scan(text)
+        spans = [(m.span("kind"), m.span("target")) for m in scan.captions]
+        assert spans == [(m.span("kind"), m.span("target")) for m in refs._CAPTION.finditer(text)]
+        low = refs.lowered(text)
+        assert scan.low == low
+        if low is not None:
+            assert scan.starts == (
+                refs._candidates(low) if refs.may_contain(low, refs._REF_WORDS) else []
+            )
+            assert scan.sees == [i for i in range(len(low)) if low.startswith("see", i)]

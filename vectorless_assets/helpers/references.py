@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from vectorless_assets.helpers.treeops import TITLE_JOIN
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
@@ -229,15 +230,10 @@ def ref_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
     would find them. Without `low`, the plain scan.
     """
     if low is None:
-        yield from _REF.finditer(text)
-        return
+        return _REF.finditer(text)
     if not may_contain(low, _REF_WORDS):
-        return
-    match, end = _REF.match, 0
-    for start in _candidates(low):
-        if start >= end and (m := match(text, start)) is not None:
-            yield m
-            end = m.end()
+        return iter(())
+    return _tried_at(_REF, text, _candidates(low))
 
 
 def title_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
@@ -245,15 +241,33 @@ def title_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
     every match opens with it, at the same offset), each not inside the previous match.
     Without `low`, the plain scan."""
     if low is None:
-        yield from _TITLE_REF.finditer(text)
-        return
-    match, find, end = _TITLE_REF.match, low.find, 0
-    start = find("see")
-    while start >= 0:
+        return _TITLE_REF.finditer(text)
+    return _tried_at(_TITLE_REF, text, _offsets(low, "see"))
+
+
+def _tried_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
+    """`pattern` matched at each of `starts` (ascending) not inside the previous match."""
+    match, end = pattern.match, 0
+    for start in starts:
         if start >= end and (m := match(text, start)) is not None:
             yield m
             end = m.end()
-        start = find("see", start + 1)
+
+
+def _offsets(low: str, word: str) -> list[int]:
+    """Every offset in `low` where `word` occurs (overlapping occurrences too), ascending."""
+    found: list[int] = []
+    find, add = low.find, found.append
+    i = find(word)
+    while i >= 0:
+        add(i)
+        i = find(word, i + 1)
+    return found
+
+
+def _literal_offsets(low: str) -> dict[str, list[int]]:
+    """`_offsets(low, word)` of each of `_REF_LITERALS` that occurs in `low`."""
+    return {word: hits for word in _REF_LITERALS if (hits := _offsets(low, word))}
 
 
 def _candidates(low: str) -> list[int]:
@@ -263,32 +277,44 @@ def _candidates(low: str) -> list[int]:
     45 -> 35 ms in `ref_matches`). Overlapping occurrences are kept; `ref_matches` skips
     those inside an earlier match, as `finditer` would.
     """
-    found: list[int] = []
-    find, add = low.find, found.append
-    for word in _REF_LITERALS:
-        i = find(word)
-        while i >= 0:
-            add(i)
-            i = find(word, i + 1)
-    found.sort()
-    return found
+    return sorted(i for hits in _literal_offsets(low).values() for i in hits)
 
 
-def _scan(text: str) -> tuple[str | None, list[re.Match[str]]]:
-    """`lowered(text)` and the caption lines' matches: both the index and `extract` use them."""
+class Scan(NamedTuple):
+    """What `extract` and the target index need of one node's text, found once.
+
+    `low` is `lowered(text)`; `captions` the caption lines' matches (`caption_matches`);
+    `starts` and `sees` where `_REF` and `_TITLE_REF` are tried (None: `low` is None, the
+    plain scans). Every literal is searched once: which of them occur decides the caption
+    and reference scans (`may_contain` would search them again).
+    """
+
+    low: str | None
+    captions: list[re.Match[str]]
+    starts: list[int] | None
+    sees: list[int] | None
+
+
+def _scan(text: str) -> Scan:
+    """`Scan` of `text` (see there)."""
     low = lowered(text)
-    return low, list(caption_matches(text, low))
+    if low is None:
+        return Scan(None, list(_caption_scan(text)), None, None)
+    hits = _literal_offsets(low)
+    captions = list(_caption_scan(text)) if any(w in hits for w in _CAPTION_WORDS) else []
+    starts = sorted(i for found in hits.values() for i in found) if any(w in hits for w in _REF_WORDS) else []
+    return Scan(low, captions, starts, hits.get("see", []))
 
 
-def extract(node: TreeNode, scan: tuple[str | None, list[re.Match[str]]] | None = None) -> list[tuple[str, ReferenceKind, str]]:
+def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each.
 
     `scan`: `_scan(node.content)` when the caller has it already."""
     text = node.content
-    low, caption_list = scan if scan is not None else _scan(text)
+    low, caption_list, starts, sees = scan if scan is not None else _scan(text)
     captions = {m.start("kind") for m in caption_list}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
-    for m in ref_matches(text, low):
+    for m in _REF.finditer(text) if starts is None else _tried_at(_REF, text, starts):
         if m.start("kind") in captions:
             continue
         kind = kind_of(m.group("kind"))
@@ -297,7 +323,8 @@ def extract(node: TreeNode, scan: tuple[str | None, list[re.Match[str]]] | None 
             continue  # "Table A" style letters only name appendices (and roman chapters)
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
     quoted = '"' in text or "\u201c" in text
-    for m in title_matches(text, low) if quoted else ():
+    titles = (_TITLE_REF.finditer(text) if sees is None else _tried_at(_TITLE_REF, text, sees)) if quoted else ()
+    for m in titles:
         seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
     return list(seen.values())[:MAX_REFERENCES_PER_NODE]
 
@@ -319,7 +346,7 @@ def resolve_references(tree: DocumentTree) -> DocumentTree:
         refs = []
         for text, kind, target in extracted:
             if targets is None:
-                targets = Targets.of(tree, [captions for _, captions in scans])
+                targets = Targets.of(tree, [scan.captions for scan in scans])
             node_id, confidence = targets.resolve(kind, target)
             if node_id == node.node_id:
                 continue

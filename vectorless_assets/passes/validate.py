@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
@@ -57,11 +58,19 @@ def _capped(code: str, findings: list[tuple[str, str]]) -> list[Diagnostic]:
 
 
 def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
-    """Later leaves whose normalised content equals an earlier leaf's."""
+    """Later leaves whose normalised content equals an earlier leaf's.
+
+    Only leaves sharing a `_shape` with another leaf are normalised and compared: equal
+    normalised contents have equal shapes, so a leaf whose shape no other leaf has neither
+    duplicates one nor is duplicated (the normalisation is most of this check's cost).
+    """
+    leaves = [n for n in tree.nodes if not n.children and len(n.content) >= DUPLICATE_MIN_CHARS]
+    shapes = [_shape(n.content) for n in leaves]
+    shared = {shape for shape, count in Counter(shapes).items() if count > 1}
     first: dict[bytes, str] = {}
     found: list[tuple[str, str]] = []
-    for n in tree.nodes:
-        if n.children or len(n.content) < DUPLICATE_MIN_CHARS:
+    for n, shape in zip(leaves, shapes, strict=True):
+        if shape not in shared:
             continue
         norm = " ".join(n.content.split())  # runs of whitespace (as `\\s`) to one space
         if len(norm) < DUPLICATE_MIN_CHARS:
@@ -72,6 +81,14 @@ def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
         else:
             first[key] = n.node_id
     return found
+
+
+def _shape(text: str) -> tuple[str, int]:
+    """The first non-whitespace character of `text` and how often it occurs: the same for
+    two texts whose whitespace-normalised forms (`" ".join(text.split())`) are equal (both
+    keep every other character, in order)."""
+    first = next((c for c in text if not c.isspace()), "")
+    return first, text.count(first) if first else 0
 
 
 def _overlaps(tree: DocumentTree) -> list[tuple[str, str]]:
