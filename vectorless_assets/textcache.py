@@ -26,7 +26,9 @@ process. Each is emptied when a new cache finds it over `SHARED_WORDS` entries.
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from collections.abc import Iterable
+from itertools import compress
+from operator import not_
 
 from vectorless_assets.textutil import WordTable, is_keyword, word_counts
 
@@ -50,8 +52,8 @@ class TextCache:
 
     def word_counts(self, text: str) -> Counts:
         """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
-        first occurrence; for a text first read for its keywords, its keywords come first (in
-        order of first occurrence), then its other words (alphabetically)."""
+        first occurrence; for a text first read for its keywords, its keywords come first,
+        then its other words (each in order of first occurrence)."""
         hit = self._words.get(text)
         if hit is None:
             keywords = self._keywords.get(text)
@@ -70,7 +72,9 @@ class TextCache:
         hit = self._keywords.get(text)
         if hit is None and not keep:
             words = self._words.get(text)
-            return self._split(words if words is not None else word_counts(text, self._table))[0]
+            words = words if words is not None else word_counts(text, self._table)
+            flags = list(map(self._is_keyword.__getitem__, words))
+            return words if all(flags) else _pick(words.items(), flags)
         if hit is None:
             words = self._words.get(text)
             if words is not None:
@@ -83,23 +87,23 @@ class TextCache:
         return hit
 
     def _split(self, words: Counts) -> tuple[Counts, Counts]:
-        """(keywords in `words`' order, other words alphabetically) of `words`."""
+        """(keywords, other words) of `words`, each in `words`' order."""
         # one C-level pass over the words (a dict lookup each; a new word is classified by
         # `KeywordTable.__missing__`), the dicts built anew (compact) only when a word goes
-        kept = list(filter(self._is_keyword.__getitem__, words))
-        if len(kept) == len(words):
+        flags = list(map(self._is_keyword.__getitem__, words))
+        if all(flags):
             return words, {}
-        others = sorted(filterfalse(self._is_keyword.__getitem__, words))
-        return _pick(words, kept), _pick(words, others)
+        items = list(words.items())
+        return _pick(items, flags), _pick(items, map(not_, flags))
 
     def __len__(self) -> int:
         """Number of distinct texts counted."""
         return len(self._words.keys() | self._keywords.keys())
 
 
-def _pick(words: Counts, keys: list[str]) -> Counts:
-    """The counts of `keys` (words of `words`), in that order."""
-    return dict(zip(keys, map(words.__getitem__, keys), strict=True))
+def _pick(items: Iterable[tuple[str, int]], flags: Iterable[bool]) -> Counts:
+    """The counts of the `items` whose flag is true, in their order."""
+    return dict(compress(items, flags))
 
 
 class KeywordTable(dict[str, bool]):
