@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from tests.support.index_trees import N, build, snapshot
@@ -69,3 +72,14 @@ def test_list_item_count_matches_the_multiline_pattern() -> None:
         for cap in (1, 5, 100):
             expected = min(cap, sum(1 for _ in score._LIST_RE.finditer(text)))
             assert score._list_lines(text, cap) == expected, (repr(text), cap)
+
+
+def test_space_and_digit_counts_equal_their_definition_on_random_texts() -> None:
+    """Counted in UTF-8 bytes (ASCII) plus the non-ASCII spaces and digits: equal to counting
+    every `_SPACES` character and every `\\d` match, on random mixed texts."""
+    rng = random.Random(11)
+    pool = "ab Z09 \t\n\r\f\v\x1c\x85\u00a0\u3000\u2028é—東京٣３\ud800|`-"
+    for _ in range(500):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
+        expected = (len(text) - sum(text.count(c) for c in score._SPACES), len(re.findall(r"\d", text)))
+        assert score._non_space_and_digits(text) == expected
