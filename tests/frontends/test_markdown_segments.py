@@ -7,6 +7,7 @@ import random
 import re
 
 from vectorless_assets.frontends.markdown import segments
+from vectorless_assets.frontends.markdown.blocks import scan_blocks
 
 #: The pattern `candidate_offsets` replaced: tried at every character, matching at line starts.
 ANCHORED = re.compile("^" + segments._CANDIDATE_LINE, re.MULTILINE)
@@ -50,3 +51,14 @@ def test_cuts_equal_their_definition() -> None:
         assert segments.segment(text, front_matter=False).cuts == cuts_by_definition(text), repr(
             text
         )
+
+
+def test_front_matter_closed_by_dashes_and_a_tab() -> None:
+    """The front-matter plugin ends the block at dashes followed by spaces *or tabs*; missing
+    that closer left the block's segments unparsed and a ``#`` line inside it a heading."""
+    text = "---\ntitle: a\n\nplain\n\n# Not a heading\n--- \t\n# Real\n"
+    assert segments.front_matter_close(text) == text.index("--- \t")
+    whole = scan_blocks(text, skip_inert=False)
+    fast = scan_blocks(text)
+    assert [h.title for h in whole.headings] == ["Real"]
+    assert (fast.headings, fast.front_matter) == (whole.headings, whole.front_matter)

@@ -104,7 +104,8 @@ def front_matter_close(src: str) -> int | None:
     m = re.match(r"-{3,}", src)
     if not m:
         return None
-    closer = re.compile(rf"^(?: {{0,3}}-{{{len(m.group())},}} *|\.\.\.[ \t]*)$", re.MULTILINE)
+    # the plugin skips spaces and tabs after either closer (`skipSpaces`)
+    closer = re.compile(rf"^(?: {{0,3}}-{{{len(m.group())},}}[ \t]*|\.\.\.[ \t]*)$", re.MULTILINE)
     first_end = src.find("\n")
     c = closer.search(src, len(src) if first_end < 0 else first_end)
     return None if c is None else c.start()
