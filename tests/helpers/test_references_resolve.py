@@ -124,3 +124,29 @@ def test_one_literal_search_decides_every_scan() -> None:
                 refs._candidates(low) if refs.may_contain(low, refs._REF_WORDS) else []
             )
             assert scan.sees == [i for i in range(len(low)) if low.startswith("see", i)]
+
+
+def test_literal_offsets_equal_one_search_per_literal() -> None:
+    pieces = [
+        "p.",
+        "pp.",
+        "ppp.",
+        "pp",
+        "eq",
+        "eq.",
+        "eqs.",
+        "eqs",
+        "equation",
+        "equ",
+        "see",
+        "sect",
+        "page",
+        "x",
+        " ",
+        "§",
+    ]
+    rng = random.Random(10)
+    for _ in range(4000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        expected = {w: refs._offsets(low, w) for w in refs._REF_LITERALS if refs._offsets(low, w)}
+        assert refs._literal_offsets(low) == expected, low

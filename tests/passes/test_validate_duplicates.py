@@ -70,4 +70,4 @@ def test_shape_is_kept_by_whitespace_normalisation() -> None:
     for _ in range(2000):
         text = respaced([rng.choice(WORDS) for _ in range(rng.randint(0, 30))], rng)
         assert _shape(text) == _shape(" ".join(text.split()))
-    assert _shape(" \n\t") == ("", 0)
+    assert _shape(" \n\t") == ("", 0, "", 0)

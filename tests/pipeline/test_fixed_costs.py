@@ -74,3 +74,36 @@ def test_compile_restores_the_collector() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_source_is_hashed_once_and_the_ir_carries_its_fingerprint() -> None:
+    from vectorless_assets.context import PassContext
+    from vectorless_assets.ir.identity import content_fingerprint
+    from vectorless_assets.pipeline.assemble import assemble_document
+    from vectorless_assets.pipeline.compile import source_from
+    from vectorless_assets.pipeline.runner import run_passes
+
+    data = b"# A\n\ntext\n"
+    assert compile_document(data, name="a.md", mode="deep").meta.content_fingerprint == content_fingerprint(data)
+    ctx = PassContext(options=CompileOptions(mode="fast"))
+    state = {"source": source_from(data, "a.md", None)}
+    for _ in run_passes(state, ctx, key="a.md"):
+        pass
+    assert assemble_document(state, ctx).meta.content_fingerprint == content_fingerprint(data)  # hashed there
+    assert assemble_document(state, ctx, fingerprint="given").meta.content_fingerprint == "given"
+
+
+def test_the_last_options_object_is_answered_as_its_key_would_be() -> None:
+    from vectorless_assets.pipeline.tablespec import OptionsMemo
+
+    memo: OptionsMemo[str] = OptionsMemo()
+    calls: list[str] = []
+
+    def compute(options: CompileOptions) -> str:
+        calls.append(options.mode)
+        return options.logic_fingerprint()
+
+    deep, fast = CompileOptions(mode="deep"), CompileOptions(mode="fast")
+    for options in (deep, deep, fast, deep, CompileOptions(mode="deep"), fast):
+        assert memo.get(options, lambda o=options: compute(o)) == options.logic_fingerprint()
+    assert calls == ["deep", "fast"]  # equal options share one value, whichever object asks

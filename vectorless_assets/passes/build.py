@@ -9,6 +9,9 @@ from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.textutil import estimate_tokens
 
+#: The root's raw node when no text precedes the first heading (read only, never changed).
+_NO_PREAMBLE = RawNode(title="", level=0)
+
 
 def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     """Build the hierarchical tree from the flat raw sections.
@@ -25,7 +28,7 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     """
     raw = list(parsed.raw_nodes)
     has_preamble = bool(raw) and raw[0].level <= 0
-    root_raw = raw[0] if has_preamble else RawNode(title="", level=0)
+    root_raw = raw[0] if has_preamble else _NO_PREAMBLE
     sections = raw[1:] if has_preamble else raw
     # raw nodes are in document order, which is the tree's preorder: index i -> node i
     items = [root_raw, *sections]

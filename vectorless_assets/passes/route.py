@@ -31,10 +31,13 @@ MAX_CONCEPTS = 50
 
 
 def _has_text(order: list[TreeNode]) -> dict[str, bool]:
-    """Node id -> whether the node or any node below it has non-blank text (O(n))."""
+    """Node id -> whether the node or any node below it has non-blank text (O(n)).
+
+    `text and not text.isspace()` is `bool(text.strip())` without copying the text."""
     out: dict[str, bool] = {}
     for node in reversed(order):
-        out[node.node_id] = bool(node.content.strip()) or any(out[c] for c in node.children)
+        text = node.content
+        out[node.node_id] = (bool(text) and not text.isspace()) or any(out[c] for c in node.children)
     return out
 
 
@@ -53,48 +56,40 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> 
     if not tree.nodes:
         return QueryRoutingTable()
     entries = nav_index.entries
-
-    def hints(node: TreeNode) -> list[str]:
-        entry = entries.get(node.node_id)
-        return list(entry.question_hints) if entry is not None else list(node.question_hints)
-
-    def tags(node: TreeNode) -> list[str]:
-        entry = entries.get(node.node_id)
-        return list(entry.topic_tags) if entry is not None else list(node.routing_keywords)
-
-    nodes = node_map(tree)
-    walk = preorder_nodes(tree, nodes)
+    walk = preorder_nodes(tree, node_map(tree))
     has_text = _has_text(walk)
-    order = {n.node_id: i for i, n in enumerate(walk)}
-    hint_count = {n.node_id: sum(1 for h in hints(n) if h.strip()) for n in walk}
+    # each node's non-blank hints, stripped (a branch's from its navigation entry)
+    hints: dict[str, list[str]] = {}
+    for node in walk:
+        entry = entries.get(node.node_id)
+        raw = entry.question_hints if entry is not None else node.question_hints
+        hints[node.node_id] = [h for h in map(str.strip, raw) if h]
 
-    def top(scored: list[tuple[float, int, str]]) -> list[dict[str, Any]]:
-        """(relevance, document position, id), listed in document order -> the best
-        MAX_TARGETS as `RouteTarget` fields (a stable sort: ties stay in document order)."""
+    def top(scored: list[tuple[float, str]]) -> list[dict[str, Any]]:
+        """(relevance, id), listed in document order -> the best MAX_TARGETS as
+        `RouteTarget` fields (a stable sort: ties stay in document order)."""
         best = sorted(scored, key=itemgetter(0), reverse=True)[:MAX_TARGETS]
-        return [{"node_id": nid, "relevance": rel} for rel, _, nid in best]
+        return [{"node_id": nid, "relevance": rel} for rel, nid in best]
 
     # plain fields, validated once by the table (no model built per route and target)
     intent_routes: list[dict[str, Any]] = []
-    tagged: dict[str, list[tuple[float, int, str]]] = defaultdict(list)
-    for node in walk:
-        node_hints = [h.strip() for h in hints(node) if h.strip()]
+    tagged: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for node in walk:  # document order: so are each node's children and each tag's nodes
+        nid = node.node_id
+        node_hints = hints[nid]
         if node_hints:
             if node.children:
-                ranked = top(
-                    [
-                        (child_relevance(hint_count[c], has_text[c]), order[c], c)
-                        for c in node.children
-                    ]
-                )
+                ranked = top([(child_relevance(len(hints[c]), has_text[c]), c) for c in node.children])
             else:
-                ranked = [{"node_id": node.node_id, "relevance": 1.0}]
+                ranked = [{"node_id": nid, "relevance": 1.0}]
             for hint in dict.fromkeys(node_hints):
-                intent_routes.append({"intent": hint, "node_id": node.node_id, "targets": ranked})
+                intent_routes.append({"intent": hint, "node_id": nid, "targets": ranked})
+        entry = entries.get(nid)
+        tags = entry.topic_tags if entry is not None else node.routing_keywords
         relevance = 0.7 if node.children else 0.9
-        for tag in dict.fromkeys(t.strip().lower() for t in tags(node)):
+        for tag in dict.fromkeys(t.strip().lower() for t in tags):
             if tag:
-                tagged[tag].append((relevance, order[node.node_id], node.node_id))
+                tagged[tag].append((relevance, nid))
     chosen = sorted(tagged.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:MAX_CONCEPTS]
     concept_routes = {tag: top(scored) for tag, scored in sorted(chosen)}
     return QueryRoutingTable.model_validate({"intent_routes": intent_routes, "concept_routes": concept_routes})

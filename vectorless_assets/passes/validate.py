@@ -83,12 +83,15 @@ def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
     return found
 
 
-def _shape(text: str) -> tuple[str, int]:
-    """The first non-whitespace character of `text` and how often it occurs: the same for
-    two texts whose whitespace-normalised forms (`" ".join(text.split())`) are equal (both
-    keep every other character, in order)."""
+def _shape(text: str) -> tuple[str, int, str, int]:
+    """The first and the last non-whitespace characters of `text`, each with how often it
+    occurs: the same for two texts whose whitespace-normalised forms (`" ".join(text.split())`)
+    are equal (both keep every other character, in order)."""
     first = next((c for c in text if not c.isspace()), "")
-    return first, text.count(first) if first else 0
+    if not first:
+        return "", 0, "", 0
+    last = next(c for c in reversed(text) if not c.isspace())
+    return first, text.count(first), last, text.count(last)
 
 
 def _overlaps(tree: DocumentTree) -> list[tuple[str, str]]:

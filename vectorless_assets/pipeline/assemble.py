@@ -80,8 +80,13 @@ def _with_carried(usage: LLMUsage, carried: int) -> LLMUsage:
     return replace(usage, skipped=usage.skipped + carried, notes=[*usage.notes, note])
 
 
-def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE) -> Document:
-    """Build the Document IR from the fields of a finished compile."""
+def assemble_document(
+    state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE, fingerprint: str | None = None
+) -> Document:
+    """Build the Document IR from the fields of a finished compile.
+
+    `fingerprint`: the source's `content_fingerprint` when the caller has it (else hashed here).
+    """
     source: SourceDocument = state["source"]
     parsed: ParsedDocument = state["parsed"]
     tree = state["tree"]
@@ -96,7 +101,7 @@ def assemble_document(state: Mapping[str, Any], ctx: PassContext, *, started: da
     meta = DocumentMeta(
         created_at=started or now,
         modified_at=now,
-        content_fingerprint=content_fingerprint(source.data),
+        content_fingerprint=fingerprint if fingerprint is not None else content_fingerprint(source.data),
         logic_fingerprint=logic_fingerprint(options),
         processing_version=options.processing_version,
         node_count=len(tree.nodes),

@@ -101,12 +101,13 @@ def compile_document(
     options = options.model_copy(update={"llm_model": llm.model if llm is not None else None})
     src = source_from(source, name, root)
     versions = table.code_versions(options)
+    fingerprint = content_fingerprint(src.data)
     prev = _previous(previous, src.key)
     resolution = resolve_action(
         prev.meta.content_fingerprint if prev is not None and prev.meta else None,
         prev.meta.pass_versions if prev is not None and prev.meta else None,
         prev.meta.processing_version if prev is not None and prev.meta else None,
-        fingerprint=content_fingerprint(src.data),
+        fingerprint=fingerprint,
         versions=versions,
         processing_version=options.processing_version,
         incremental_ready=prev is not None and incremental_ready(prev),
@@ -123,11 +124,12 @@ def compile_document(
     with gc_paused():
         # the context, the state and every intermediate field die when `_run` returns, before
         # the collector is back: its first collection then scans the Document only
-        return _run(src, context, table)
+        return _run(src, context, table, fingerprint)
 
 
-def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTable) -> Document:
-    """Run the passes on `src` in a new `context()` and assemble the Document."""
+def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTable, fingerprint: str) -> Document:
+    """Run the passes on `src` in a new `context()` and assemble the Document (`fingerprint`:
+    the source's content fingerprint)."""
     ctx = context()
     state: dict[str, Any] = {"source": src}
     started = datetime.now(UTC)
@@ -136,7 +138,7 @@ def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTab
     failed = [d for d in state.get("verification", []) if d.severity == "error"]
     if failed:
         raise CompileError(src.key, "; ".join(d.message for d in failed), pass_name="verify")
-    return assemble_document(state, ctx, started=started, table=table)
+    return assemble_document(state, ctx, started=started, table=table, fingerprint=fingerprint)
 
 
 def _previous(previous: Document | str | os.PathLike[str] | None, key: str) -> Document | None:

@@ -226,19 +226,29 @@ def options_key(options: CompileOptions) -> tuple[object, ...]:
 
 class OptionsMemo(Generic[T]):
     """Values that are pure functions of the (frozen) options, kept for the last
-    `_MEMO_SIZE` options (keyed by `options_key`)."""
+    `_MEMO_SIZE` options (keyed by `options_key`).
+
+    The options object last asked about is answered without building its key (hashing
+    every option): a compile asks about its one options object several times.
+    """
 
     def __init__(self) -> None:
         self._values: dict[tuple[object, ...], T] = {}
+        self._last: tuple[CompileOptions, T] | None = None
 
     def get(self, options: CompileOptions, compute: Callable[[], T]) -> T:
         """The memoised value for `options`, computed by `compute` the first time."""
+        last = self._last
+        if last is not None and last[0] is options:
+            return last[1]
         key = options_key(options)
         if key not in self._values:
             if len(self._values) >= _MEMO_SIZE:
                 self._values.clear()
             self._values[key] = compute()
-        return self._values[key]
+        value = self._values[key]
+        self._last = (options, value)
+        return value
 
 
 def _code_version(p: Pass, options: CompileOptions) -> str:
