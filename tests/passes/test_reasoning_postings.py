@@ -36,9 +36,10 @@ WORDS = [
 
 def reference_postings(
     tree: DocumentTree, max_keywords: int, per_keyword: int
-) -> dict[str, list[tuple[str, float]]]:
+) -> tuple[dict[str, list[tuple[str, float]]], list[str]]:
     """The definition: every (node, keyword) weighed, per keyword sorted and normalised,
-    the `max_keywords` most widespread kept (ties alphabetically), keywords alphabetically."""
+    the `max_keywords` most widespread kept (ties alphabetically), keywords alphabetically;
+    and the kept keywords, most widespread first."""
     where: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for node in preorder_nodes(tree):
         acc: dict[str, float] = defaultdict(float)
@@ -53,7 +54,7 @@ def reference_postings(
         ranked = sorted(where[kw], key=lambda p: p[1], reverse=True)[:per_keyword]
         best = ranked[0][1]
         out[kw] = [(node_id, round(w / best, 6) + 0.0) for node_id, w in ranked]
-    return out
+    return out, top
 
 
 def _text(rng: random.Random, n: int) -> str:
@@ -89,7 +90,10 @@ def test_postings_equal_the_per_posting_definition(seed: int) -> None:
     index = _index(tree, max_keywords=max_keywords, postings_per_keyword=per_keyword)
     got = {kw: [(p.node_id, p.weight) for p in ps] for kw, ps in index.keywords.items()}
     assert list(got) == sorted(got)  # alphabetical, as the definition lists them
-    assert got == reference_postings(tree, max_keywords, per_keyword)
+    expected, top = reference_postings(tree, max_keywords, per_keyword)
+    assert got == expected
+    widespread = reasoning.build_postings(tree, max_keywords, per_keyword, widespread=30)[1]
+    assert widespread == top[:30]
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -104,15 +108,13 @@ def test_equal_postings_are_shared_and_the_synonym_order_is_the_spread_order() -
     tree = build(
         N("Doc", "", [N("alpha", "beta gamma gamma"), N("beta", "gamma delta"), N("x", "delta")])
     )
-    postings, spread = reasoning.build_postings(tree, 5000, 20)
+    postings, widespread = reasoning.build_postings(tree, 5000, 20, widespread=4)
     ids = {n.title: n.node_id for n in tree.nodes}
     assert postings["alpha"][0] is postings["gamma"][0]  # (alpha node, 1.0): one object
     assert [(p.node_id, p.weight) for p in postings["beta"]] == [
         (ids["beta"], 1.0),
         (ids["alpha"], 0.5),
     ]
-    assert reasoning.most_widespread(spread, 3) == [
-        "beta",
-        "delta",
-        "gamma",
-    ]  # 2 nodes each, then alpha
+    assert widespread == ["beta", "delta", "gamma", "alpha"]  # 2 nodes each, then 1, ties a-z
+    assert reasoning.build_postings(tree, 2, 20, widespread=4)[1] == ["beta", "delta"]
+    assert reasoning.build_postings(tree, 5000, 20)[1] == []  # not asked: not ranked
