@@ -83,3 +83,11 @@ def test_space_and_digit_counts_equal_their_definition_on_random_texts() -> None
         text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
         expected = (len(text) - sum(text.count(c) for c in score._SPACES), len(re.findall(r"\d", text)))
         assert score._non_space_and_digits(text) == expected
+
+
+def test_code_detection_equals_the_multiline_pattern_on_random_texts() -> None:
+    rng = random.Random(5)
+    pool = ["```", "~~~", "`", "``", "`x`", " ", "\t", "\n", "\n\n", "a", "~~", "\u3000", "`\n`"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 12)))
+        assert score._has_code(text) == bool(score._CODE_RE.search(text)), repr(text)

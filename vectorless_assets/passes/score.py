@@ -36,6 +36,12 @@ FILLER: frozenset[str] = frozenset(
 # fmt: on
 
 _CODE_RE = re.compile(r"^\s*(```|~~~)|`[^`\n]+`", re.MULTILINE)
+# `_CODE_RE` split into patterns that open with a literal (searched for it, where `^` is
+# tried at every position): a fence is found by `^\s*` at a line start iff the whitespace
+# before it starts the text or holds a newline (then the last one is followed by `\s*`).
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_FENCE_AFTER_NEWLINE = re.compile(r"\n\s*(?:```|~~~)")
+_FENCE_AT_START = re.compile(r"\s*(?:```|~~~)")
 _LIST_RE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S", re.MULTILINE)
 # The same item after a newline: a pattern opening with a literal is searched for that
 # literal (fast), where `^` is tried at every position. A match never ends on a newline
@@ -68,6 +74,17 @@ def _non_space_and_digits(text: str) -> tuple[int, int]:
     return len(text) - spaces, digits
 
 
+def _has_code(text: str) -> bool:
+    """Whether `_CODE_RE` finds a fence or an inline code span in `text`."""
+    if "`" not in text and "~~~" not in text:  # both alternatives need one
+        return False
+    return bool(
+        _INLINE_CODE.search(text)
+        or _FENCE_AT_START.match(text)
+        or _FENCE_AFTER_NEWLINE.search(text)
+    )
+
+
 def _list_lines(text: str, cap: int) -> int:
     """Number of list item lines in `text` (`_LIST_RE` matches), counted up to `cap`."""
     first = _LIST_RE.match(text)  # an item on the first line
@@ -98,7 +115,7 @@ def score_fields(text: str, counts: Counts | None = None) -> dict[str, float]:
     richness = 0.3 * min(digit_share, 0.1) / 0.1
     if text.count("|") + text.count("\t") > 3:
         richness += 0.3
-    if ("`" in text or "~~~" in text) and _CODE_RE.search(text):  # both alternatives need one
+    if _has_code(text):
         richness += 0.2
     richness += 0.2 * _list_lines(text, 5) / 5
     richness = min(richness, 1.0)
@@ -122,11 +139,17 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> EvidenceScoreMap:
     """
     texts = ctx.texts
     reuse = ctx.reuse  # unchanged leaves keep their scores (they depend on their own text only)
-    prior = reuse.by_fingerprint("score", reuse.previous.evidence_scores.scores) if reuse is not None and reuse.previous.evidence_scores else {}
+    prior = (
+        reuse.by_fingerprint("score", reuse.previous.evidence_scores.scores)
+        if reuse is not None and reuse.previous.evidence_scores
+        else {}
+    )
     scores = {}
     for n in tree.nodes:
         if n.children or not n.content.strip():
             continue
         hit = prior.get(n.fingerprint) if n.fingerprint else None
-        scores[n.node_id] = hit if hit is not None else score_text(n.content, texts.word_counts(n.content))
+        scores[n.node_id] = (
+            hit if hit is not None else score_text(n.content, texts.word_counts(n.content))
+        )
     return EvidenceScoreMap(scores=scores)
