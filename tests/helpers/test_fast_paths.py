@@ -91,6 +91,16 @@ def test_clean_and_plain_match_their_definitions() -> None:
         assert sm.clean(text) == reference_clean(text), repr(text)
 
 
+def test_noise_equals_the_pattern() -> None:
+    """`_noise` (leading marker at the start, then every emphasis character deleted) on
+    random lines of markers, digits (Unicode too), whitespace (Unicode too) and text."""
+    rng = random.Random(8)
+    alphabet = " \t#>*+-|`_12.)ab\u00a0\u3000٣²x"
+    for _ in range(20_000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert sm._noise(line) == sm._MD_NOISE.sub("", line), repr(line)
+
+
 def test_raw_sentences_and_the_short_text_bound() -> None:
     for text in texts(2000, seed=9):
         scan = sm.keyword_text(text)
@@ -101,6 +111,22 @@ def test_raw_sentences_and_the_short_text_bound() -> None:
         assert sm.raw_sentences(text) == list(found), repr(text)
         for shortcut in (1, 5, 50):
             assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
+
+
+def test_short_text_bounds_decide_like_the_estimate() -> None:
+    """Texts near the bounds' thresholds (pieces and non-whitespace characters around the
+    shortcut and ten times it), ASCII and not, with the whitespace `str.split` and the
+    estimate disagree on (\\x1c-\\x1f in ASCII text) and Unicode whitespace."""
+    rng = random.Random(21)
+    pieces = ["a", "word", "x" * 10, "y" * 11, ".", "...", "--", "12", "1234", "a.b", "日本", "é", "’s", "\x1c", "a\x1fb", ".\x1c."]
+    spaces = [" ", "  ", "\n", "\t", "    ", "\x1c", "\u00a0", "\u3000", "\r\n"]
+    for _ in range(6000):
+        shortcut = rng.choice([1, 5, 50])
+        n = rng.randint(0, 2 * shortcut + 3)
+        text = "".join(rng.choice(pieces) + rng.choice(spaces) for _ in range(n))
+        if rng.random() < 0.5:
+            text = text.encode("ascii", "ignore").decode()
+        assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
 
 
 def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:

@@ -30,6 +30,7 @@ from vectorless_assets.textutil import (
 #: time, since no later part of the pattern can give characters back to them; 4x faster).
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]++|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 _MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
+_LEAD = re.compile(r"\s*(?:[#>*+\-|]|\d+[.)])\s*")  # `_MD_NOISE`'s first branch, at the start
 _LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -42,8 +43,10 @@ _SOFT_BREAK = re.compile(r"\n(?<=\S\n)(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~
 _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
-#: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII).
+#: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII), and the ASCII
+#: characters `str.split` also splits at.
 _ASCII_SPACE = " \t\n\r\f\v"
+_SPLIT_ONLY = "\x1c\x1d\x1e\x1f"
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
@@ -89,13 +92,19 @@ def clean(text: str) -> str:
 
 
 def _noise(line: str) -> str:
-    """`_MD_NOISE.sub("", line)`, skipped when the line has neither a leading marker nor an
-    emphasis/code character."""
-    if "`" in line or "*" in line or "_" in line:
-        return _MD_NOISE.sub("", line)
+    """`_MD_NOISE.sub("", line)`: the pattern's first branch is anchored at the line's start
+    (it removes one leading marker and the whitespace around it, `_LEAD`), and its second
+    deletes every emphasis/code character (runs of one to three: all of them). Each part is
+    done only when the line has what it needs (a marker-like first character, one of the
+    characters)."""
     head = line.lstrip()[:1]
-    if head and (head in "#>+-|" or head.isdigit()):
-        return _MD_NOISE.sub("", line)
+    if head and (head in "#>*+-|" or head.isdigit()):
+        m = _LEAD.match(line)
+        if m is not None:
+            line = line[m.end() :]
+    for c in "`*_":
+        if c in line:
+            line = line.replace(c, "")
     return line
 
 
@@ -131,14 +140,26 @@ def sentences(text: str) -> list[str]:
 
 
 def is_short(text: str, shortcut_tokens: int) -> bool:
-    """`estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens`, cheaply decided
-    when it can be: a token is at least one character and, in ASCII text, at most ten
-    non-space ones (a word piece), so the character counts bound the estimate."""
+    """`estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens`, decided by cheap
+    bounds when they can: a token holds at least one character; every non-whitespace
+    character belongs to one token, which holds at most ten of them (a word piece) and never
+    spans whitespace (a word piece may take the one space before it), so the estimate is at
+    least the number of whitespace-separated pieces and a tenth of the non-whitespace
+    characters. Whitespace is `\\s`: ASCII whitespace for ASCII text (for which `str.split`
+    also splits at \\x1c-\\x1f, so pieces are not counted when those occur), else Unicode
+    whitespace, which is what `str.split` splits at."""
     prefix = text[: shortcut_tokens * 40]
     if len(prefix) <= shortcut_tokens:
         return True
-    if prefix.isascii() and len(prefix) - sum(map(prefix.count, _ASCII_SPACE)) > 10 * shortcut_tokens:
-        return False
+    if prefix.isascii():
+        if len(prefix) - sum(map(prefix.count, _ASCII_SPACE)) > 10 * shortcut_tokens:
+            return False
+        if len(prefix.split()) > shortcut_tokens and not any(map(prefix.__contains__, _SPLIT_ONLY)):
+            return False
+    else:
+        pieces = prefix.split()
+        if len(pieces) > shortcut_tokens or len("".join(pieces)) > 10 * shortcut_tokens:
+            return False
     return estimate_tokens(prefix) <= shortcut_tokens
 
 
@@ -148,7 +169,7 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
     `scan` is `keyword_text(text)` and `freq` its keyword counts (`TextCache.keyword_counts`),
     when the caller already has them.
     """
-    if not text.strip():
+    if not text or text.isspace():  # (`not text.strip()` without a copy of the text)
         return ""
     if is_short(text, shortcut_tokens):  # a prefix decides
         return truncate_tokens(clean(text), max_tokens)
@@ -168,7 +189,8 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
             # counts). The score is the sum of the frequencies of the sentence's distinct
             # keywords over the square root of 1 + its keyword occurrences (integer sums:
             # order does not matter).
-            score = sum(map(count, freq.keys() & words)) / (1 + sum(map(has, words))) ** 0.5
+            found = list(filter(has, words))
+            score = sum(map(count, set(found))) / (1 + len(found)) ** 0.5
             if i == 0:
                 score *= 1.5
             scored.append((-score, i))
