@@ -52,8 +52,8 @@ class TextCache:
 
     def word_counts(self, text: str) -> Counts:
         """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
-        first occurrence; for a text first read for its keywords, its keywords come first,
-        then its other words (each in order of first occurrence)."""
+        first occurrence; for a text first read for its keywords, its keywords come first (in
+        order of first occurrence), then its other words (alphabetically)."""
         hit = self._words.get(text)
         if hit is None:
             keywords = self._keywords.get(text)
@@ -87,14 +87,15 @@ class TextCache:
         return hit
 
     def _split(self, words: Counts) -> tuple[Counts, Counts]:
-        """(keywords, other words) of `words`, each in `words`' order."""
+        """(keywords in `words`' order, other words alphabetically) of `words`."""
         # one C-level pass over the words (a dict lookup each; a new word is classified by
         # `KeywordTable.__missing__`), the dicts built anew (compact) only when a word goes
         flags = list(map(self._is_keyword.__getitem__, words))
         if all(flags):
             return words, {}
         items = list(words.items())
-        return _pick(items, flags), _pick(items, map(not_, flags))
+        # (word, count) pairs of distinct words sort as their words do
+        return _pick(items, flags), dict(sorted(compress(items, map(not_, flags))))
 
     def __len__(self) -> int:
         """Number of distinct texts counted."""
