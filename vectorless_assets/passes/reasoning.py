@@ -5,7 +5,7 @@
   a summary and 1.0 in content; a node's weight for a keyword is the sum. Per keyword the
   weights are divided by the best node's (so the best node weighs 1.0) and the top
   `postings_per_keyword` nodes are kept (ties in document order). At most `max_keywords`
-  keywords are kept: the ones found in most nodes, ties alphabetically.
+  keywords are kept: the ones found in most nodes, ties alphabetically (`helpers.postings`).
 * **Section map**: lowercased title and structure number ("2") of every top-level section
   -> node id (the first section wins a duplicate title).
 * **Summary shortcut**: the document summary and each top-level section's summary (else the
@@ -19,11 +19,10 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from itertools import chain
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import description, rounded
+from vectorless_assets.helpers.postings import Postings, build_postings
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import (
     KeywordPosting,
@@ -33,146 +32,14 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
-from vectorless_assets.textcache import TextCache
 from vectorless_assets.textutil import word_tokens
 
-TITLE_WEIGHT = 2.0
-SUMMARY_WEIGHT = 1.5
-CONTENT_WEIGHT = 1.0
 SYNONYM_FACTOR = 0.6
 SYNONYM_KEYWORDS = 30
 MAX_SYNONYMS = 5
 SECTION_SUMMARY_CHARS = 200
 
 _LINE_RE = re.compile(r"^\s*[-*\d.)\s]*([^:]+?)\s*[:=\-–>]+\s*(.+)$")
-
-
-def keyword_weights(
-    title: str, summary: str, content: str, texts: TextCache | None = None
-) -> dict[str, float]:
-    """Raw (unnormalised) keyword weights of one node's title, summary and content.
-
-    `texts` is the compile's shared token cache (a private one when None). Weights are
-    multiples of 0.5 (exact in floating point), so the order of the additions does not
-    matter: the content's counts are taken as they are and the rest added to them.
-    """
-    texts = texts if texts is not None else TextCache()
-    acc: dict[str, float] = dict(texts.keyword_counts(content))  # CONTENT_WEIGHT is 1
-    get = acc.get
-    # the summary (enhance's output) is read by this pass only: counted, not kept
-    for words, weight in (
-        (texts.keyword_counts(summary, keep=False), SUMMARY_WEIGHT),
-        (texts.keyword_counts(title), TITLE_WEIGHT),
-    ):
-        for tok, count in words.items():
-            acc[tok] = get(tok, 0) + weight * count
-    return acc
-
-
-#: keyword -> its postings
-Postings = dict[str, list[KeywordPosting]]
-#: `KeywordPosting.model_validate` without its Python-level wrapper: the model's own
-#: pydantic-core validator, called directly (2x faster per posting)
-_posting = KeywordPosting.__pydantic_validator__.validate_python
-
-
-def most_widespread(spread: Counter[str], n: int) -> list[str]:
-    """The `n` keywords found in most nodes, ties alphabetically (a stable sort by count of
-    the sorted keywords)."""
-    return sorted(sorted(spread), key=spread.__getitem__, reverse=True)[:n]
-
-
-def build_postings(
-    tree: DocumentTree,
-    max_keywords: int,
-    per_keyword: int,
-    texts: TextCache | None = None,
-    widespread: int = 0,
-) -> tuple[Postings, list[str]]:
-    """Keyword -> postings, keywords alphabetically (see the module docstring), and the
-    `widespread` first of the indexed keywords, most widespread first (ties alphabetically).
-
-    Work is spent where a weight can matter (O(tokens + postings · log postings)):
-
-    * each keyword's nodes are counted (C-level `Counter` of the nodes' keyword sets);
-      only when there are more than `max_keywords` keywords (or `widespread` are asked for)
-      are the keywords ranked by that count;
-    * a keyword of one node has the one posting (that node, 1.0): its weight is never read;
-    * a keyword of several nodes collects its nodes (document order) and raw weights, then
-      is ranked and normalised; a weight equal to the best one is exactly 1.0.
-
-    Equal postings (same node and weight: ~90% of them on the corpus) are one
-    `KeywordPosting` object, built here and not validated again (its fields have their
-    types), so a posting must not be changed in place. Tested equal to the per-posting
-    definition (`tests/passes/test_reasoning_postings.py`).
-    """
-    texts = texts if texts is not None else TextCache()
-    walk = preorder_nodes(tree)
-    weights = [keyword_weights(n.title, n.summary, n.content, texts) for n in walk]
-    spread = Counter(chain.from_iterable(weights))  # nodes per keyword
-    several = {kw for kw, count in spread.items() if count > 1}
-    top: list[str] = []
-    if len(spread) > max_keywords or widespread > 0:
-        top = most_widespread(spread, max_keywords)
-        if len(spread) > max_keywords:  # only the indexed keywords are weighed
-            kept = set(top)
-            several &= kept
-            weights = [{kw: w for kw, w in ws.items() if kw in kept} for ws in weights]
-    best_of = [_posting({"node_id": n.node_id, "weight": 1.0}) for n in walk]
-    out: Postings = {}
-    # keywords of several nodes: parallel lists of ints and floats (not tuples) per keyword
-    where: dict[str, list[int]] = defaultdict(list)
-    raw: dict[str, list[float]] = defaultdict(list)
-    for i, node_weights in enumerate(weights):
-        for kw, weight in node_weights.items():
-            if kw in several:
-                where[kw].append(i)
-                raw[kw].append(weight)
-            else:  # the keyword's one node
-                out[kw] = [best_of[i]]
-    shared: dict[tuple[int, float], KeywordPosting] = {}
-    if len(_ROUNDED) > ROUNDED_ENTRIES:
-        _ROUNDED.clear()
-    ratio = _ROUNDED
-    for kw, nodes in where.items():
-        ws = raw[kw]
-        if len(nodes) <= per_keyword and ws.count(ws[0]) == len(nodes):
-            out[kw] = list(map(best_of.__getitem__, nodes))  # all 1.0, in document order
-            continue
-        # stable sort, heaviest first: ties stay in document order
-        ranked = sorted(range(len(nodes)), key=ws.__getitem__, reverse=True)[:per_keyword]
-        best = ws[ranked[0]]
-        postings = []
-        for k in ranked:
-            i, w = nodes[k], ws[k]
-            if w == best:
-                postings.append(best_of[i])
-                continue
-            key = (i, ratio[w / best])
-            posting = shared.get(key)
-            if posting is None:
-                posting = shared[key] = _posting({"node_id": walk[i].node_id, "weight": key[1]})
-            postings.append(posting)
-        out[kw] = postings
-    alphabetical = sorted(out)
-    return dict(zip(alphabetical, map(out.__getitem__, alphabetical), strict=True)), top[
-        :widespread
-    ]
-
-
-class _Rounded(dict[float, float]):
-    """Normalised weight -> `round(weight, 6) + 0.0`, each rounded once: the quotients of
-    half-integer raw weights are few and recur from one document to the next. A pure
-    function of its key, shared by the compiles of the process (bounded: emptied by the
-    next compile once over `ROUNDED_ENTRIES`)."""
-
-    def __missing__(self, value: float) -> float:
-        out = self[value] = round(value, 6) + 0.0
-        return out
-
-
-ROUNDED_ENTRIES = 1 << 14
-_ROUNDED = _Rounded()
 
 
 def _clean_synonyms(kw: str, items: object) -> list[str]:

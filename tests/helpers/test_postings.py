@@ -1,5 +1,6 @@
-"""ReasoningPass postings: the fast build (shared postings, weights only where they can
-matter) equals the per-posting definition it replaced, on seeded random trees."""
+"""Reasoning-index postings (`helpers.postings`): the fast build (shared postings, weights
+only where they can matter) equals the per-posting definition it replaced, on seeded
+random trees."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from tests.support.index_trees import N, build
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers import postings
 from vectorless_assets.helpers.walk import preorder_nodes
 from vectorless_assets.ir.indexes import ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
@@ -92,7 +94,7 @@ def test_postings_equal_the_per_posting_definition(seed: int) -> None:
     assert list(got) == sorted(got)  # alphabetical, as the definition lists them
     expected, top = reference_postings(tree, max_keywords, per_keyword)
     assert got == expected
-    widespread = reasoning.build_postings(tree, max_keywords, per_keyword, widespread=30)[1]
+    widespread = postings.build_postings(tree, max_keywords, per_keyword, widespread=30)[1]
     assert widespread == top[:30]
 
 
@@ -108,13 +110,13 @@ def test_equal_postings_are_shared_and_the_synonym_order_is_the_spread_order() -
     tree = build(
         N("Doc", "", [N("alpha", "beta gamma gamma"), N("beta", "gamma delta"), N("x", "delta")])
     )
-    postings, widespread = reasoning.build_postings(tree, 5000, 20, widespread=4)
+    built, widespread = postings.build_postings(tree, 5000, 20, widespread=4)
     ids = {n.title: n.node_id for n in tree.nodes}
-    assert postings["alpha"][0] is postings["gamma"][0]  # (alpha node, 1.0): one object
-    assert [(p.node_id, p.weight) for p in postings["beta"]] == [
+    assert built["alpha"][0] is built["gamma"][0]  # (alpha node, 1.0): one object
+    assert [(p.node_id, p.weight) for p in built["beta"]] == [
         (ids["beta"], 1.0),
         (ids["alpha"], 0.5),
     ]
     assert widespread == ["beta", "delta", "gamma", "alpha"]  # 2 nodes each, then 1, ties a-z
-    assert reasoning.build_postings(tree, 2, 20, widespread=4)[1] == ["beta", "delta"]
-    assert reasoning.build_postings(tree, 5000, 20)[1] == []  # not asked: not ranked
+    assert postings.build_postings(tree, 2, 20, widespread=4)[1] == ["beta", "delta"]
+    assert postings.build_postings(tree, 5000, 20)[1] == []  # not asked: not ranked
