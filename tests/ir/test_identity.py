@@ -18,6 +18,18 @@ def test_doc_id_is_uuid5_of_relative_key() -> None:
     assert document_key("/a/index.md/") == "a/index.md"
 
 
+def test_doc_id_equals_the_uuid5_definition_on_random_keys() -> None:
+    import random
+
+    from vectorless_assets.ir.identity import DOC_ID_NAMESPACE
+
+    rng = random.Random(2)
+    alphabet = ["a", "Z", "/", "\\", ".", " ", "-", "é", "日本", "\U0001f600", "0"]
+    for _ in range(3000):
+        key = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+        assert doc_id_for(key) == str(uuid.uuid5(DOC_ID_NAMESPACE, document_key(key))), key
+
+
 def test_content_fingerprint_is_blake2b_128() -> None:
     fp = content_fingerprint(b"hello")
     assert len(fp) == 32 and int(fp, 16) >= 0

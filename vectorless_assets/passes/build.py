@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
@@ -53,8 +55,9 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
         total[parent[i]] += total[i]
     width = max(4, len(str(len(items))))
     ids = [f"{i:0{width}d}" for i in range(1, len(items) + 1)]
+    # plain fields, validated in one call (a third cheaper than a model built per node)
     nodes = [
-        _node(
+        _fields(
             r,
             node_id=ids[i],
             parent=ids[parent[i]] if parent[i] >= 0 else None,
@@ -67,33 +70,34 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
         )
         for i, r in enumerate(items)
     ]
-    tree = DocumentTree(nodes=nodes)
+    tree = DocumentTree.model_validate({"nodes": nodes})
     if ctx.options.thinning:
         tree = _thin(tree, ctx.options.thinning_threshold)
     return tree
 
 
-def _node(r: RawNode, *, node_id: str, parent: str | None, children: list[str], title: str, structure: str, depth: int, tokens: int, total: int) -> TreeNode:
-    return TreeNode(
-        node_id=node_id,
-        parent=parent,
-        children=children,
-        title=title,
-        structure=structure,
-        depth=depth,
-        content=r.content,
-        line_start=r.line_start,
-        line_end=r.line_end,
-        start_page=r.start_page,
-        end_page=r.end_page,
-        own_start_page=r.start_page,
-        own_end_page=r.end_page,
-        page_breaks=r.page_breaks,
-        start_page_label=r.start_page_label,
-        end_page_label=r.end_page_label,
-        token_count=tokens,
-        total_tokens=total,
-    )
+def _fields(r: RawNode, *, node_id: str, parent: str | None, children: list[str], title: str, structure: str, depth: int, tokens: int, total: int) -> dict[str, Any]:
+    """The `TreeNode` fields of raw node `r` at its place in the tree."""
+    return {
+        "node_id": node_id,
+        "parent": parent,
+        "children": children,
+        "title": title,
+        "structure": structure,
+        "depth": depth,
+        "content": r.content,
+        "line_start": r.line_start,
+        "line_end": r.line_end,
+        "start_page": r.start_page,
+        "end_page": r.end_page,
+        "own_start_page": r.start_page,
+        "own_end_page": r.end_page,
+        "page_breaks": r.page_breaks,
+        "start_page_label": r.start_page_label,
+        "end_page_label": r.end_page_label,
+        "token_count": tokens,
+        "total_tokens": total,
+    }
 
 
 def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
