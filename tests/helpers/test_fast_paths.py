@@ -91,6 +91,13 @@ def test_clean_and_plain_match_their_definitions() -> None:
         assert sm.clean(text) == reference_clean(text), repr(text)
 
 
+def test_front_matter_opening_is_tested_like_lstrip() -> None:
+    rng = random.Random(4)
+    for _ in range(5000):
+        text = "".join(rng.choice([" ", "\n", "\u00a0", "\x1c", "-", "--", "---", "a", "\t"]) for _ in range(rng.randint(0, 8)))
+        assert (sm._OPENS_FRONT_MATTER.match(text) is not None) == text.lstrip().startswith("---"), repr(text)
+
+
 def test_noise_equals_the_pattern() -> None:
     """`_noise` (leading marker at the start, then every emphasis character deleted) on
     random lines of markers, digits (Unicode too), whitespace (Unicode too) and text."""
@@ -129,6 +136,58 @@ def test_short_text_bounds_decide_like_the_estimate() -> None:
         assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
 
 
+def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
+    """One tokenisation of the sentence matches gives the distinct sentences, each one's
+    word tokens and the scan's keyword counts (same order); random Markdown-like texts and
+    texts of end marks, Greek capitals (final sigma is context-dependent in lower()), CJK."""
+    from vectorless_assets.textutil import word_tokens
+
+    rng = random.Random(23)
+    extra = ["ΟΔΟΣ", "Σ", "ΑΣ.Β", "ς", "。", "！", "？", ".", "..", "!", "?", "\n", " ", "日本語", "'", "’", "a", "Ab", "x1"]
+    samples = texts(1500, seed=23) + ["".join(rng.choice(extra) for _ in range(rng.randint(0, 20))) for _ in range(4000)]
+    for text in samples:
+        scan = sm.keyword_text(text)
+        split = sm.sentences_of(scan)
+        assert split.texts == sm.raw_sentences(text, scan=scan), repr(text)
+        assert split.tokens == [word_tokens(s) for s in split.texts], repr(text)
+        expected = TextCache().keyword_counts(scan)
+        assert list(split.keywords.items()) == list(expected.items()), repr(text)
+
+
+def reference_truncate(text: str, max_tokens: int) -> str:
+    """truncate_tokens as first written: halving from the middle."""
+    if len(text) <= max_tokens or estimate_tokens(text) <= max_tokens:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if estimate_tokens(" ".join(words[:mid])) <= max_tokens - 1:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return text[: max(1, max_tokens)] + "…"
+    return " ".join(words[:lo]).rstrip(" ,;:") + "…"
+
+
+def test_truncate_searched_from_a_guess_equals_halving() -> None:
+    """Texts a little and far over the budget, long words, CJK runs, empty words (double
+    spaces), newlines and tabs, the \\x1c-\\x1f characters; every guess for the search."""
+    rng = random.Random(31)
+    pieces = ["word", "a", "x" * 14, "...", "12345", "日本語の文", "é", "\n", "\t", "", "    ", "-", "\x1c", "a\x1fb", ","]
+    for _ in range(4000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        if rng.random() < 0.5:
+            text = text.replace("\x1c", "").replace("\x1f", "")
+        max_tokens = rng.choice([1, 3, 10, 25, 60])
+        assert sm.truncate_tokens(text, max_tokens) == reference_truncate(text, max_tokens), (text, max_tokens)
+        words = text.split(" ")
+        if "\x1c" not in text and "\x1f" not in text and estimate_tokens(text) > max_tokens - 1:
+            for guess in {0, 1, len(words) // 3, len(words) - 1}:
+                assert sm._fitting_prefix(words, max_tokens - 1, guess) == sm._bisect_prefix(words, max_tokens - 1), (text, guess)
+
+
 def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
     """The scoring loop as first written: one tokenisation per sentence, Counter lookups."""
     if not text.strip():
@@ -159,6 +218,8 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
             scan = sm.keyword_text(t)
             got = sm.extractive_summary(t, 60, 5, cache.keyword_counts(scan), scan)
             assert got == reference_extractive(t, 60, 5), repr(t)
+            if not sm.is_short(t, 5):  # the caller's sentences, for a text it knows is not short
+                assert sm.extractive_summary(t, 60, 5, None, scan, sm.sentences_of(scan)) == got, repr(t)
 
 
 def reference_top(head: list[str], body: list[str], n: int) -> list[str]:

@@ -16,6 +16,8 @@ from vectorless_assets.textcache import TextCache
 SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
 ALPHABET = "ab1 .!?\n。！？\t-*>#|`~)"
+LINK = re.compile(r"!?\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+URL = re.compile(r"<?(?:https?|ftp)://[^\s)>\]]+>?")
 
 
 def random_texts(n: int, seed: int = 3) -> list[str]:
@@ -107,3 +109,15 @@ def test_title_reference_matches_equal_the_full_scan() -> None:
         assert got == expected, text
         hits += bool(expected)
     assert hits > 200
+
+
+def test_link_and_url_patterns_match_like_the_originals() -> None:
+    """The branch-led link and URL patterns (and the link text taken by a C-level call)
+    against the optional-prefix originals on random Markdown-like pieces."""
+    rng = random.Random(12)
+    pieces = ["!", "[", "]", "(", ")", "<", ">", "\n", " ", "a", "h", "f", "http", "https", "ftp", "://", "x.y/z", "[t]", "(u)", "![i](p)", "<https://a.b>"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert sm._LINK.sub(sm._LINK_TEXT, text) == LINK.sub(r"\1", text), repr(text)
+        assert [m.span() for m in sm._LINK.finditer(text)] == [m.span() for m in LINK.finditer(text)], repr(text)
+        assert [m.span() for m in sm._URL.finditer(text)] == [m.span() for m in URL.finditer(text)], repr(text)

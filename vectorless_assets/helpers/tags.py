@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from operator import itemgetter
 
 from vectorless_assets.helpers.summarize import clean, keyword_text
 from vectorless_assets.ir.tree import TreeNode
@@ -27,12 +26,14 @@ _HIRAGANA = re.compile("[\u3040-\u309f]")
 def rank_tags(head: Counts, body: Counts, n: int) -> list[str]:
     """Up to `n` keywords: `body` counts plus `TITLE_WEIGHT` per title (`head`) occurrence,
     most first, ties by first use (title keywords first); hiragana bigrams skipped."""
-    counts = {**head, **body}  # title keywords first, then the body's, in order of first use
-    for k, c in head.items():
-        counts[k] = body.get(k, 0) + TITLE_WEIGHT * c
+    counts = body  # (only read)
+    if head:
+        counts = {**head, **body}  # title keywords first, then the body's, in order of first use
+        for k, c in head.items():
+            counts[k] = body.get(k, 0) + TITLE_WEIGHT * c
     out: list[str] = []
     # a stable sort: equal counts keep their order of first use
-    for k, _ in sorted(counts.items(), key=itemgetter(1), reverse=True):
+    for k in sorted(counts, key=counts.__getitem__, reverse=True):
         if k.isascii() or not _HIRAGANA.search(k):
             out.append(k)
             if len(out) == n:

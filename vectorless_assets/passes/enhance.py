@@ -104,16 +104,21 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     titles = [k.title for k in kids]
     text = _text(node)
     scan = ex.keyword_text(text)
-    freq = texts.keyword_counts(scan)
+    split = None
+    if scan is node.content or ex.is_short(text, shortcut):  # other passes read the same text
+        freq = texts.keyword_counts(scan)  # (the compile's cache: counted once for all)
+    else:  # no other pass reads it (links dropped, or cut): counted with its sentences
+        split = ex.sentences_of(scan)
+        freq = split.keywords
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan, split)
         fallback = False
         if llm is not None and _asks(node, True, max_tokens, shortcut, selective):
             answer = llm.leaf(node.title, text)
             summary, fallback = answer or summary, answer is None
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": [], "llm_fallback": fallback})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan, split)
     hints = tg.question_hints(node, titles, tags, texts)
     fallback = False
     if llm is not None and _asks(node, False, max_tokens, shortcut, selective):
