@@ -48,3 +48,13 @@ def test_node_chains_cover_both_ends() -> None:
 def test_no_references_no_chains() -> None:
     index = chain.run(tree=build(N("Doc", "text", [N("A", "b")])), ctx=PassContext())
     assert index.chains == [] and index.node_chains == {}
+
+
+def test_a_tree_without_references_gets_what_the_walk_gives() -> None:
+    from vectorless_assets.ir.indexes import ChainIndex
+
+    tree = build(N("Doc", "", [N("A", "text"), N("B", "more", [N("C", "")])]))
+    out = chain.run(tree=tree, ctx=PassContext())
+    walked = ChainIndex(chains=[], node_chains={})
+    assert out == walked and out.model_fields_set == walked.model_fields_set
+    assert out.model_dump_json() == walked.model_dump_json()

@@ -107,3 +107,13 @@ def test_the_last_options_object_is_answered_as_its_key_would_be() -> None:
     for options in (deep, deep, fast, deep, CompileOptions(mode="deep"), fast):
         assert memo.get(options, lambda o=options: compute(o)) == options.logic_fingerprint()
     assert calls == ["deep", "fast"]  # equal options share one value, whichever object asks
+
+
+def test_options_are_copied_only_when_the_mode_or_model_changes() -> None:
+    deep = CompileOptions(mode="deep")
+    same = compile_document(b"# A\n\ntext\n", name="a.md", options=deep, mode="deep")
+    assert same.meta.logic_fingerprint == deep.logic_fingerprint()
+    stale = CompileOptions(mode="fast", llm_model="old-model")  # no LLM now: the model is cleared
+    ir = compile_document(b"# A\n\ntext\n", name="a.md", options=stale, mode="deep")
+    assert ir.meta.mode == "deep"
+    assert ir.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()

@@ -51,6 +51,8 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     """
     chains: list[ReasoningChain] = []
     node_chains: dict[str, list[str]] = {}
+    if not any(node.references for node in tree.nodes):
+        return ChainIndex(chains=chains, node_chains=node_chains)  # what the walk below gives
     seen: set[tuple[str, str]] = set()
     following = next_siblings(tree)
     nodes = node_map(tree)

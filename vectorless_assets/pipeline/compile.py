@@ -95,10 +95,13 @@ def compile_document(
     `llm_concurrency` bounds a document's concurrent LLM calls (the result does not depend on it).
     """
     options = options or CompileOptions()
-    if mode is not None:
+    if mode is not None and mode != options.mode:
         options = options.with_mode(mode)
     # The model is part of the compile logic: switching it (or switching an LLM on) recompiles.
-    options = options.model_copy(update={"llm_model": llm.model if llm is not None else None})
+    # (Options are frozen: an equal value needs no copy.)
+    model = llm.model if llm is not None else None
+    if model != options.llm_model:
+        options = options.model_copy(update={"llm_model": model})
     src = source_from(source, name, root)
     versions = table.code_versions(options)
     fingerprint = content_fingerprint(src.data)
