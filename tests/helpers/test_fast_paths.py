@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from vectorless_assets.helpers import budget
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.helpers.tags import rank_tags
@@ -185,7 +186,7 @@ def test_truncate_searched_from_a_guess_equals_halving() -> None:
         words = text.split(" ")
         if "\x1c" not in text and "\x1f" not in text and estimate_tokens(text) > max_tokens - 1:
             for guess in {0, 1, len(words) // 3, len(words) - 1}:
-                assert sm._fitting_prefix(words, max_tokens - 1, guess) == sm._bisect_prefix(words, max_tokens - 1), (text, guess)
+                assert budget._fitting_prefix(words, max_tokens - 1, guess) == budget._bisect_prefix(words, max_tokens - 1), (text, guess)
 
 
 def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:

@@ -7,11 +7,12 @@ Everything here is extractive and deterministic:
   frequent keywords they hold, the first sentence favoured, cut to `summary_max_tokens`.
   A branch whose own text is empty is summarised by what it covers (its child titles).
 
-Cost: a short text is told by bounds before any estimate (`is_short`); a long text that no
-other pass reads is tokenised once for its sentences and its keyword counts together
-(`sentences_of`); a cut is searched from a proportional guess (`_fitting_prefix`); the
-document summary's first sentences are cut one at a time (`first_raw_sentences`). Each
-fast path's docstring says why it gives the plain definition's result.
+Cost: a short text is told by bounds before any estimate (`budget.is_short`); a long
+text that no other pass reads is tokenised once for its sentences and its keyword counts
+together (`sentences_of`); a cut is searched from a proportional guess
+(`budget.truncate_tokens`); the document summary's first sentences are cut one at a time
+(`first_raw_sentences`). Each fast path's docstring says why it gives the plain
+definition's result.
 
 Routing tags and question hints are in `helpers.tags`.
 """
@@ -25,14 +26,10 @@ from itertools import chain, compress
 from operator import methodcaller
 from typing import NamedTuple
 
+from vectorless_assets.helpers.budget import is_short, truncate_tokens
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.textcache import SHARED_WORDS, Counts, KeywordTable
-from vectorless_assets.textutil import (
-    estimate_tokens,
-    keywords,
-    summary_tokens,
-    word_tokens_by_line,
-)
+from vectorless_assets.textutil import keywords, word_tokens_by_line
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -57,10 +54,6 @@ _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _OPENS_FRONT_MATTER = re.compile(r"\s*---")  # `text.lstrip().startswith("---")` without a copy
 _RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
-#: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII), and the ASCII
-#: characters `str.split` also splits at.
-_ASCII_SPACE = " \t\n\r\f\v"
-_SPLIT_ONLY = "\x1c\x1d\x1e\x1f"
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
@@ -122,71 +115,6 @@ def _noise(line: str) -> str:
     return line
 
 
-def truncate_tokens(text: str, max_tokens: int) -> str:
-    """`text` cut at a word boundary to at most ~`max_tokens` estimated tokens."""
-    if len(text) <= max_tokens:  # a token has a character
-        return text
-    total = summary_tokens(text)
-    if total <= max_tokens:
-        return text
-    words = text.split(" ")
-    if any(map(text.__contains__, _SPLIT_ONLY)):  # (see `_fitting_prefix`)
-        lo = _bisect_prefix(words, max_tokens - 1)
-    else:
-        lo = _fitting_prefix(words, max_tokens - 1, min(len(words) - 1, (max_tokens - 1) * len(words) // total))
-    if lo == 0:  # one giant word (CJK, data): cut by characters
-        return text[: max(1, max_tokens)] + "…"
-    return " ".join(words[:lo]).rstrip(" ,;:") + "…"
-
-
-def _fits(words: list[str], k: int, budget: int) -> bool:
-    return estimate_tokens(" ".join(words[:k])) <= budget
-
-
-def _bisect_prefix(words: list[str], budget: int) -> int:
-    """The largest k whose first k words are estimated within `budget` (0: none), by halving."""
-    lo, hi = 0, len(words)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if _fits(words, mid, budget):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
-def _fitting_prefix(words: list[str], budget: int, guess: int) -> int:
-    """`_bisect_prefix(words, budget)` for words whose whole text is over `budget`, searched
-    from `guess` (galloping outwards, then halving): summaries are mostly cut a little short
-    of their end, so a few estimates of prefixes near the cut replace halving from the middle.
-
-    Any search finds the same k: a prefix is estimated no higher than a longer one (each run
-    of one character class is kept whole or cut, and a CJK letter is one token), so the
-    prefixes within the budget are the shortest ones. (ASCII \\x1c-\\x1f are punctuation to
-    the estimate of an ASCII prefix, whitespace in a longer non-ASCII text: a text with those
-    is halved as before.)
-    """
-    lo, hi = 0, len(words)  # the first lo words fit (or lo == 0), the first hi do not
-    step = 1
-    if guess >= 1 and _fits(words, guess, budget):
-        lo = guess
-        while lo + step < hi and _fits(words, lo + step, budget):
-            lo, step = lo + step, 2 * step
-        hi = min(hi, lo + step)
-    elif guess >= 1:
-        hi = guess
-        while hi - step > lo and not _fits(words, hi - step, budget):
-            hi, step = hi - step, 2 * step
-        lo = max(lo, hi - step)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _fits(words, mid, budget):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
 def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
     """Distinct raw sentences (stripped, 3+ characters) of the first `SCAN_CHARS` characters.
 
@@ -236,30 +164,6 @@ def sentences_of(scan: str) -> Sentences:
 def sentences(text: str) -> list[str]:
     """Distinct cleaned sentences of the first `SCAN_CHARS` characters."""
     return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
-
-
-def is_short(text: str, shortcut_tokens: int) -> bool:
-    """`estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens`, decided by cheap
-    bounds when they can: a token holds at least one character; every non-whitespace
-    character belongs to one token, which holds at most ten of them (a word piece) and never
-    spans whitespace (a word piece may take the one space before it), so the estimate is at
-    least the number of whitespace-separated pieces and a tenth of the non-whitespace
-    characters. Whitespace is `\\s`: ASCII whitespace for ASCII text (for which `str.split`
-    also splits at \\x1c-\\x1f, so pieces are not counted when those occur), else Unicode
-    whitespace, which is what `str.split` splits at."""
-    prefix = text[: shortcut_tokens * 40]
-    if len(prefix) <= shortcut_tokens:
-        return True
-    if prefix.isascii():
-        if len(prefix) - sum(map(prefix.count, _ASCII_SPACE)) > 10 * shortcut_tokens:
-            return False
-        if len(prefix.split()) > shortcut_tokens and not any(map(prefix.__contains__, _SPLIT_ONLY)):
-            return False
-    else:
-        pieces = prefix.split()
-        if len(pieces) > shortcut_tokens or len("".join(pieces)) > 10 * shortcut_tokens:
-            return False
-    return estimate_tokens(prefix) <= shortcut_tokens
 
 
 def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None) -> str:
