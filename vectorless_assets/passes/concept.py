@@ -22,6 +22,8 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 
+from pydantic import TypeAdapter
+
 from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import description
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
@@ -35,6 +37,8 @@ MAX_SECTIONS = 5
 PROMPT_KEYWORDS = 40
 PROMPT_SECTIONS = 60
 
+#: Validates a list of concepts' fields in one call.
+_CONCEPTS: TypeAdapter[list[Concept]] = TypeAdapter(list[Concept])
 _ID_RE = re.compile(r"\b\d{4,}\b")
 _HIRAGANA_RE = re.compile("[\u3040-\u309f]")
 _CJK = "\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -106,7 +110,8 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, text
         for kw in texts.keyword_counts(node.title):
             in_titles[kw] = in_titles.get(kw, 0) + 1
     terms = cjk_terms([n.title for n in tree.nodes])
-    out: list[Concept] = []
+    # plain fields, validated in one call (no model built per concept)
+    out: list[dict[str, object]] = []
     names: set[str] = set()
     for kw in _ranked(index, in_titles, synonyms):
         if len(out) >= limit:
@@ -120,15 +125,8 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, text
         best = nodes[sections[0]]
         where = f"'{best.title}'" if best.title.strip() else f"section {best.node_id}"
         names.add(name)
-        out.append(
-            Concept(
-                name=name,
-                summary=_where(where, len(index.keywords[kw])),
-                sections=sections,
-                source="keywords",
-            )
-        )
-    return out
+        out.append({"name": name, "summary": _where(where, len(index.keywords[kw])), "sections": sections, "source": "keywords"})
+    return _CONCEPTS.validate_python(out)
 
 
 def _prompt(tree: DocumentTree, index: ReasoningIndex, limit: int) -> str:

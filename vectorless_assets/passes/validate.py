@@ -65,6 +65,8 @@ def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
     duplicates one nor is duplicated (the normalisation is most of this check's cost).
     """
     leaves = [n for n in tree.nodes if not n.children and len(n.content) >= DUPLICATE_MIN_CHARS]
+    if len(leaves) < 2:
+        return []  # a duplicate takes two leaves
     shapes = [_shape(n.content) for n in leaves]
     shared = {shape for shape, count in Counter(shapes).items() if count > 1}
     first: dict[bytes, str] = {}
