@@ -47,3 +47,15 @@ def test_sets_of_unshared_words_are_ruled_out_repeatedly() -> None:
     assert pairable(sets, 0.2) == [0, 2, 4, 5]  # f and h: J = 1/4
     assert jaccard_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
     assert pairable([a], 0.5) == [] and pairable([a, a], 1.0) == [0, 1]
+
+
+def test_few_ruled_out_ends_the_rounds_and_the_join_stays_exact() -> None:
+    # round 1 rules out only g (1 of 9 < 1/8 of the sets left): f, which shares nothing once g
+    # is gone, is kept (a superset is allowed) and the join still finds exactly the real pairs
+    pairs = [frozenset({f"w{k}", "c1", "c2"}) for k in range(7)]
+    g = frozenset({"q", "g1", "g2", "g3", "g4", "g5"})
+    f = frozenset({"q", "z"})
+    sets = [*pairs, g, f]
+    assert pairable(sets, 0.5) == [0, 1, 2, 3, 4, 5, 6, 8]
+    assert jaccard_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5)
+    assert jaccard_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)

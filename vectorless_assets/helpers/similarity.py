@@ -89,20 +89,36 @@ def pairable(sets: Sequence[frozenset[str]], threshold: float) -> list[int]:
     A set's tokens found in no other set are in no intersection: with s of its n tokens
     shared, J(x, y) ≤ s / n for every other y (the union holds x's n tokens), so s < t·n
     rules x out (by a margin of 1e-9, so float error can only keep a set). Ruling sets out
-    can unshare tokens, so this is repeated until no set goes. Empty sets never pair.
+    can unshare tokens, so this is repeated while a round rules out at least 1/`_ROUNDS_WHILE`
+    of the sets left (the rest is the prefix join's work: on the 9.1 MB RFC file the first
+    round rules out 16 of 7,660 sets, and every further round would cost as much as the
+    first). Shared tokens are counted with one `Counter` per round. Empty sets never pair.
     """
+    return _pairable(sets, threshold)[0]
+
+
+def _pairable(sets: Sequence[frozenset[str]], threshold: float) -> tuple[list[int], Counter[str]]:
+    """`pairable`, and how many of the sets kept hold each token (the prefix join's ranks)."""
     alive = [i for i, tokens in enumerate(sets) if tokens]
     while len(alive) > 1:
-        seen: set[str] = set()
-        shared: set[str] = set()  # tokens of two or more alive sets
-        for i in alive:
-            shared |= sets[i] & seen
-            seen |= sets[i]
+        freq = Counter(chain.from_iterable(map(sets.__getitem__, alive)))
+        shared = {token for token, count in freq.items() if count > 1}  # in two or more sets
         kept = [i for i in alive if len(sets[i] & shared) >= threshold * len(sets[i]) - _EPS]
-        if len(kept) == len(alive):
-            return alive
+        if (len(alive) - len(kept)) * _ROUNDS_WHILE < len(alive):
+            # few went: stop here (the sets kept may still hold some that cannot pair)
+            for i in set(alive).difference(kept):
+                for token in sets[i]:
+                    if freq[token] > 1:
+                        freq[token] -= 1
+                    else:
+                        del freq[token]
+            return kept, freq
         alive = kept
-    return []
+    return [], Counter()
+
+
+#: `pairable` goes on while a round rules out at least 1/8 of the sets left.
+_ROUNDS_WHILE = 8
 
 
 def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:
@@ -114,19 +130,21 @@ def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]
     """
     if threshold <= 0:
         return all_pairs_jaccard(sets, threshold)
-    keep = pairable(sets, threshold)
+    keep, freq = _pairable(sets, threshold)
     if len(keep) < len(sets):
         # positions increase, so the pairs keep their order (i < j, sorted)
         return [
             (keep[i], keep[j], sim)
-            for i, j, sim in _prefix_join([sets[k] for k in keep], threshold)
+            for i, j, sim in _prefix_join([sets[k] for k in keep], threshold, freq)
         ]
-    return _prefix_join(sets, threshold)
+    return _prefix_join(sets, threshold, freq)
 
 
-def _prefix_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:
-    """`jaccard_join` of all `sets` (threshold > 0) by prefix filtering (module docstring)."""
-    freq = Counter(chain.from_iterable(sets))
+def _prefix_join(
+    sets: Sequence[frozenset[str]], threshold: float, freq: Counter[str]
+) -> list[Pair]:
+    """`jaccard_join` of all `sets` (threshold > 0) by prefix filtering (module docstring);
+    `freq[token]` is the number of `sets` holding the token."""
     # rarest first, ties by the token: a stable sort by count of the sorted tokens
     by_rank = sorted(sorted(freq), key=freq.__getitem__)
     rank = dict(zip(by_rank, range(len(by_rank)), strict=True))
