@@ -135,6 +135,11 @@ def test_short_text_bounds_decide_like_the_estimate() -> None:
         if rng.random() < 0.5:
             text = text.encode("ascii", "ignore").decode()
         assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
+        # with the text's own estimate given (a node's token_count), long texts included
+        for tail in ("", "z " * (20 * shortcut)):
+            long = text + tail
+            expected = estimate_tokens(long[: shortcut * 40]) <= shortcut
+            assert budget.is_short(long, shortcut, estimate_tokens(long)) == expected, repr(long)
 
 
 def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:

@@ -186,3 +186,39 @@ def test_compile_with_an_openai_compatible_fake_server(guide_bytes: bytes) -> No
     assert all(len(n.question_hints) == 3 for n in branches)
     assert doc.summary.startswith("Summary of")
     assert doc.model_dump(exclude={"meta"}) == again.model_dump(exclude={"meta"})
+
+
+def _enhance_inputs(data: bytes, name: str, mode: str) -> list[TreeNode]:
+    """The nodes the enhance pass receives when `data` is compiled (the real pass table)."""
+    import dataclasses
+
+    from vectorless_assets import compile_document
+    from vectorless_assets.pipeline.table import TABLE, PassTable
+
+    seen: list[TreeNode] = []
+
+    def spy(**kwargs: object) -> object:
+        seen.extend(kwargs["tree"].nodes)  # type: ignore[attr-defined]
+        return enhance.run(**kwargs)  # type: ignore[arg-type]
+
+    passes = tuple(dataclasses.replace(p, run=spy) if p.name == "enhance" else p for p in TABLE.passes)
+    compile_document(data, name=name, mode=mode, table=PassTable(passes, TABLE.fields))
+    return seen
+
+
+def test_token_count_is_the_estimate_of_the_content_enhance_reads() -> None:
+    """Enhance tells a node's short text by its `token_count` (`budget.is_short` with the
+    text's estimate): every node it gets from the pipeline has `token_count ==
+    estimate_tokens(content)`, through front matter, split (oversized), merged (tiny) and
+    promoted nodes, Markdown and PDF."""
+    from tests.support.pdfs import Block, Spec, make_pdf
+
+    tiny = "".join(f"### T{i}\n\nTiny {i}.\n\n" for i in range(6))
+    md = f"---\ntitle: X\n---\n# Guide\n\nIntro [link](http://a.b/c) text.\n\n## Long\n\n{LONG * 40}\n\n## Small\n\n{tiny}## Last\n\n{SHORT}\n".encode()
+    pdf = make_pdf(Spec(pages=[[Block("Guide", 1), Block(LONG[:600]), Block("Part", 2), Block(SHORT)], [Block("More", 2), Block(LONG[:900])]]))
+    for data, name in ((md, "g.md"), (pdf, "g.pdf")):
+        for mode in ("standard", "deep"):  # (fast mode has no enhance pass)
+            nodes = _enhance_inputs(data, name, mode)
+            assert len(nodes) > 3
+            for node in nodes:
+                assert node.token_count == estimate_tokens(node.content), (name, mode, node.title)

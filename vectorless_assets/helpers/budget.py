@@ -15,16 +15,22 @@ _ASCII_SPACE = " \t\n\r\f\v"
 _SPLIT_ONLY = "\x1c\x1d\x1e\x1f"
 
 
-def is_short(text: str, shortcut_tokens: int) -> bool:
+def is_short(text: str, shortcut_tokens: int, tokens: int | None = None) -> bool:
     """`estimate_tokens(text[: shortcut_tokens * 40]) <= shortcut_tokens`, decided by cheap
-    bounds when they can: a token holds at least one character; every non-whitespace
-    character belongs to one token, which holds at most ten of them (a word piece) and never
-    spans whitespace (a word piece may take the one space before it), so the estimate is at
+    bounds when they can.
+
+    `tokens` is `estimate_tokens(text)` when the caller has it (a node's `token_count` for
+    its own content): a text within the prefix's length is its own prefix, so that is the
+    answer without a scan. Otherwise bounds decide: a token holds at least one character;
+    every non-whitespace character belongs to one token, which holds at most ten of them (a
+    word piece) and never spans whitespace (a word piece may take the one space before it), so the estimate is at
     least the number of whitespace-separated pieces and a tenth of the non-whitespace
     characters. Whitespace is `\\s`: ASCII whitespace for ASCII text (for which `str.split`
     also splits at \\x1c-\\x1f, so pieces are not counted when those occur), else Unicode
     whitespace, which is what `str.split` splits at."""
     prefix = text[: shortcut_tokens * 40]
+    if tokens is not None and len(text) <= shortcut_tokens * 40:
+        return tokens <= shortcut_tokens
     if len(prefix) <= shortcut_tokens:
         return True
     if prefix.isascii():

@@ -104,21 +104,24 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     titles = [k.title for k in kids]
     text = _text(node)
     scan = ex.keyword_text(text)
+    # the node's own text was estimated by the frontend (`token_count`): short texts are told
+    # by it without a scan (not the root's text without its front matter)
+    tokens = node.token_count if text is node.content else None
     split = None
-    if scan is node.content or ex.is_short(text, shortcut):  # other passes read the same text
+    if scan is node.content or ex.is_short(text, shortcut, tokens):  # other passes read the same text
         freq = texts.keyword_counts(scan)  # (the compile's cache: counted once for all)
     else:  # no other pass reads it (links dropped, or cut): counted with its sentences
         split = ex.sentences_of(scan)
         freq = split.keywords
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan, split)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan, split, tokens)
         fallback = False
         if llm is not None and _asks(node, True, max_tokens, shortcut, selective):
             answer = llm.leaf(node.title, text)
             summary, fallback = answer or summary, answer is None
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": [], "llm_fallback": fallback})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan, split)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan, split, tokens)
     hints = tg.question_hints(node, titles, tags, texts)
     fallback = False
     if llm is not None and _asks(node, False, max_tokens, shortcut, selective):
