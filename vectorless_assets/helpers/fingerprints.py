@@ -10,6 +10,7 @@ section's fingerprints as they were.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 from vectorless_assets.ir.tree import DocumentTree
 
@@ -25,12 +26,28 @@ def _digest(*parts: str) -> str:
     return hashlib.blake2b(b"".join(chunks), digest_size=16).hexdigest()
 
 
+#: What `_digest` puts before a fingerprint: its length (32 hex digits) as 8 bytes, little
+#: endian, spelled as a string (every byte is ASCII, so its UTF-8 encoding is these bytes).
+_HEX_LEN = (32).to_bytes(8, "little").decode("ascii")
+_LENGTH = struct.Struct("<Q").pack
+
+
 def node_fingerprints(tree: DocumentTree) -> dict[str, tuple[str, str]]:
-    """`{node_id: (fingerprint, subtree_fingerprint)}` for a preorder-numbered tree."""
+    """`{node_id: (fingerprint, subtree_fingerprint)}` for a preorder-numbered tree.
+
+    `_digest` spelled out for the two shapes hashed here, over the same bytes: a node's title
+    and text, then its fingerprint and its children's subtree fingerprints, which are all 32
+    ASCII hex digits (so one constant length prefix before each, and one `encode` of them
+    joined).
+    """
     out: dict[str, tuple[str, str]] = {}
+    blake2b, sep = hashlib.blake2b, _HEX_LEN
     for node in reversed(tree.nodes):  # children before parents
-        own = _digest(node.title, node.content)
-        out[node.node_id] = (own, _digest(own, *(out[c][1] for c in node.children)))
+        title = node.title.encode("utf-8", "surrogatepass")
+        text = node.content.encode("utf-8", "surrogatepass")
+        own = blake2b(b"".join((_LENGTH(len(title)), title, _LENGTH(len(text)), text)), digest_size=16).hexdigest()
+        parts = sep.join([own, *(out[c][1] for c in node.children)]) if node.children else own
+        out[node.node_id] = (own, blake2b((sep + parts).encode("ascii"), digest_size=16).hexdigest())
     return out
 
 

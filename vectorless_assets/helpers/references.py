@@ -275,15 +275,18 @@ def _literal_offsets(low: str) -> dict[str, list[int]]:
 
     Three searches fewer than one per literal: "pp." occurs where "p." does, one character
     later, after a "p"; "eq.", "eqs." and "equation" occur where "eq" does (one search).
+    A literal is first tested by `in` (one C call, no list): most texts hold few of them.
     """
-    hits = {word: found for word in _SEARCHED if (found := _offsets(low, word))}
-    pp = [i - 1 for i in hits.get("p.", ()) if i and low[i - 1] == "p"]
-    if pp:
-        hits["pp."] = pp
-    for i in _offsets(low, "eq"):
-        for word in _EQ_WORDS:
-            if low.startswith(word, i):
-                hits.setdefault(word, []).append(i)
+    hits = {word: _offsets(low, word) for word in _SEARCHED if word in low}
+    if "p." in hits:
+        pp = [i - 1 for i in hits["p."] if i and low[i - 1] == "p"]
+        if pp:
+            hits["pp."] = pp
+    if "eq" in low:
+        for i in _offsets(low, "eq"):
+            for word in _EQ_WORDS:
+                if low.startswith(word, i):
+                    hits.setdefault(word, []).append(i)
     return hits
 
 
@@ -318,6 +321,8 @@ def _scan(text: str) -> Scan:
     if low is None:
         return Scan(None, list(_caption_scan(text)), None, None)
     hits = _literal_offsets(low)
+    if not hits:
+        return Scan(low, [], [], [])
     captions = list(_caption_scan(text)) if any(w in hits for w in _CAPTION_WORDS) else []
     starts = sorted(i for found in hits.values() for i in found) if any(w in hits for w in _REF_WORDS) else []
     return Scan(low, captions, starts, hits.get("see", []))
@@ -329,6 +334,8 @@ def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, Referen
     `scan`: `_scan(node.content)` when the caller has it already."""
     text = node.content
     low, caption_list, starts, sees = scan if scan is not None else _scan(text)
+    if starts is not None and not starts and not sees:
+        return []  # nowhere to try either pattern
     captions = {m.start("kind") for m in caption_list}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
     for m in _REF.finditer(text) if starts is None else _tried_at(_REF, text, starts):

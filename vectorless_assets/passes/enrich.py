@@ -8,7 +8,7 @@ from vectorless_assets.helpers.references import resolve_references
 from vectorless_assets.helpers.summarize import clean, document_summary, sentences, truncate_tokens
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import estimate_tokens
+from vectorless_assets.textutil import summary_tokens
 
 __all__ = ["describe", "propagate_pages", "run"]
 
@@ -78,7 +78,7 @@ def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
     text = clean(summary) or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
     if not text:
         return ""
-    if estimate_tokens(text) <= DESCRIPTION_MAX_TOKENS:
+    if summary_tokens(text) <= DESCRIPTION_MAX_TOKENS:  # (memoised: often the summary as enhance estimated it)
         return text
     lead = " ".join(sentences(text)[:2]) or text
     return truncate_tokens(lead, DESCRIPTION_MAX_TOKENS)
