@@ -28,8 +28,8 @@ from typing import NamedTuple
 
 from vectorless_assets.helpers.budget import is_short, truncate_tokens
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import SHARED_WORDS, Counts, KeywordTable
-from vectorless_assets.textutil import keywords, word_tokens_by_line
+from vectorless_assets.textcache import SHARED_WORDS, Counts
+from vectorless_assets.textutil import is_keyword, keywords, word_tokens_by_line
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -124,41 +124,54 @@ def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
     return list(dict.fromkeys([s for s in map(str.strip, found) if len(s) >= 3]))
 
 
-#: word -> `is_keyword(word)` for `sentences_of` (a dict lookup costs less than a call of the
-#: lru_cache wrapper: enhance -15 ms CPU over the corpus); a pure function of the word,
-#: shared by compiles, emptied when over `SHARED_WORDS` entries.
-_KEYWORD = KeywordTable()
+class KeywordOf(dict[str, str | None]):
+    """Word -> the word if it is a keyword (`textutil.is_keyword`), else None; each word
+    classified once (on first lookup)."""
+
+    def __missing__(self, word: str) -> str | None:
+        value = self[word] = word if is_keyword(word) else None
+        return value
+
+
+#: The memo of `sentences_of` (a dict lookup costs less than a call of the lru_cache
+#: wrapper); a pure function of the word, shared by compiles, emptied when over
+#: `SHARED_WORDS` entries.
+_KEYWORD_OF = KeywordOf()
 
 
 class Sentences(NamedTuple):
-    """A scan's distinct raw sentences (`raw_sentences`), the word tokens of each, and the
-    scan's keyword counts (`TextCache.keyword_counts(scan)`: the same dict, same order)."""
+    """A scan's distinct raw sentences (`raw_sentences`), the keyword tokens of each (its
+    word tokens that are keywords, in order, repeats kept), and the scan's keyword counts
+    (`TextCache.keyword_counts(scan)`: the same dict, same order)."""
 
     texts: list[str]
-    tokens: list[list[str]]
+    found: list[list[str]]
     keywords: Counts
 
 
 def sentences_of(scan: str) -> Sentences:
-    """The sentences of `scan` and its keyword counts from one tokenisation.
+    """The sentences of `scan`, the keywords of each and the scan's keyword counts from one
+    tokenisation.
 
     Every character between two sentence matches is a newline or an end mark (no word or CJK
-    character), so the scan's word tokens are the matches' tokens in order: their counts,
-    restricted to keywords, are the scan's keyword counts in order of first use. A text no
-    other pass reads (a node text with links, or cut at `SCAN_CHARS`) is then not tokenised
-    a second time for its counts.
+    character), so the scan's word tokens are the matches' tokens in order: its keyword
+    counts are those of the matches' keyword tokens, in order of first use. A text no other
+    pass reads (a node text with links, or cut at `SCAN_CHARS`) is then not tokenised a
+    second time for its counts. Each token is classified once, where the sentence's
+    keywords are picked (the scores need only those, and the counts are those of keywords).
     """
     found = _SENTENCE.findall(_SOFT_BREAK.sub(" ", scan))
     lines = word_tokens_by_line("\n".join(found)) if found else []  # (matches hold no newline)
-    counts = Counter(chain.from_iterable(lines))
-    if len(_KEYWORD) > SHARED_WORDS:
-        _KEYWORD.clear()
-    kept = list(filter(_KEYWORD.__getitem__, counts))
+    if len(_KEYWORD_OF) > SHARED_WORDS:
+        _KEYWORD_OF.clear()
+    keyword_of = _KEYWORD_OF.__getitem__
+    # a keyword is a non-empty string (true), another word None (false)
+    picked = [list(filter(None, map(keyword_of, words))) for words in lines]
     stripped = list(map(str.strip, found))
     # the sentences of 3+ characters, each at its first place (equal sentences have equal
-    # tokens, so the tokens a repeat leaves in the dict are the same list)
-    distinct = dict(compress(zip(stripped, lines, strict=True), map((2).__lt__, map(len, stripped))))
-    return Sentences(list(distinct), list(distinct.values()), dict(zip(kept, map(counts.__getitem__, kept), strict=True)))
+    # tokens, so the keywords a repeat leaves in the dict are the same list)
+    distinct = dict(compress(zip(stripped, picked, strict=True), map((2).__lt__, map(len, stripped))))
+    return Sentences(list(distinct), list(distinct.values()), dict(Counter(chain.from_iterable(picked))))
 
 
 def sentences(text: str) -> list[str]:
@@ -186,16 +199,17 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
     if len(sents) > MAX_SENTENCES:
         freq = split.keywords if split is not None else freq if freq is not None else Counter(keywords(scan))
         scored = []
-        has, count = freq.__contains__, freq.__getitem__
-        # every sentence's word tokens in one go (sentences hold no newline)
-        lines = split.tokens if split is not None else word_tokens_by_line("\n".join(sents))
-        for i, words in enumerate(lines):
+        count = freq.__getitem__
+        if split is not None:
+            picked = split.found
+        else:
             # sentences come from `scan` and no sentence cuts a word or a CJK run, so the
             # keywords of a sentence are its tokens found in `freq` (`scan`'s keyword
-            # counts). The score is the sum of the frequencies of the sentence's distinct
-            # keywords over the square root of 1 + its keyword occurrences (integer sums:
-            # order does not matter).
-            found = list(filter(has, words))
+            # counts); every sentence's word tokens in one go (sentences hold no newline)
+            picked = [list(filter(freq.__contains__, words)) for words in word_tokens_by_line("\n".join(sents))]
+        for i, found in enumerate(picked):
+            # the sum of the frequencies of the sentence's distinct keywords over the square
+            # root of 1 + its keyword occurrences (integer sums: order does not matter)
             score = sum(map(count, set(found))) / (1 + len(found)) ** 0.5
             if i == 0:
                 score *= 1.5
