@@ -117,3 +117,20 @@ def test_options_are_copied_only_when_the_mode_or_model_changes() -> None:
     ir = compile_document(b"# A\n\ntext\n", name="a.md", options=stale, mode="deep")
     assert ir.meta.mode == "deep"
     assert ir.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()
+
+
+def test_default_options_are_one_object_per_mode_equal_to_fresh_ones() -> None:
+    from vectorless_assets.pipeline.compile import default_options
+
+    assert default_options(None) == CompileOptions()
+    for mode in ("fast", "standard", "deep"):
+        # what compile_document built before: the default, copied when another mode is asked
+        fresh = CompileOptions()
+        fresh = fresh if mode == fresh.mode else fresh.with_mode(mode)
+        assert default_options(mode) == fresh
+        assert default_options(mode).model_fields_set == fresh.model_fields_set
+        assert default_options(mode) is default_options(mode)
+        ir = compile_document(b"# A\n\ntext\n", name="a.md", mode=mode)
+        assert ir.meta.mode == mode
+        assert ir.meta.logic_fingerprint == fresh.logic_fingerprint()
+        assert ir.meta.pass_versions == TABLE.code_versions(fresh)

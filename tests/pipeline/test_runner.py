@@ -43,3 +43,19 @@ def test_a_pass_outside_the_mode_passes_its_tree_through() -> None:
         TABLE.by_name["optimize"], state, PassContext(options=CompileOptions(mode="fast"))
     )
     assert out == {"tree_optimized": "split tree"}
+
+
+def test_run_passes_yields_each_pass_with_its_outputs_and_whether_it_ran() -> None:
+    from vectorless_assets.pipeline.compile import source_from
+    from vectorless_assets.pipeline.runner import PassRun, run_passes
+
+    state: dict[str, Any] = {"source": source_from(b"# A\n\ntext\n", "a.md", None)}
+    runs = list(run_passes(state, PassContext(options=CompileOptions(mode="fast")), key="a.md"))
+    assert [r.spec.name for r in runs] == [p.name for p in TABLE.passes]
+    assert all(isinstance(r, PassRun) for r in runs)
+    for run in runs:
+        assert run.ran == run.spec.runs_in("fast")
+        assert set(run.outputs) == set(run.spec.writes)
+        assert all(state[w] is run.outputs[w] for w in run.spec.writes)
+    skipped = next(r for r in runs if not r.ran)
+    assert skipped.outputs == {w: TABLE.absent_value(w, state) for w in skipped.spec.writes}

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.protocol import LLMClient
-from vectorless_assets.options import CompileOptions, Mode
+from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.freshness import resolve_action
 from vectorless_assets.pipeline.incremental import Reuse, incremental_ready
@@ -44,6 +44,18 @@ def source_from(source: str | os.PathLike[str] | bytes, name: str | None, root: 
     except OSError as exc:
         raise CompileError(key, f"cannot read source: {exc.strerror or exc}") from exc
     return SourceDocument(key=key, data=data, path=str(path))
+
+
+@lru_cache(maxsize=len(MODES) + 1)
+def default_options(mode: Mode | None) -> CompileOptions:
+    """`CompileOptions()` in `mode` (None: the default mode), one object per mode.
+
+    The options are frozen, so one object serves every compile; the per-options memos
+    (`tablespec.OptionsMemo`: code versions, logic fingerprint) then answer each compile
+    from the object they last saw instead of hashing and comparing every option.
+    """
+    options = CompileOptions()
+    return options if mode is None or mode == options.mode else options.with_mode(mode)
 
 
 @contextmanager
@@ -94,7 +106,7 @@ def compile_document(
     `refresh_llm` asks the model again even for cached prompts (and stores the answers).
     `llm_concurrency` bounds a document's concurrent LLM calls (the result does not depend on it).
     """
-    options = options or CompileOptions()
+    options = options or default_options(mode)
     if mode is not None and mode != options.mode:
         options = options.with_mode(mode)
     # The model is part of the compile logic: switching it (or switching an LLM on) recompiles.

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError, SourceError
 from vectorless_assets.pipeline.table import TABLE, Pass, PassTable
 
 
-@dataclass(frozen=True)
-class PassRun:
-    """One pass's outcome: the fields it wrote and whether it really ran (else absent values)."""
+class PassRun(NamedTuple):
+    """One pass's outcome: the fields it wrote and whether it really ran (else absent values).
+
+    (A named tuple: immutable, and built in a third of a frozen dataclass's time, once per
+    pass of every compile.)
+    """
 
     spec: Pass
     outputs: dict[str, Any]
