@@ -18,7 +18,9 @@ def test_counts_are_those_of_word_tokens_and_keywords() -> None:
     cache = TextCache()
     expected = Counter(word_tokens(TEXT))
     assert list(cache.word_counts(TEXT).items()) == list(expected.items())
-    assert list(cache.keyword_counts(TEXT).items()) == [(t, n) for t, n in expected.items() if is_keyword(t)]
+    assert list(cache.keyword_counts(TEXT).items()) == [
+        (t, n) for t, n in expected.items() if is_keyword(t)
+    ]
 
 
 def test_a_text_read_for_keywords_still_gives_all_its_words() -> None:
@@ -56,7 +58,9 @@ def test_every_compile_gets_its_own_cache(monkeypatch) -> None:  # type: ignore[
 
     monkeypatch.setattr(compile_module, "PassContext", spy)
     for _ in range(2):
-        compile_document(b"# Cache\n\nThe cache keeps keys. Keys expire.\n", name="c.md", mode="deep")
+        compile_document(
+            b"# Cache\n\nThe cache keeps keys. Keys expire.\n", name="c.md", mode="deep"
+        )
     assert len(made) == 2 and made[0].texts is not made[1].texts
     assert len(made[0].texts) > 0  # the passes shared it: leaf contents were counted once
 
@@ -78,9 +82,9 @@ def test_shared_word_memos_are_bounded_and_do_not_change_results(monkeypatch) ->
     expected = (TextCache().word_counts(text), TextCache().keyword_counts(text))
     monkeypatch.setattr(textcache, "SHARED_WORDS", 3)
     TextCache().keyword_counts("one two three four five six")
-    assert len(textcache._KEYWORDS) > 3
+    assert len(textcache._PIECES) > 3
     cache = TextCache()  # over the limit: emptied
-    assert len(textcache._KEYWORDS) == 0 and len(textcache._WORDS) == 0
+    assert len(textcache._WORDS) == 0 and len(textcache._PIECES) == 0
     assert (cache.word_counts(text), TextCache().keyword_counts(text)) == expected
     assert list(TextCache().keyword_counts(text)) == ["kernel", "builds", "naïve", "café"]
 
@@ -89,7 +93,30 @@ def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
     """Keywords are in first-occurrence order, a keyword-read text's other words follow
     alphabetically (the C-level split by flags equals the definition on random texts)."""
     rng = random.Random(7)
-    pieces = ["The", "cache", "of", "2024", "a", "Keys", "key", "x", "naïve", "—", "東京都", "is", "  ", "\n"]
+    pieces = [
+        "The",
+        "cache",
+        "of",
+        "2024",
+        "a",
+        "Keys",
+        "key",
+        "x",
+        "naïve",
+        "—",
+        "東京都",
+        "is",
+        "Été",
+        "über",
+        "Ωmega",
+        "ß",
+        "İ",
+        "zebra",
+        "1st",
+        "日本",
+        "  ",
+        "\n",
+    ]
     for _ in range(200):
         text = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
         counts = list(Counter(word_tokens(text)).items())
@@ -99,3 +126,21 @@ def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
         cache = TextCache()
         assert list(cache.keyword_counts(text).items()) == keys
         assert list(cache.word_counts(text).items()) == keys + others
+        words_first = TextCache()  # read in full first: the keywords are picked from the words
+        assert list(words_first.word_counts(text).items()) == counts
+        assert list(words_first.keyword_counts(text, keep=False).items()) == keys
+        assert list(words_first.keyword_counts(text).items()) == keys
+
+
+def test_keywords_read_from_pieces_are_the_shared_word_strings() -> None:
+    """A text read for its keywords (straight from its UTF-8 pieces) holds the same string
+    object per word as every other text's counts (`textutil.WordTable`)."""
+    from vectorless_assets import textcache
+
+    cache = TextCache()
+    first = cache.keyword_counts("Cache naïve 東京 keys of the cache")
+    again = cache.keyword_counts("keys: naïve CACHE, 東京!", keep=False)
+    assert list(first) == ["cache", "naïve", "東京", "keys"]
+    assert all(a is b for a, b in zip(sorted(first), sorted(again), strict=True))
+    assert all(textcache._WORDS[w.encode()] is w for w in first)
+    assert list(cache.word_counts("Cache naïve 東京 keys of the cache")) == [*first, "of", "the"]

@@ -156,13 +156,15 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
 def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
     from collections import Counter
 
-    from vectorless_assets.textutil import WordTable, word_counts
+    from vectorless_assets.textutil import WordTable, piece_counts, word_counts
 
     table = WordTable()  # shared, as in a compile: a word decoded once is reused
     for text in TRICKY + _random_texts(2000):
         expected = list(Counter(word_tokens(text)).items())
         assert list(word_counts(text, table).items()) == expected, repr(text)
         assert list(word_counts(text).items()) == expected, repr(text)
+        pieces = piece_counts(text)  # the same counts, words spelled in UTF-8, a plain dict
+        assert type(pieces) is dict and list(pieces.items()) == [(w.encode(), n) for w, n in expected]
 
 
 def test_word_counts_share_one_string_per_word() -> None:

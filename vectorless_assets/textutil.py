@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections import Counter
+from collections import _count_elements
 from functools import lru_cache
 
 from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, count_cjk_letters, spell_bigrams
@@ -229,18 +229,29 @@ class WordTable(dict[bytes, str]):
         return word
 
 
-def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
-    """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
+def piece_counts(text: str) -> dict[bytes, int]:
+    """Occurrences of each `word_tokens(text)` token, spelled in UTF-8, in order of first use.
 
     The lowercased text (its non-ASCII separators made spaces, its CJK runs spelled as
-    bigrams) is split on ASCII separators as bytes and counted; every piece is one word,
-    and only the distinct pieces are decoded (`table`).
+    bigrams) is split on ASCII separators as bytes and counted: every piece is one word.
+    Counted into a plain dict by the C function `Counter` itself calls (a `Counter` costs
+    ~1.2 us more per text to build: 7 ms over the corpus's 6,200 texts).
     """
     lowered = text.lower()
     if not lowered.isascii():
         lowered = _spaced(lowered)
+    counts: dict[bytes, int] = {}
+    _count_elements(counts, lowered.encode().translate(_BYTES_SPLIT).split())
+    return counts
+
+
+def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
+    """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
+
+    The `piece_counts`, with only the distinct pieces decoded (`table`).
+    """
     table = table if table is not None else WordTable()
-    pieces = Counter(lowered.encode().translate(_BYTES_SPLIT).split())
+    pieces = piece_counts(text)
     return dict(zip(map(table.__getitem__, pieces), pieces.values(), strict=True))
 
 
