@@ -10,6 +10,7 @@ document order); at most `max_keywords` keywords are kept, the ones found in mos
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from itertools import chain
 
 from vectorless_assets.helpers.walk import preorder_nodes
@@ -74,7 +75,8 @@ def build_postings(
       are the keywords ranked by that count;
     * a keyword of one node has the one posting (that node, 1.0): its weight is never read;
     * a keyword of several nodes collects its nodes (document order) and raw weights, then
-      is ranked and normalised; a weight equal to the best one is exactly 1.0.
+      is ranked and normalised; a weight equal to the best one is exactly 1.0;
+    * the result is laid out alphabetically before it is filled (no sorted copy).
 
     Equal postings (same node and weight) are one `KeywordPosting` object (the corpus's 128k
     postings are ~31k objects), built here and not validated again (its fields have their
@@ -87,14 +89,17 @@ def build_postings(
     spread = Counter(chain.from_iterable(weights))  # nodes per keyword
     several = {kw for kw, count in spread.items() if count > 1}
     top: list[str] = []
+    indexed: Iterable[str] = spread
     if len(spread) > max_keywords or widespread > 0:
         top = most_widespread(spread, max_keywords)
         if len(spread) > max_keywords:  # only the indexed keywords are weighed
-            kept = set(top)
+            indexed = kept = set(top)
             several &= kept
             weights = [{kw: w for kw, w in node.items() if kw in kept} for node in weights]
+    # every indexed keyword is given its postings below: the dict is laid out alphabetically
+    # first (an assignment keeps a key's place), not sorted and copied at the end
+    out: Postings = dict.fromkeys(sorted(indexed), [])
     best_of = [_posting({"node_id": n.node_id, "weight": 1.0}) for n in walk]
-    out: Postings = {}
     # keywords of several nodes: parallel lists of ints and floats (not tuples) per keyword
     where: dict[str, list[int]] = defaultdict(list)
     raw: dict[str, list[float]] = defaultdict(list)
@@ -129,9 +134,7 @@ def build_postings(
                 posting = shared[key] = _posting({"node_id": walk[i].node_id, "weight": key[1]})
             postings.append(posting)
         out[kw] = postings
-    alphabetical = sorted(out)
-    postings_of = dict(zip(alphabetical, map(out.__getitem__, alphabetical), strict=True))
-    return postings_of, top[:widespread]
+    return out, top[:widespread]
 
 
 class _Rounded(dict[float, float]):
