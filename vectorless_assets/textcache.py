@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress, repeat
-from operator import is_, itemgetter, not_
+from operator import is_, not_
 from typing import cast
 
 from vectorless_assets.textutil import WordTable, is_keyword, piece_counts, word_counts
@@ -108,10 +108,11 @@ class TextCache:
         hit = cast(Counts, dict(compress(zip(named, pieces.values(), strict=True), named)))
         if not rest or len(hit) == len(named):
             return hit, {}
-        # UTF-8 bytes sort as their code points, so as the decoded words do
-        others = sorted(compress(pieces.items(), map(is_, named, repeat(None))))
-        words = map(self._table.__getitem__, map(itemgetter(0), others))
-        return hit, dict(zip(words, map(itemgetter(1), others), strict=True))
+        # the other words' pieces: UTF-8 bytes sort as their code points, so as the decoded
+        # words do (a list of bytes sorts faster than of (bytes, count) pairs)
+        others = sorted(compress(pieces, map(is_, named, repeat(None))))
+        words = map(self._table.__getitem__, others)
+        return hit, dict(zip(words, map(pieces.__getitem__, others), strict=True))
 
     def _split(self, words: Counts) -> tuple[Counts, Counts]:
         """(keywords in `words`' order, other words alphabetically) of `words`."""
