@@ -142,6 +142,18 @@ def test_short_text_bounds_decide_like_the_estimate() -> None:
             assert budget.is_short(long, shortcut, estimate_tokens(long)) == expected, repr(long)
 
 
+
+def test_short_text_with_its_estimate_is_told_by_its_prefix() -> None:
+    """The text's own estimate decides only for a text no longer than the prefix: one
+    character more (or many words) after a prefix of newlines (one token) is still short."""
+    for shortcut in (1, 5, 50):
+        bound = shortcut * 40
+        for head in ("\n" * bound, "\n" * (bound - 1) + "a", "\n" * (bound - 1), " " * bound):
+            for tail in ("", "b", " b", "word " * 60):
+                text = head + tail
+                expected = estimate_tokens(text[:bound]) <= shortcut
+                assert budget.is_short(text, shortcut, estimate_tokens(text)) == expected, repr(text)
+
 def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     """One tokenisation of the sentence matches gives the distinct sentences, each one's
     keyword tokens and the scan's keyword counts (same order); random Markdown-like texts and
