@@ -156,6 +156,19 @@ def test_root_front_matter_is_not_summarised_and_content_is_kept() -> None:
     assert "author" not in out.root.routing_keywords
 
 
+
+def test_root_text_after_long_front_matter_is_told_short_by_itself() -> None:
+    """The root's `token_count` covers its front matter, not the text summarised: a short
+    intro of more sentences than a summary picks is kept whole, however long the front matter."""
+    tree = sample_tree()
+    intro = "Alpha one. Beta two. Gamma three. Delta four. Epsilon five."
+    fm = "---\n" + "".join(f"key{i}: value number {i} in several words\n" for i in range(30)) + "---\n\n" + intro
+    root = tree.root.model_copy(update={"content": fm, "token_count": estimate_tokens(fm)})
+    assert root.token_count > PassContext().options.summary_shortcut_tokens
+    tree = with_totals(DocumentTree(nodes=[root, *tree.nodes[1:]]))
+    out, _ = enhance.run(tree=tree, ctx=PassContext())
+    assert out.root.summary.startswith(intro + " Covers:")
+
 def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
     out, _ = enhance.run(tree=sample_tree(), ctx=PassContext())
     for node in out.nodes:
