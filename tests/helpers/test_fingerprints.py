@@ -1,11 +1,11 @@
-"""The one-call node digest equals its definition (one BLAKE2b update per length and part)."""
+"""Node fingerprints equal their definition (one BLAKE2b update per length and part)."""
 
 from __future__ import annotations
 
 import hashlib
 import random
 
-from vectorless_assets.helpers.fingerprints import _digest, node_fingerprints
+from vectorless_assets.helpers.fingerprints import node_fingerprints
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 
 PIECES = ["", "a", "Title", "naïve café", "日本語", "\ud800", "x" * 300, "\n", "# Head\n\ntext"]
@@ -21,24 +21,18 @@ def reference_digest(*parts: str) -> str:
     return h.hexdigest()
 
 
-def test_digest_equals_the_update_per_part_definition() -> None:
-    rng = random.Random(11)
-    for _ in range(2000):
-        parts = [
-            "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 4)))
-            for _ in range(rng.randint(0, 5))
-        ]
-        assert _digest(*parts) == reference_digest(*parts)
+def test_fingerprints_separate_title_and_text() -> None:
+    def fingerprint(title: str, content: str) -> str:
+        tree = DocumentTree(nodes=[TreeNode(node_id="0001", title=title, content=content)])
+        return node_fingerprints(tree)["0001"][0]
 
-
-def test_digest_separates_parts() -> None:
-    assert _digest("ab", "c") != _digest("a", "bc")
-    assert _digest("") != _digest()
+    assert fingerprint("ab", "c") != fingerprint("a", "bc")
+    assert fingerprint("", "") == reference_digest("", "") != reference_digest()
 
 
 def test_node_fingerprints_equal_the_digest_definition() -> None:
-    """The spelled-out digests of `node_fingerprints` equal `_digest` of title and text, then
-    of the fingerprint and the children's subtree fingerprints in order."""
+    """The spelled-out digests of `node_fingerprints` equal the definition's digest of title
+    and text, then of the fingerprint and the children's subtree fingerprints in order."""
     rng = random.Random(12)
     for _ in range(300):
         nodes = [TreeNode(node_id="0001", title=rng.choice(PIECES), content=rng.choice(PIECES))]
@@ -55,6 +49,6 @@ def test_node_fingerprints_equal_the_digest_definition() -> None:
         tree = DocumentTree(nodes=nodes).renumbered()
         expected: dict[str, tuple[str, str]] = {}
         for node in reversed(tree.nodes):
-            own = _digest(node.title, node.content)
-            expected[node.node_id] = (own, _digest(own, *(expected[c][1] for c in node.children)))
+            own = reference_digest(node.title, node.content)
+            expected[node.node_id] = (own, reference_digest(own, *(expected[c][1] for c in node.children)))
         assert node_fingerprints(tree) == expected

@@ -14,20 +14,8 @@ import struct
 
 from vectorless_assets.ir.tree import DocumentTree
 
-
-def _digest(*parts: str) -> str:
-    """BLAKE2b-128 (hex) of each part's UTF-8 bytes, each led by its length (8 bytes, little
-    endian), hashed in one call over the joined bytes (the same byte stream as one update
-    per length and per part)."""
-    chunks: list[bytes] = []
-    for part in parts:
-        data = part.encode("utf-8", "surrogatepass")
-        chunks += (len(data).to_bytes(8, "little"), data)
-    return hashlib.blake2b(b"".join(chunks), digest_size=16).hexdigest()
-
-
-#: What `_digest` puts before a fingerprint: its length (32 hex digits) as 8 bytes, little
-#: endian, spelled as a string (every byte is ASCII, so its UTF-8 encoding is these bytes).
+#: The length prefix of a fingerprint (32 hex digits) as 8 bytes, little endian, spelled as a
+#: string (every byte is ASCII, so its UTF-8 encoding is these bytes).
 _HEX_LEN = (32).to_bytes(8, "little").decode("ascii")
 _LENGTH = struct.Struct("<Q").pack
 
@@ -35,10 +23,11 @@ _LENGTH = struct.Struct("<Q").pack
 def node_fingerprints(tree: DocumentTree) -> dict[str, tuple[str, str]]:
     """`{node_id: (fingerprint, subtree_fingerprint)}` for a preorder-numbered tree.
 
-    `_digest` spelled out for the two shapes hashed here, over the same bytes: a node's title
-    and text, then its fingerprint and its children's subtree fingerprints, which are all 32
-    ASCII hex digits (so one constant length prefix before each, and one `encode` of them
-    joined).
+    Each is BLAKE2b-128 (hex) of its parts' UTF-8 bytes, each part led by its byte length (8
+    bytes, little endian): a node's title and text, then its fingerprint and its children's
+    subtree fingerprints, which are all 32 ASCII hex digits (so one constant length prefix
+    before each, and one `encode` of them joined). Tested equal to one BLAKE2b update per
+    length and per part (tests/helpers/test_fingerprints.py).
     """
     out: dict[str, tuple[str, str]] = {}
     blake2b, sep = hashlib.blake2b, _HEX_LEN
