@@ -234,10 +234,10 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
         long_text = (text + " ") * 6  # enough sentences to be scored
         for t in (text, long_text):
             scan = sm.keyword_text(t)
-            got = sm.extractive_summary(t, 60, 5, cache.keyword_counts(scan), scan)
+            got = sm.extractive_summary(t, 60, 5, freq=cache.keyword_counts(scan), scan=scan)
             assert got == reference_extractive(t, 60, 5), repr(t)
             if not sm.is_short(t, 5):  # the caller's sentences, for a text it knows is not short
-                assert sm.extractive_summary(t, 60, 5, None, scan, sm.sentences_of(scan)) == got, repr(t)
+                assert sm.extractive_summary(t, 60, 5, scan=scan, split=sm.sentences_of(scan)) == got, repr(t)
 
 
 def reference_top(head: list[str], body: list[str], n: int) -> list[str]:

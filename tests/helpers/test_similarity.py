@@ -4,10 +4,17 @@ equals the all-pairs definition on sets where most tokens are unshared (as in re
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import chain
 
 import pytest
 
-from vectorless_assets.helpers.similarity import all_pairs_jaccard, jaccard_join, pairable
+from vectorless_assets.helpers.similarity import (
+    _pairable,
+    all_pairs_jaccard,
+    jaccard_join,
+    pairable,
+)
 
 THRESHOLDS = (0.05, 0.3, 0.5, 0.8, 0.9, 1.0)
 
@@ -59,3 +66,12 @@ def test_few_ruled_out_ends_the_rounds_and_the_join_stays_exact() -> None:
     assert pairable(sets, 0.5) == [0, 1, 2, 3, 4, 5, 6, 8]
     assert jaccard_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5)
     assert jaccard_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_counts_handed_to_the_join_are_those_of_the_sets_kept(seed: int) -> None:
+    # the last round's counts less the sets it ruled out: the join ranks tokens by them
+    sets = _leaf_like_sets(random.Random(seed))
+    for t in THRESHOLDS:
+        kept, freq = _pairable(sets, t)
+        assert freq == Counter(chain.from_iterable(sets[i] for i in kept))

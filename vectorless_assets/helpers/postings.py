@@ -81,7 +81,7 @@ def build_postings(
     Equal postings (same node and weight) are one `KeywordPosting` object (the corpus's 128k
     postings are ~31k objects), built here and not validated again (its fields have their
     types), so a posting must not be changed in place. Tested equal to the per-posting
-    definition (`tests/passes/test_reasoning_postings.py`).
+    definition (`tests/helpers/test_postings.py`).
     """
     texts = texts if texts is not None else TextCache()
     walk = preorder_nodes(tree)

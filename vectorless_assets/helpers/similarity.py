@@ -82,6 +82,10 @@ def _min_overlap(threshold: float, size: int) -> int:
     return max(1, math.ceil(threshold * size - _EPS))
 
 
+#: `pairable` goes on while a round rules out at least 1/8 of the sets left.
+_ROUNDS_WHILE = 8
+
+
 def pairable(sets: Sequence[frozenset[str]], threshold: float) -> list[int]:
     """Positions (increasing) of the sets that may have Jaccard ≥ `threshold` (> 0) with
     another set; every set left out has none.
@@ -116,9 +120,6 @@ def _pairable(sets: Sequence[frozenset[str]], threshold: float) -> tuple[list[in
         alive = kept
     return [], Counter()
 
-
-#: `pairable` goes on while a round rules out at least 1/8 of the sets left.
-_ROUNDS_WHILE = 8
 
 
 def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:

@@ -179,7 +179,7 @@ def sentences(text: str) -> list[str]:
     return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
 
 
-def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
+def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, *, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
     `scan` is `keyword_text(text)` and `freq` its keyword counts (`TextCache.keyword_counts`),
@@ -218,9 +218,9 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, freq: C
     return truncate_tokens(" ".join(clean(sents[i]) for i in best), max_tokens)
 
 
-def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
+def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, *, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
     """A branch's own `text` (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(text, max_tokens, shortcut_tokens, freq, scan, split, tokens)
+    own = extractive_summary(text, max_tokens, shortcut_tokens, freq=freq, scan=scan, split=split, tokens=tokens)
     titles = [t for t in (clean(t) for t in child_titles[:MAX_COVERS]) if t]
     more = f" and {len(child_titles) - MAX_COVERS} more" if len(child_titles) > MAX_COVERS else ""
     covers = f"Covers: {', '.join(titles)}{more}." if titles else ""

@@ -115,13 +115,13 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
         freq = split.keywords
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, freq, scan, split, tokens)
+        summary = ex.extractive_summary(text, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens)
         fallback = False
         if llm is not None and _asks(node, True, max_tokens, shortcut, selective):
             answer = llm.leaf(node.title, text)
             summary, fallback = answer or summary, answer is None
         return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": [], "llm_fallback": fallback})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq, scan, split, tokens)
+    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens)
     hints = tg.question_hints(node, titles, tags, texts)
     fallback = False
     if llm is not None and _asks(node, False, max_tokens, shortcut, selective):
