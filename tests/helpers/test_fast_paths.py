@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from vectorless_assets.helpers import budget
+from vectorless_assets.helpers import reference_scan as rs
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.helpers.tags import rank_tags
@@ -39,16 +40,16 @@ def texts(n: int, seed: int = 5) -> list[str]:
 
 def reference_extract(text: str) -> list[tuple[str, str, str]]:
     """`references.extract` with every pattern scanned (no literal tests)."""
-    captions = {m.start("kind") for m in refs._CAPTION.finditer(text)}
+    captions = {m.start("kind") for m in rs.CAPTION.finditer(text)}
     seen: dict[tuple[str, str], tuple[str, str, str]] = {}
-    for m in refs._REF.finditer(text):
+    for m in rs.REF.finditer(text):
         if m.start("kind") in captions:
             continue
         kind, target = refs.kind_of(m.group("kind")), m.group("target")
         if kind != "appendix" and target.isalpha() and kind != "chapter":
             continue
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
-    for m in refs._TITLE_REF.finditer(text):
+    for m in rs.TITLE_REF.finditer(text):
         title = m.group("title").strip()
         seen.setdefault(("title", title), (m.group(0).strip(), "title", title))
     return list(seen.values())[: refs.MAX_REFERENCES_PER_NODE]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers import reference_scan as rs
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
@@ -96,21 +97,20 @@ def test_stale_references_are_cleared_when_none_is_found() -> None:
 
 
 def test_one_literal_search_decides_every_scan() -> None:
-    assert set(refs._CAPTION_WORDS) <= set(refs._REF_LITERALS)
-    assert set(refs._REF_WORDS) <= set(refs._REF_LITERALS)
+    assert set(rs.CAPTION_WORDS) <= set(rs.REF_LITERALS)
+    assert set(rs.REF_WORDS) <= set(rs.REF_LITERALS)
     pieces = ["see ", '"Intro"', "Table 1: x", "\nFigure 2. y", "pp. 3", "p.4", "§ 2", "ſee", "İ", "x", "\n"]
     rng = random.Random(4)
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
-        scan = refs._scan(text)
+        scan = rs.scan_text(text)
         spans = [(m.span("kind"), m.span("target")) for m in scan.captions]
-        assert spans == [(m.span("kind"), m.span("target")) for m in refs._CAPTION.finditer(text)]
-        low = refs.lowered(text)
+        assert spans == [(m.span("kind"), m.span("target")) for m in rs.CAPTION.finditer(text)]
+        low = rs.lowered(text)
         assert scan.low == low
         if low is not None:
-            assert scan.starts == (
-                refs._candidates(low) if refs.may_contain(low, refs._REF_WORDS) else []
-            )
+            every = sorted(i for w in rs.REF_LITERALS for i in rs.offsets(low, w))
+            assert scan.starts == (every if any(w in low for w in rs.REF_WORDS) else [])
             assert scan.sees == [i for i in range(len(low)) if low.startswith("see", i)]
 
 
@@ -119,5 +119,5 @@ def test_literal_offsets_equal_one_search_per_literal() -> None:
     rng = random.Random(10)
     for _ in range(4000):
         low = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
-        expected = {w: refs._offsets(low, w) for w in refs._REF_LITERALS if refs._offsets(low, w)}
-        assert refs._literal_offsets(low) == expected, low
+        expected = {w: rs.offsets(low, w) for w in rs.REF_LITERALS if rs.offsets(low, w)}
+        assert rs.literal_offsets(low) == expected, low

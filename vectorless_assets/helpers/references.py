@@ -24,10 +24,9 @@ target. One scan of every node's text and one pass over the tree: linear cost.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
+from vectorless_assets.helpers.reference_scan import NUM, REF, TITLE_REF, Scan, scan_text, tried_at
 from vectorless_assets.helpers.treeops import TITLE_JOIN
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
 
@@ -36,34 +35,10 @@ STRUCTURE_CONFIDENCE = 0.6
 MAX_REFERENCES_PER_NODE = 50
 MAX_PAGES_PER_NODE = 10_000
 
-_NUM = r"\d+(?:\.\d+)*"
-_KINDS = (
-    r"(?P<kind>(?i:sections?|§§?|chapters?|appendix|appendices|tables?|figures?|figs?\.|"
-    r"pages?|pp?\.|equations?|eqs?\.))"
-)
-_REF = re.compile(
-    rf"(?=[sScCaAtTfFpPeE§])(?<![\w§])(?P<see>(?i:see\s+(?:also\s+)?))?{_KINDS}[ \t\u00a0]*"
-    rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?![\w.]\w)"
-)
-_TITLE_REF = re.compile(r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
-_CAPTION_BODY = rf"\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{_NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)"
-_CAPTION = re.compile("^" + _CAPTION_BODY, re.MULTILINE)
-#: `_CAPTION` after a newline: a literal first character lets the regex engine jump from
-#: newline to newline instead of testing ``^`` at every character.
-_CAPTION_AFTER_NEWLINE = re.compile("\n" + _CAPTION_BODY, re.MULTILINE)
 _TITLE_NUM = re.compile(
     rf"^\s*(?:(?P<kind>(?i:section|chapter|appendix|part|table|figure|§))\s*)?"
-    rf"(?P<target>{_NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
+    rf"(?P<target>{NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
 )
-#: Where a match of `_REF` can start, in the lowercased text: "see" or a kind word's first
-#: letters. Every occurrence is a candidate, overlapping ones too: a candidate inside an
-#: earlier one follows one of its letters, so `_REF`'s look-behind fails there.
-_REF_LITERALS = ("see", "sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "pp.", "equation", "eq.", "eqs.")
-#: Literals (lowercase) one of which is in every match of `_REF` / `_CAPTION` / `_TITLE_REF`.
-_REF_WORDS = ("sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "equation", "eq.", "eqs.")
-_CAPTION_WORDS = ("table", "fig", "equation", "eq.")
-#: The non-ASCII characters a case-insensitive pattern matches to an ASCII letter (İ ı ſ K).
-_FOLDS_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 _KIND_OF: dict[str, ReferenceKind] = {
     "section": "section", "sections": "section", "§": "section", "§§": "section",
     "chapter": "chapter", "chapters": "chapter", "appendix": "appendix", "appendices": "appendix",
@@ -98,7 +73,7 @@ class Targets:
 
     @classmethod
     def of(cls, tree: DocumentTree, captions: list[list[re.Match[str]]] | None = None) -> Targets:
-        """Index `tree` (`captions`: each node's `caption_matches` in node order, if scanned)."""
+        """Index `tree` (`captions`: each node's `Scan.captions` in node order, if scanned)."""
         t = cls()
         head = tree.root if tree.nodes else None
         while head is not None and len(head.children) == 1:
@@ -121,7 +96,7 @@ class Targets:
                         t.captions.setdefault((word, m.group("target")), node.node_id)
                     else:
                         t.numbered.setdefault((word, m.group("target")), node.node_id)
-            found = captions[i] if captions is not None else caption_matches(node.content, lowered(node.content))
+            found = captions[i] if captions is not None else scan_text(node.content).captions
             for c in found:
                 t.captions.setdefault((kind_of(c.group("kind")), c.group("target")), node.node_id)
             start, end = node.own_start_page, node.own_end_page
@@ -183,162 +158,19 @@ def _page_offset(tree: DocumentTree) -> int | None:
     return min(offsets, key=lambda o: (-offsets[o], abs(o)))
 
 
-def lowered(text: str) -> str | None:
-    """`text.lower()` when a substring test on it tells whether a case-insensitive ASCII
-    literal occurs in `text` (None when `text` has a character that folds onto an ASCII
-    letter other than by `lower()`)."""
-    if not text.isascii() and any(c in text for c in _FOLDS_TO_ASCII):
-        return None
-    return text.lower()
-
-
-def may_contain(low: str | None, words: tuple[str, ...]) -> bool:
-    """False only when none of `words` can occur (`low` from `lowered`): the pattern that
-    needs one of them cannot match, so its scan is skipped."""
-    return low is None or any(map(low.__contains__, words))
-
-
-def caption_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
-    """`_CAPTION.finditer(text)`, skipping the scan when no caption word occurs.
-
-    The matches have the same groups (``kind``, ``target``) at the same offsets; past
-    offset 0 they are `_CAPTION_AFTER_NEWLINE`'s, whose whole match opens with the newline
-    before the line.
-    """
-    return _caption_scan(text) if may_contain(low, _CAPTION_WORDS) else iter(())
-
-
-def _caption_scan(text: str) -> Iterator[re.Match[str]]:
-    """`_CAPTION.finditer(text)`'s matches: at offset 0, then after each newline at or past
-    the previous match's last character (a match may end just after a newline, and the
-    line it opens is tried next, as `finditer` does)."""
-    m = _CAPTION.match(text)
-    if m is not None:
-        yield m
-    pos = m.end() - 1 if m is not None else 0
-    search = _CAPTION_AFTER_NEWLINE.search
-    while (m := search(text, pos)) is not None:
-        yield m
-        pos = m.end() - 1
-
-
-def ref_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
-    """`_REF.finditer(text)`, trying the pattern only where a match can start.
-
-    `low` is `lowered(text)`: its candidates (`_candidates`) are at the same offsets as in
-    `text`; the pattern is tried at each one not inside the previous match, as `finditer`
-    would find them. Without `low`, the plain scan.
-    """
-    if low is None:
-        return _REF.finditer(text)
-    if not may_contain(low, _REF_WORDS):
-        return iter(())
-    return _tried_at(_REF, text, _candidates(low))
-
-
-def title_matches(text: str, low: str | None) -> Iterator[re.Match[str]]:
-    """`_TITLE_REF.finditer(text)`, tried only where "see" occurs in `low` (`lowered(text)`;
-    every match opens with it, at the same offset), each not inside the previous match.
-    Without `low`, the plain scan."""
-    if low is None:
-        return _TITLE_REF.finditer(text)
-    return _tried_at(_TITLE_REF, text, _offsets(low, "see"))
-
-
-def _tried_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
-    """`pattern` matched at each of `starts` (ascending) not inside the previous match."""
-    match, end = pattern.match, 0
-    for start in starts:
-        if start >= end and (m := match(text, start)) is not None:
-            yield m
-            end = m.end()
-
-
-def _offsets(low: str, word: str) -> list[int]:
-    """Every offset in `low` where `word` occurs (overlapping occurrences too), ascending."""
-    found: list[int] = []
-    find, add = low.find, found.append
-    i = find(word)
-    while i >= 0:
-        add(i)
-        i = find(word, i + 1)
-    return found
-
-
-#: The literals searched for themselves; the others are read off a shorter literal's hits.
-_SEARCHED = tuple(w for w in _REF_LITERALS if w not in ("pp.", "eq.", "eqs.", "equation"))
-_EQ_WORDS = ("eq.", "eqs.", "equation")
-
-
-def _literal_offsets(low: str) -> dict[str, list[int]]:
-    """`_offsets(low, word)` of each of `_REF_LITERALS` that occurs in `low` (in no set order).
-
-    Three searches fewer than one per literal: "pp." occurs where "p." does, one character
-    later, after a "p"; "eq.", "eqs." and "equation" occur where "eq" does (one search).
-    A literal is first tested by `in` (one C call, no list): most texts hold few of them.
-    """
-    hits = {word: _offsets(low, word) for word in _SEARCHED if word in low}
-    if "p." in hits:
-        pp = [i - 1 for i in hits["p."] if i and low[i - 1] == "p"]
-        if pp:
-            hits["pp."] = pp
-    if "eq" in low:
-        for i in _offsets(low, "eq"):
-            for word in _EQ_WORDS:
-                if low.startswith(word, i):
-                    hits.setdefault(word, []).append(i)
-    return hits
-
-
-def _candidates(low: str) -> list[int]:
-    """Every offset in `low` where one of `_REF_LITERALS` occurs, ascending.
-
-    Found by C-speed substring search (a regex alternation scanned every character: corpus
-    45 -> 35 ms in `ref_matches`). Overlapping occurrences are kept; `ref_matches` skips
-    those inside an earlier match, as `finditer` would.
-    """
-    return sorted(i for hits in _literal_offsets(low).values() for i in hits)
-
-
-class Scan(NamedTuple):
-    """What `extract` and the target index need of one node's text, found once.
-
-    `low` is `lowered(text)`; `captions` the caption lines' matches (`caption_matches`);
-    `starts` and `sees` where `_REF` and `_TITLE_REF` are tried (None: `low` is None, the
-    plain scans). Every literal is searched once: which of them occur decides the caption
-    and reference scans (`may_contain` would search them again).
-    """
-
-    low: str | None
-    captions: list[re.Match[str]]
-    starts: list[int] | None
-    sees: list[int] | None
-
-
-def _scan(text: str) -> Scan:
-    """`Scan` of `text` (see there)."""
-    low = lowered(text)
-    if low is None:
-        return Scan(None, list(_caption_scan(text)), None, None)
-    hits = _literal_offsets(low)
-    if not hits:
-        return Scan(low, [], [], [])
-    captions = list(_caption_scan(text)) if any(w in hits for w in _CAPTION_WORDS) else []
-    starts = sorted(i for found in hits.values() for i in found) if any(w in hits for w in _REF_WORDS) else []
-    return Scan(low, captions, starts, hits.get("see", []))
 
 
 def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each.
 
-    `scan`: `_scan(node.content)` when the caller has it already."""
+    `scan`: `scan_text(node.content)` when the caller has it already."""
     text = node.content
-    low, caption_list, starts, sees = scan if scan is not None else _scan(text)
+    low, caption_list, starts, sees = scan if scan is not None else scan_text(text)
     if starts is not None and not starts and not sees:
         return []  # nowhere to try either pattern
     captions = {m.start("kind") for m in caption_list}
     seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
-    for m in _REF.finditer(text) if starts is None else _tried_at(_REF, text, starts):
+    for m in REF.finditer(text) if starts is None else tried_at(REF, text, starts):
         if m.start("kind") in captions:
             continue
         kind = kind_of(m.group("kind"))
@@ -347,7 +179,7 @@ def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, Referen
             continue  # "Table A" style letters only name appendices (and roman chapters)
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
     quoted = '"' in text or "\u201c" in text
-    titles = (_TITLE_REF.finditer(text) if sees is None else _tried_at(_TITLE_REF, text, sees)) if quoted else ()
+    titles = (TITLE_REF.finditer(text) if sees is None else tried_at(TITLE_REF, text, sees)) if quoted else ()
     for m in titles:
         seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
     return list(seen.values())[:MAX_REFERENCES_PER_NODE]
@@ -360,7 +192,7 @@ def resolve_references(tree: DocumentTree) -> DocumentTree:
     is pure, and unused otherwise); when no node had or gets a reference, `tree` itself is
     returned (every node would be kept as it is).
     """
-    scans = [_scan(node.content) for node in tree.nodes]
+    scans = [scan_text(node.content) for node in tree.nodes]
     found = [extract(node, scan) for node, scan in zip(tree.nodes, scans, strict=True)]
     if not any(found) and not any(node.references for node in tree.nodes):
         return tree
