@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import yaml
 
+from vectorless_assets import compile_document
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.frontends.markdown.frontmatter import simple_mapping
+from vectorless_assets.ir.persist import load_ir, save_ir
 
 _KEYS = [
     "title",
@@ -144,3 +147,13 @@ def test_front_matter_title_through_the_parser() -> None:
     parsed = parse_markdown(b"---\ntitle: Data  model\nsort_rank: 1\n---\n\n# Heading\n\ntext\n")
     assert parsed.title == "Data model"
     assert parsed.raw_nodes[0].level == 0 and parsed.raw_nodes[1].title == "Heading"
+
+
+def test_surrogate_escapes_in_front_matter_give_a_savable_title(tmp_path: Path) -> None:
+    # YAML decodes "\udfff" to a lone surrogate: the IR compiled but could not be written
+    data = b'---\ntitle: "\\udfff x \\ud83d\\ude00"\ndescription: "\\ud800"\n---\n# A\n\ntext\n'
+    parsed = parse_markdown(data)
+    assert parsed.title == "\ufffd x \U0001f600"  # a lone one replaced, an escaped pair joined
+    assert parsed.description == "\ufffd"
+    doc = compile_document(data, name="sur.md", mode="deep")
+    assert load_ir(save_ir(doc, tmp_path / "sur.json")).name == doc.name

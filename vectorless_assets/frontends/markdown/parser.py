@@ -144,9 +144,15 @@ def _front_matter(raw: str) -> tuple[dict[str, Any], bool, str]:
 
 
 def _text_field(value: object) -> str:
+    """A front-matter value as one line of text. YAML's ``\\uXXXX`` escapes can give
+    surrogates: an escaped pair is joined into its character, a lone one becomes U+FFFD
+    (it cannot be written as UTF-8, so the IR could not be saved)."""
     if value is None or isinstance(value, dict | list):
         return ""
-    return " ".join(str(value).split())
+    text = " ".join(str(value).split())
+    if not text.isascii():
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def _sole_h1(scan: BlockScan) -> str:
