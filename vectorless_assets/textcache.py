@@ -17,12 +17,13 @@ one string object per word (`textutil.WordTable`), and a text read for its keywo
 them apart from its other words instead of a second, full copy (9.1 MB file: peak RSS 339
 MB instead of 453 MB with both copies). Callers must treat the returned dicts as read-only.
 
-Two word-level memos are shared by all caches of the process: UTF-8 piece -> word
-(`textutil.WordTable`) and UTF-8 piece -> the word if it is a keyword, else None
-(`KeywordPieces`). Both hold pure functions of their keys (no document's data can change
-another's result); most words recur from one document to the next, so a compile decodes
-and classifies only the words new to the process. Each is emptied when a new cache finds
-it over `SHARED_WORDS` entries.
+The word-level memos shared by all caches of the process live here: UTF-8 piece -> word
+(`textutil.WordTable`), UTF-8 piece -> the word if it is a keyword, else None
+(`KeywordPieces`), and word -> the word if a keyword, else None (`KeywordOf`, for callers
+holding words: `keyword_lookup`). All hold pure functions of their keys (no document's data
+can change another's result); most words recur from one document to the next, so a compile
+decodes and classifies only the words new to the process. Each is emptied once over
+`SHARED_WORDS` entries (by a new cache, or by `keyword_lookup`).
 
 A text first read for its keywords (every text of a deep compile) is split straight from
 its UTF-8 pieces (`textutil.piece_counts`): each distinct piece is looked up once in
@@ -34,7 +35,7 @@ words were decoded into a full dict and then looked up again by word to be split
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import compress, repeat
 from operator import is_, not_
 from typing import cast
@@ -145,10 +146,29 @@ class KeywordPieces(dict[bytes, str | None]):
         return value
 
 
-#: Entries the shared word memos may hold before a new cache empties them (~10 MB each).
+class KeywordOf(dict[str, str | None]):
+    """Word -> the word if it is a keyword (`textutil.is_keyword`), else None; each word
+    classified once (on first lookup)."""
+
+    def __missing__(self, word: str) -> str | None:
+        value = self[word] = word if is_keyword(word) else None
+        return value
+
+
+def keyword_lookup() -> Callable[[str], str | None]:
+    """The shared `KeywordOf` memo's lookup (a dict lookup costs less than a call of
+    `is_keyword`'s lru_cache wrapper: `summarize.sentences_of` classifies every sentence
+    word by it), emptied first when over `SHARED_WORDS` entries."""
+    if len(_KEYWORD_OF) > SHARED_WORDS:
+        _KEYWORD_OF.clear()
+    return _KEYWORD_OF.__getitem__
+
+
+#: Entries the shared word memos may hold before they are emptied (~10 MB each).
 SHARED_WORDS = 1 << 17
 _WORDS = WordTable()
 _PIECES = KeywordPieces()
+_KEYWORD_OF = KeywordOf()
 
 
 def merged(parts: list[Counts]) -> Counts:

@@ -28,8 +28,8 @@ from typing import NamedTuple
 
 from vectorless_assets.helpers.budget import is_short, truncate_tokens
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import SHARED_WORDS, Counts
-from vectorless_assets.textutil import is_keyword, keywords, word_tokens_by_line
+from vectorless_assets.textcache import Counts, keyword_lookup
+from vectorless_assets.textutil import keywords, word_tokens_by_line
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -124,21 +124,6 @@ def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
     return list(dict.fromkeys([s for s in map(str.strip, found) if len(s) >= 3]))
 
 
-class KeywordOf(dict[str, str | None]):
-    """Word -> the word if it is a keyword (`textutil.is_keyword`), else None; each word
-    classified once (on first lookup)."""
-
-    def __missing__(self, word: str) -> str | None:
-        value = self[word] = word if is_keyword(word) else None
-        return value
-
-
-#: The memo of `sentences_of` (a dict lookup costs less than a call of the lru_cache
-#: wrapper); a pure function of the word, shared by compiles, emptied when over
-#: `SHARED_WORDS` entries.
-_KEYWORD_OF = KeywordOf()
-
-
 class Sentences(NamedTuple):
     """A scan's distinct raw sentences (`raw_sentences`), the keyword tokens of each (its
     word tokens that are keywords, in order, repeats kept), and the scan's keyword counts
@@ -162,9 +147,7 @@ def sentences_of(scan: str) -> Sentences:
     """
     found = _SENTENCE.findall(_SOFT_BREAK.sub(" ", scan))
     lines = word_tokens_by_line("\n".join(found)) if found else []  # (matches hold no newline)
-    if len(_KEYWORD_OF) > SHARED_WORDS:
-        _KEYWORD_OF.clear()
-    keyword_of = _KEYWORD_OF.__getitem__
+    keyword_of = keyword_lookup()
     # a keyword is a non-empty string (true), another word None (false)
     picked = [list(filter(None, map(keyword_of, words))) for words in lines]
     stripped = list(map(str.strip, found))
