@@ -134,3 +134,24 @@ def test_default_options_are_one_object_per_mode_equal_to_fresh_ones() -> None:
         assert ir.meta.mode == mode
         assert ir.meta.logic_fingerprint == fresh.logic_fingerprint()
         assert ir.meta.pass_versions == TABLE.code_versions(fresh)
+
+
+def test_the_returned_ir_starts_in_the_oldest_generation() -> None:
+    """The compile's survivors are not scanned by young collections (`promote_survivors`)."""
+    doc = compile_document(b"# A\n\ntext\n\n## B\n\nmore\n", name="a.md", mode="deep")
+    node = doc.tree.nodes[-1]
+    assert gc.is_tracked(node)
+    assert not any(o is node for o in gc.get_objects(generation=0))
+    assert any(o is node for o in gc.get_objects(generation=2))
+
+
+def test_frozen_objects_stay_frozen() -> None:
+    """A process that froze its heap (a pre-fork server) keeps it frozen across a compile."""
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        compile_document(b"# A\n\ntext\n", name="a.md", mode="deep")
+        assert gc.get_freeze_count() >= frozen  # (unfreezing would have thawed them: 0)
+    finally:
+        gc.unfreeze()
