@@ -1,22 +1,7 @@
-"""Text primitives shared by frontends and passes: token estimate, word tokens, stopwords.
+"""Text primitives shared by frontends and passes: word tokens, stopwords, keywords.
 
-Token estimator (deterministic, documented, no vocabulary file needed): every match of one
-regular expression is one token, and the pieces mimic cl100k's pre-tokenizer:
-
-* a run of letters costs ``ceil(len / 10)`` tokens (common English words are one token; a
-  single space before a word is part of it, as in cl100k);
-* a run of punctuation marks and symbols costs ``ceil(len / 3)`` (cl100k has tokens for
-  ``**``, ``](``, ``` ``` ```, ``---``...);
-* a group of up to three digits and a run of newlines cost one;
-* indentation costs one token per four spaces/tabs; other whitespace is free;
-* every CJK / kana / hangul character costs one.
-
-Calibrated against real cl100k counts by `benchmarks/bench_tokens.py`: on the Markdown corpus
-it is 0-8% above cl100k (English prose 2-7%, Japanese 0-1%); it errs on the high side.
-It is a single C-level regex pass (`re.subn`), about 25 MB/s; for text of 64 characters or
-more the same count is summed over runs of one character class, 1.5-3x faster (text outside
-ASCII first has its CJK letters counted and removed, `cjk.count_cjk_letters`, and its other
-characters replaced by ASCII characters of their class).
+The token estimator lives in `token_estimate` (`estimate_tokens` and `summary_tokens` are
+importable from here too).
 
 Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
@@ -28,138 +13,15 @@ C-level split as ASCII text.
 from __future__ import annotations
 
 import re
-import string
 from collections import _count_elements
 from functools import lru_cache
 
-from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, count_cjk_letters, spell_bigrams
+from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, spell_bigrams
+from vectorless_assets.token_estimate import estimate_tokens as estimate_tokens
+from vectorless_assets.token_estimate import summary_tokens as summary_tokens
 
 _CJK = CJK
 _CJK_RE = CJK_RE
-# One match = one token. Alternatives are ordered by frequency (speed only: they never overlap).
-_TOKEN_RE = re.compile(
-    rf" ?[^\W\d_{_CJK}]{{1,10}}"  # a word piece (with the space before it): 10 letters per token
-    r"|[ \t]{4}"  # indentation: four spaces per token
-    r"|\n+"  # a run of newlines
-    r"|\d{1,3}"  # digits in groups of three
-    r"| ?(?:[^\s\w]|_){1,3}"  # punctuation and symbols: up to three per token
-    rf"|[{_CJK}]",  # a CJK / kana / hangul character
-    re.UNICODE,
-)
-# The same pieces for pure-ASCII text (most nodes), where ASCII classes are ~40% faster.
-_ASCII_TOKEN_RE = re.compile(r" ?[A-Za-z]{1,10}|[ \t]{4}|\n+|[0-9]{1,3}| ?(?:[^\s\w]|_){1,3}", re.ASCII)
-
-
-def estimate_tokens(text: str) -> int:
-    """Deterministic cl100k-like token estimate of `text` (see module docstring)."""
-    if not text:
-        return 0
-    if len(text) < _RUNS_MIN_CHARS:
-        return (_ASCII_TOKEN_RE if text.isascii() else _TOKEN_RE).subn("", text)[1]
-    if text.isascii():
-        return _ascii_runs_estimate(text)
-    # every run of CJK letters is counted (one token each) and becomes one free separator;
-    # each other character outside ASCII (dashes, quotes, accented letters) is replaced by
-    # an ASCII character of its class (`str.replace` each when few, else one translate),
-    # then the runs are summed
-    cjk = 0
-    if CJK_SPAN.search(text):  # (a CJK letter is one object less for the scan below)
-        text, cjk = count_cjk_letters(text)
-    # (single-class scans: 3x faster than one of the two-range class)
-    found = set(_NON_ASCII_RE.findall(text)).union(c for c in "\x1c\x1d\x1e\x1f" if c in text)
-    if len(found) > _MAX_MAPPED:
-        text = text.translate({ord(c): _stand_in(c) for c in found})
-    else:
-        for c in found:
-            text = text.replace(c, _stand_in(c))
-    return _ascii_runs_estimate(text) + cjk
-
-
-#: Texts up to this length are memoised by `summary_tokens`.
-_MEMO_CHARS = 4096
-
-
-@lru_cache(maxsize=8192)
-def _memo_tokens(text: str) -> int:
-    return estimate_tokens(text)
-
-
-def summary_tokens(text: str) -> int:
-    """`estimate_tokens(text)`, memoised for summary-sized texts: the enhance pass estimates
-    every summary it returns (`summarize.truncate_tokens`) and the IR's
-    `total_summary_tokens` estimates the same strings again. A pure function of the text,
-    so the memo cannot change a result; it holds at most 8192 texts of at most 4 KB."""
-    return _memo_tokens(text) if len(text) <= _MEMO_CHARS else estimate_tokens(text)
-
-
-# The ASCII pattern's pieces never cross a character class, so its count is a sum over runs
-# of one class: ceil(k / 10) for k letters, ceil(k / 3) for k digits or k punctuation marks
-# (and "_"), 1 for a run of newlines, k // 4 for k spaces and tabs, 0 for other whitespace.
-# Those sums are taken with bytes and big-integer operations (C speed, no per-character
-# Python): 1.5x faster than the pattern at 64 characters, 3x at a kilobyte; below that
-# the pattern is faster. Tested equal to the pattern on random ASCII text.
-_RUNS_MIN_CHARS = 64
-
-
-def _class_table(member: str) -> bytes:
-    return bytes(1 if chr(i) in member else 0 for i in range(256))
-
-
-_LETTERS = _class_table(string.ascii_letters)
-_DIGITS = _class_table("0123456789")
-_PUNCT = _class_table("".join(chr(i) for i in range(128) if not chr(i).isalnum() and chr(i) not in " \t\n\r\f\v"))
-_NEWLINE = _class_table("\n")
-_INDENT = _class_table(" \t")
-
-
-def _runs(data: bytes, table: bytes, per_token: int) -> int:
-    """Sum of ceil(k / per_token) over the runs of `table`'s class in `data` (0: run count)."""
-    mask = int.from_bytes(data.translate(table), "little")
-    inner = mask & (mask << 8)  # a class character whose predecessor is one too
-    runs = mask.bit_count() - inner.bit_count()
-    if not per_token:
-        return runs
-    # ceil(k / p) = 1 + floor((k - 1) / p): blocks of p among each run's non-first characters
-    return runs + inner.to_bytes(len(data), "little").count(b"\x01" * per_token)
-
-
-#: Characters the Unicode pattern classes unlike the ASCII one are the non-ASCII ones, and
-#: \x1c-\x1f (whitespace to `\s` in Unicode mode, punctuation under re.ASCII).
-_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
-#: More distinct characters to map than this: one `str.translate` instead of a `str.replace`
-#: each (translate looks up every character of a non-ASCII text: 10x slower than 30
-#: `str.replace` scans of 600 characters; the two break even near 200 on long texts).
-_MAX_MAPPED = 128
-_STAND_INS: dict[str, str] = {}
-
-
-def _stand_in(c: str) -> str:
-    """An ASCII character the Unicode pattern treats as it treats `c` (`\\s` is isspace,
-    `\\d` isdecimal, `\\w` isalnum or "_")."""
-    hit = _STAND_INS.get(c)
-    if hit is None:
-        if c.isspace():
-            hit = "\r"  # whitespace other than space, tab and newline: free
-        elif c.isdecimal():
-            hit = "0"
-        elif c.isalnum():
-            hit = "a"  # (CJK letters are counted and removed before)
-        else:
-            hit = "."
-        _STAND_INS[c] = hit
-    return hit
-
-
-def _ascii_runs_estimate(text: str) -> int:
-    data = text.encode("ascii")
-    return (
-        _runs(data, _LETTERS, 10)
-        + _runs(data, _DIGITS, 3)
-        + _runs(data, _PUNCT, 3)
-        + _runs(data, _NEWLINE, 0)
-        + data.translate(_INDENT).count(b"\x01" * 4)  # k // 4 per run of spaces and tabs
-    )
-
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 # ASCII text: every character that is not a letter or digit becomes a space, then split;
@@ -167,11 +29,13 @@ _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 _ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
-#: A character outside both ASCII and the CJK ranges.
+#: A character outside ASCII; one outside both ASCII and the CJK ranges.
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
 _OTHER_NON_ASCII_RE = re.compile(f"[^\x00-\x7f{CJK}]")
 #: More distinct separators than this: one `str.translate` instead of a `str.replace` each
-#: (see `_MAX_MAPPED`).
-_MAX_REPLACED = _MAX_MAPPED
+#: (translate looks up every character of a non-ASCII text: 10x slower than 30
+#: `str.replace` scans of 600 characters; the two break even near 200 on long texts).
+_MAX_REPLACED = 128
 
 
 def _spaced(lowered: str) -> str:
