@@ -14,6 +14,7 @@ from vectorless_assets.helpers.similarity import (
     all_pairs_jaccard,
     jaccard_join,
     pairable,
+    prefix_filtered_join,
 )
 
 THRESHOLDS = (0.05, 0.3, 0.5, 0.8, 0.9, 1.0)
@@ -40,7 +41,7 @@ def test_join_equals_all_pairs_when_sets_are_ruled_out(seed: int) -> None:
         expected = all_pairs_jaccard(sets, t)
         keep = set(pairable(sets, t))
         assert {i for i, j, _ in expected} | {j for i, j, _ in expected} <= keep
-        assert jaccard_join(sets, t) == expected
+        assert jaccard_join(sets, t) == prefix_filtered_join(sets, t) == expected
 
 
 def test_sets_of_unshared_words_are_ruled_out_repeatedly() -> None:
@@ -50,9 +51,9 @@ def test_sets_of_unshared_words_are_ruled_out_repeatedly() -> None:
     h = frozenset({"p", "h"})  # then shares nothing: out last
     sets = [a, frozenset(), f, g, b, h]
     assert pairable(sets, 0.5) == [0, 4]
-    assert jaccard_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5) == [(0, 4, 0.6)]
+    assert prefix_filtered_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5) == [(0, 4, 0.6)]
     assert pairable(sets, 0.2) == [0, 2, 4, 5]  # f and h: J = 1/4
-    assert jaccard_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
+    assert prefix_filtered_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
     assert pairable([a], 0.5) == [] and pairable([a, a], 1.0) == [0, 1]
 
 
@@ -64,8 +65,8 @@ def test_few_ruled_out_ends_the_rounds_and_the_join_stays_exact() -> None:
     f = frozenset({"q", "z"})
     sets = [*pairs, g, f]
     assert pairable(sets, 0.5) == [0, 1, 2, 3, 4, 5, 6, 8]
-    assert jaccard_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5)
-    assert jaccard_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
+    assert prefix_filtered_join(sets, 0.5) == all_pairs_jaccard(sets, 0.5)
+    assert prefix_filtered_join(sets, 0.2) == all_pairs_jaccard(sets, 0.2)
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -75,3 +76,4 @@ def test_the_counts_handed_to_the_join_are_those_of_the_sets_kept(seed: int) -> 
     for t in THRESHOLDS:
         kept, freq = _pairable(sets, t)
         assert freq == Counter(chain.from_iterable(sets[i] for i in kept))
+

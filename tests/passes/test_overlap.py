@@ -15,6 +15,7 @@ from vectorless_assets.helpers.similarity import (
     bitmap_bound,
     jaccard,
     jaccard_join,
+    prefix_filtered_join,
 )
 from vectorless_assets.ir.indexes import ContentOverlapMap
 from vectorless_assets.ir.tree import DocumentTree
@@ -45,7 +46,8 @@ def test_join_equals_all_pairs_on_random_sets() -> None:
     for _ in range(150):
         sets = _random_sets(rnd)
         for t in THRESHOLDS:
-            assert jaccard_join(sets, t) == all_pairs_jaccard(sets, t)
+            expected = all_pairs_jaccard(sets, t)
+            assert jaccard_join(sets, t) == prefix_filtered_join(sets, t) == expected
 
 
 def test_bitmap_bound_never_undercuts_the_true_overlap() -> None:

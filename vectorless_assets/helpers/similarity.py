@@ -31,6 +31,11 @@ only those are ranked, sorted and indexed.
 
 Rare-first prefixes make the candidate lists short on real text: the cost is near-linear
 in the input plus the output. `all_pairs_jaccard` is the O(n²) definition, kept for tests.
+
+Small families (at most `PAIRWISE_SETS` sets: most documents' leaves) are joined pair by
+pair instead (`helpers.pairwise`), which is cheaper there than counting every token of
+every set; a family whose pairs would cost more than a budget goes to the prefix join after
+all (`prefix_filtered_join`).
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from collections.abc import Sequence
 from functools import reduce
 from itertools import chain
 from operator import xor
+
+from vectorless_assets.helpers.pairwise import PAIRWISE_SETS, pairwise_join
 
 Pair = tuple[int, int, float]
 _EPS = 1e-9
@@ -123,14 +130,23 @@ def _pairable(sets: Sequence[frozenset[str]], threshold: float) -> tuple[list[in
 
 
 def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:
-    """Same result as `all_pairs_jaccard` (sorted by i, then j), by prefix filtering of the
-    `pairable` sets.
+    """Same result as `all_pairs_jaccard` (sorted by i, then j): pair by pair for a small
+    family (`pairwise_join`), else by prefix filtering of the `pairable` sets.
 
     Empty sets never pair. A threshold ≤ 0 pairs everything non-empty (then the output is
     quadratic by definition, and so is the cost).
     """
     if threshold <= 0:
         return all_pairs_jaccard(sets, threshold)
+    if len(sets) <= PAIRWISE_SETS:
+        found = pairwise_join(sets, threshold)
+        if found is not None:
+            return found
+    return prefix_filtered_join(sets, threshold)
+
+
+def prefix_filtered_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:
+    """`jaccard_join` (threshold > 0) by prefix filtering of the `pairable` sets."""
     keep, freq = _pairable(sets, threshold)
     if len(keep) < len(sets):
         # positions increase, so the pairs keep their order (i < j, sorted)
