@@ -136,3 +136,11 @@ def test_estimate_of_cjk_text_equals_the_unicode_pattern() -> None:
         assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
     many = "".join(chr(0x4E00 + i) for i in range(40)) + " ".join(chr(0x2190 + i) + "é" for i in range(200))
     assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]  # over 128 distinct: the translate path
+
+
+def test_estimate_of_every_code_point_equals_the_unicode_pattern() -> None:
+    """Every code point outside ASCII (lone surrogates too), 4,096 consecutive ones a text:
+    each lead byte's characters in one table, with their clashes (~0.5 s)."""
+    for start in range(0x80, 0x110000, 4096):
+        text = "".join(map(chr, range(start, min(start + 4096, 0x110000)))) + " x1 " * 20
+        assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], hex(start)
