@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from vectorless_assets.helpers import budget
+from vectorless_assets.helpers import plaintext as pt
 from vectorless_assets.helpers import reference_scan as rs
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.helpers import summarize as sm
@@ -70,18 +71,18 @@ def test_reference_extraction_skips_only_scans_that_cannot_match() -> None:
 
 
 def reference_clean(text: str) -> str:
-    if sm._PLAIN_TEXT.fullmatch(text):
+    if pt._PLAIN_TEXT.fullmatch(text):
         return sm.re.sub(r"\s+", " ", text).strip()
-    lines = (sm._MD_NOISE.sub("", line) for line in sm._RULE_LINE.sub("", reference_plain(text)).split("\n"))
+    lines = (pt._MD_NOISE.sub("", line) for line in pt._RULE_LINE.sub("", reference_plain(text)).split("\n"))
     return sm.re.sub(r"\s+", " ", " ".join(lines)).strip()
 
 
 def reference_plain(text: str) -> str:
     if "[" in text or "<" in text or "://" in text:
-        text = sm._LINK_DEF.sub("", text)
-        text = sm._COMMENT.sub("", text)
-        text = sm._LINK.sub(lambda m: m.group(1), text)
-        text = sm._URL.sub("", text)
+        text = pt._LINK_DEF.sub("", text)
+        text = pt._COMMENT.sub("", text)
+        text = pt._LINK.sub(lambda m: m.group(1), text)
+        text = pt._URL.sub("", text)
     return text
 
 
@@ -89,15 +90,15 @@ def test_clean_and_plain_match_their_definitions() -> None:
     samples = FRAGMENTS + texts(3000)
     samples += [s for t in samples[:400] for s in sm.raw_sentences(t)]
     for text in samples:
-        assert sm.plain(text) == reference_plain(text), repr(text)
-        assert sm.clean(text) == reference_clean(text), repr(text)
+        assert pt.plain(text) == reference_plain(text), repr(text)
+        assert pt.clean(text) == reference_clean(text), repr(text)
 
 
 def test_front_matter_opening_is_tested_like_lstrip() -> None:
     rng = random.Random(4)
     for _ in range(5000):
         text = "".join(rng.choice([" ", "\n", "\u00a0", "\x1c", "-", "--", "---", "a", "\t"]) for _ in range(rng.randint(0, 8)))
-        assert (sm._OPENS_FRONT_MATTER.match(text) is not None) == text.lstrip().startswith("---"), repr(text)
+        assert (pt._OPENS_FRONT_MATTER.match(text) is not None) == text.lstrip().startswith("---"), repr(text)
 
 
 def test_noise_equals_the_pattern() -> None:
@@ -107,12 +108,12 @@ def test_noise_equals_the_pattern() -> None:
     alphabet = " \t#>*+-|`_12.)ab\u00a0\u3000٣²x"
     for _ in range(20_000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
-        assert sm._noise(line) == sm._MD_NOISE.sub("", line), repr(line)
+        assert pt._noise(line) == pt._MD_NOISE.sub("", line), repr(line)
 
 
 def test_raw_sentences_and_the_short_text_bound() -> None:
     for text in texts(2000, seed=9):
-        scan = sm.keyword_text(text)
+        scan = pt.keyword_text(text)
         found: dict[str, None] = {}
         for m in sm._SENTENCE.finditer(sm._SOFT_BREAK.sub(" ", scan)):
             if len(m.group().strip()) >= 3:
@@ -165,7 +166,7 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     extra = ["ΟΔΟΣ", "Σ", "ΑΣ.Β", "ς", "。", "！", "？", ".", "..", "!", "?", "\n", " ", "日本語", "'", "’", "a", "Ab", "x1"]
     samples = texts(1500, seed=23) + ["".join(rng.choice(extra) for _ in range(rng.randint(0, 20))) for _ in range(4000)]
     for text in samples:
-        scan = sm.keyword_text(text)
+        scan = pt.keyword_text(text)
         split = sm.sentences_of(scan)
         assert split.texts == sm.raw_sentences(text, scan=scan), repr(text)
         assert split.found == [[w for w in word_tokens(s) if is_keyword(w)] for s in split.texts], repr(text)
@@ -213,7 +214,7 @@ def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
         return ""
     if estimate_tokens(text[: shortcut * 40]) <= shortcut:
         return sm.truncate_tokens(reference_clean(text), max_tokens)
-    scan = sm.keyword_text(text)
+    scan = pt.keyword_text(text)
     sents = sm.raw_sentences(text, scan=scan)
     if not sents:
         return sm.truncate_tokens(reference_clean(scan), max_tokens)
@@ -234,7 +235,7 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
     for text in texts(400, seed=seed):
         long_text = (text + " ") * 6  # enough sentences to be scored
         for t in (text, long_text):
-            scan = sm.keyword_text(t)
+            scan = pt.keyword_text(t)
             got = sm.extractive_summary(t, 60, 5, freq=cache.keyword_counts(scan), scan=scan)
             assert got == reference_extractive(t, 60, 5), repr(t)
             if not sm.is_short(t, 5):  # the caller's sentences, for a text it knows is not short

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 
+from vectorless_assets.helpers import plaintext as pt
 from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.textcache import TextCache
 
@@ -122,6 +123,6 @@ def test_link_and_url_patterns_match_like_the_originals() -> None:
     pieces = ["!", "[", "]", "(", ")", "<", ">", "\n", " ", "a", "h", "f", "http", "https", "ftp", "://", "x.y/z", "[t]", "(u)", "![i](p)", "<https://a.b>"]
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
-        assert sm._LINK.sub(sm._LINK_TEXT, text) == LINK.sub(r"\1", text), repr(text)
-        assert [m.span() for m in sm._LINK.finditer(text)] == [m.span() for m in LINK.finditer(text)], repr(text)
-        assert [m.span() for m in sm._URL.finditer(text)] == [m.span() for m in URL.finditer(text)], repr(text)
+        assert pt._LINK.sub(pt._LINK_TEXT, text) == LINK.sub(r"\1", text), repr(text)
+        assert [m.span() for m in pt._LINK.finditer(text)] == [m.span() for m in LINK.finditer(text)], repr(text)
+        assert [m.span() for m in pt._URL.finditer(text)] == [m.span() for m in URL.finditer(text)], repr(text)

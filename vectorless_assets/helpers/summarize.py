@@ -1,4 +1,4 @@
-"""LLM-free summaries (the enhance pass's fallback path) and the text cleaning they share.
+"""LLM-free summaries (the enhance pass's fallback path).
 
 Everything here is extractive and deterministic:
 
@@ -14,7 +14,8 @@ together (`sentences_of`); a cut is searched from a proportional guess
 (`first_raw_sentences`). Each fast path's docstring says why it gives the plain
 definition's result.
 
-Routing tags and question hints are in `helpers.tags`.
+Routing tags and question hints are in `helpers.tags`; the Markdown text cleaning summaries
+and tags share (`clean`, `plain`, `keyword_text`) in `helpers.plaintext`.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain, compress
-from operator import methodcaller
 from typing import NamedTuple
 
 from vectorless_assets.helpers.budget import is_short, truncate_tokens
+from vectorless_assets.helpers.plaintext import clean, keyword_text, strip_front_matter
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.textcache import Counts, keyword_lookup
 from vectorless_assets.textutil import keywords, word_tokens_by_line
@@ -35,84 +36,14 @@ from vectorless_assets.textutil import keywords, word_tokens_by_line
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
 #: time, since no later part of the pattern can give characters back to them; 4x faster).
 _SENTENCE = re.compile(r"(?:[^\n.!?。！？]++|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
-_MD_NOISE = re.compile(r"^\s*(?:[#>*+\-|]|\d+[.)])\s*|[`*_]{1,3}")
-_LEAD = re.compile(r"\s*(?:[#>*+\-|]|\d+[.)])\s*")  # `_MD_NOISE`'s first branch, at the start
-#: A link or image (group 1: its text), and a URL. Both open with a branch per first
-#: character, not an optional one ("!?", "<?"), so the engine jumps to the characters a
-#: match can start with instead of trying every position (2x faster, the same matches).
-_LINK = re.compile(r"(?:!\[|\[)([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
-_LINK_TEXT = methodcaller("group", 1)  # (a C-level call per match; "\1" is expanded in Python)
-_LINK_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S.*$", re.MULTILINE)
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_URL = re.compile(r"(?:<(?:https?|ftp)|https?|ftp)://[^\s)>\]]+>?")
 #: A line break inside a paragraph (not before a blank line, list item, quote, heading, table
 #: row or fence): hard-wrapped prose is joined before sentences are cut. The pattern opens
 #: with the newline itself (the look-behind follows it), so the engine jumps from newline to
 #: newline instead of trying every position (5x faster, same matches).
 _SOFT_BREAK = re.compile(r"\n(?<=\S\n)(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
-_PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
-_FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-_OPENS_FRONT_MATTER = re.compile(r"\s*---")  # `text.lstrip().startswith("---")` without a copy
-_RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
-#: At most this many characters of a node's text are scanned for sentences (cost bound).
-SCAN_CHARS = 8_000
 MAX_SENTENCES = 3
 #: A branch summary lists at most this many child titles.
 MAX_COVERS = 30
-
-
-def strip_front_matter(text: str) -> str:
-    """`text` without a leading YAML front matter block (its facts are the parser's)."""
-    return _FRONT_MATTER.sub("", text, count=1) if _OPENS_FRONT_MATTER.match(text) else text
-
-
-def plain(text: str) -> str:
-    """Markdown links reduced to their text; URLs, HTML comments and link definitions dropped."""
-    # each pattern needs a literal its `in` test looks for first (C-speed), same result
-    if "]:" in text:
-        text = _LINK_DEF.sub("", text)
-    if "<!--" in text:
-        text = _COMMENT.sub("", text)
-    if "[" in text:
-        text = _LINK.sub(_LINK_TEXT, text)
-    if "://" in text:
-        text = _URL.sub("", text)
-    return text
-
-
-def keyword_text(text: str) -> str:
-    """The part of a node's text that keywords are taken from (first `SCAN_CHARS`, no URLs)."""
-    return plain(text[:SCAN_CHARS])
-
-
-def clean(text: str) -> str:
-    """One-line text: Markdown markers, links, table rules and fences stripped, whitespace collapsed."""
-    # " ".join(x.split()) collapses whitespace runs exactly as `\s+` -> " " then strip()
-    if _PLAIN_TEXT.fullmatch(text):  # fast path: nothing to strip
-        return " ".join(text.split())
-    text = plain(text)
-    if "\n" in text:
-        lines = [_noise(line) for line in _RULE_LINE.sub("", text).split("\n")]
-        return " ".join(" ".join(lines).split())
-    # one line (a sentence): the rule pattern matches all of it or nothing
-    return "" if _RULE_LINE.match(text) else " ".join(_noise(text).split())
-
-
-def _noise(line: str) -> str:
-    """`_MD_NOISE.sub("", line)`: the pattern's first branch is anchored at the line's start
-    (it removes one leading marker and the whitespace around it, `_LEAD`), and its second
-    deletes every emphasis/code character (runs of one to three: all of them). Each part is
-    done only when the line has what it needs (a marker-like first character, one of the
-    characters)."""
-    head = line.lstrip()[:1]
-    if head and (head in "#>*+-|" or head.isdigit()):
-        m = _LEAD.match(line)
-        if m is not None:
-            line = line[m.end() :]
-    for c in "`*_":
-        if c in line:
-            line = line.replace(c, "")
-    return line
 
 
 def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:

@@ -16,7 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.summarize import clean, truncate_tokens
+from vectorless_assets.helpers.budget import truncate_tokens
+from vectorless_assets.helpers.plaintext import clean
 from vectorless_assets.llm.ask import ask
 
 SYSTEM = "You summarise sections of a document for a retrieval index. Be factual and concise."

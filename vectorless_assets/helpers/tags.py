@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from vectorless_assets.helpers.summarize import clean, keyword_text
+from vectorless_assets.helpers.plaintext import clean, keyword_text
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.textcache import Counts, TextCache, merged
 

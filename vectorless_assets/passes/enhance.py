@@ -6,6 +6,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import summarize as ex
 from vectorless_assets.helpers import tags as tg
 from vectorless_assets.helpers.fingerprints import node_fingerprints
+from vectorless_assets.helpers.plaintext import keyword_text, strip_front_matter
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
@@ -79,7 +80,7 @@ def _waves(tree: DocumentTree) -> list[list[TreeNode]]:
 
 def _text(node: TreeNode) -> str:
     # the root's text may open with YAML front matter: the parser already took its facts
-    return ex.strip_front_matter(node.content) if node.parent is None else node.content
+    return strip_front_matter(node.content) if node.parent is None else node.content
 
 
 def _prompt(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer, opts: CompileOptions, selective: bool) -> tuple[str, int] | None:
@@ -103,7 +104,7 @@ def _asks(node: TreeNode, leaf: bool, max_tokens: int, shortcut: int, selective:
 def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache, selective: bool = False) -> TreeNode:
     titles = [k.title for k in kids]
     text = _text(node)
-    scan = ex.keyword_text(text)
+    scan = keyword_text(text)
     # the node's own text was estimated by the frontend (`token_count`): short texts are told
     # by it without a scan (not the root's text without its front matter)
     tokens = node.token_count if text is node.content else None

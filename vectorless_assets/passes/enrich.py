@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.budget import truncate_tokens
 from vectorless_assets.helpers.fingerprints import with_fingerprints
+from vectorless_assets.helpers.plaintext import clean
 from vectorless_assets.helpers.references import resolve_references
-from vectorless_assets.helpers.summarize import clean, document_summary, sentences, truncate_tokens
+from vectorless_assets.helpers.summarize import document_summary, sentences
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.textutil import summary_tokens
