@@ -1,7 +1,6 @@
 """Text primitives shared by frontends and passes: word tokens, stopwords, keywords.
 
-The token estimator lives in `token_estimate` (`estimate_tokens` and `summary_tokens` are
-importable from here too).
+The token estimator is `token_estimate`.
 
 Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
@@ -17,8 +16,6 @@ from collections import _count_elements
 from functools import lru_cache
 
 from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, spell_bigrams
-from vectorless_assets.token_estimate import estimate_tokens as estimate_tokens
-from vectorless_assets.token_estimate import summary_tokens as summary_tokens
 
 _CJK = CJK
 _CJK_RE = CJK_RE

@@ -21,7 +21,8 @@ from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.helpers.tags import rank_tags
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.textcache import TextCache
-from vectorless_assets.textutil import _CJK_RE, estimate_tokens, keywords
+from vectorless_assets.textutil import _CJK_RE, keywords
+from vectorless_assets.token_estimate import estimate_tokens
 
 FRAGMENTS = [
     "See Section 2.1", "see also Chapter 3", "Appendix A", "Table 4: totals", "\nFigure 2. A plot",

@@ -17,7 +17,7 @@ from typing import Any
 from vectorless_assets.errors import SourceError
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.textutil import estimate_tokens
+from vectorless_assets.token_estimate import estimate_tokens
 
 _HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo|kop)\s*(\d)$", re.I)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"

@@ -10,7 +10,7 @@ from vectorless_assets.helpers.references import resolve_references
 from vectorless_assets.helpers.summarize import document_summary, sentences
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.textutil import summary_tokens
+from vectorless_assets.token_estimate import summary_tokens
 
 __all__ = ["describe", "propagate_pages", "run"]
 

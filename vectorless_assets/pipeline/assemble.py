@@ -22,7 +22,7 @@ from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.pipeline.tablespec import OptionsMemo
-from vectorless_assets.textutil import summary_tokens
+from vectorless_assets.token_estimate import summary_tokens
 from vectorless_assets.version import __version__
 
 #: Fields `assemble_document` reads besides the IR's own fields.
