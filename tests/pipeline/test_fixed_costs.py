@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import weakref
 from dataclasses import replace
 
 from vectorless_assets import compile_document
@@ -136,13 +137,24 @@ def test_default_options_are_one_object_per_mode_equal_to_fresh_ones() -> None:
         assert ir.meta.pass_versions == TABLE.code_versions(fresh)
 
 
-def test_the_returned_ir_starts_in_the_oldest_generation() -> None:
-    """The compile's survivors are not scanned by young collections (`promote_survivors`)."""
-    doc = compile_document(b"# A\n\ntext\n\n## B\n\nmore\n", name="a.md", mode="deep")
-    node = doc.tree.nodes[-1]
-    assert gc.is_tracked(node)
-    assert not any(o is node for o in gc.get_objects(generation=0))
-    assert any(o is node for o in gc.get_objects(generation=2))
+class _Cycle:
+    """An object that refers to itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_cyclic_garbage_is_left_to_young_collections() -> None:
+    """Garbage cycles made before (or during) a compile are freed by the next young
+    collections: moving every tracked object to the oldest generation after a compile
+    (gc.freeze + gc.unfreeze) left them to full collections, which a loop of compiles never
+    triggers (the CLI compiling 20 corpus PDFs peaked at 465 MB instead of 167 MB)."""
+    cycle = _Cycle()
+    ref = weakref.ref(cycle)
+    del cycle
+    compile_document(b"# A\n\ntext\n", name="a.md", mode="deep")
+    gc.collect(1)  # generations 0 and 1 only
+    assert ref() is None
 
 
 def test_frozen_objects_stay_frozen() -> None:

@@ -64,8 +64,7 @@ def gc_paused() -> Iterator[None]:
 
     Passes build many small acyclic objects; on a 9 MB document full collections over the
     growing heap cost ~0.8 s for nothing. Reference counting still frees memory; the
-    collector's previous state is restored afterwards, with the compile's survivors (the
-    returned IR) promoted to the oldest generation first (`promote_survivors`).
+    collector's previous state is restored afterwards.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -73,27 +72,7 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            promote_survivors()
             gc.enable()
-
-
-def promote_survivors() -> None:
-    """Move every object the collector tracks to its oldest generation, unless some are frozen.
-
-    Objects made while the collector was paused all wait in the youngest generation: the
-    first young collection after `gc.enable()` would scan the whole returned IR (~600
-    objects per corpus document), and the next ones scan it again as it ages. The IR is
-    acyclic and freed by reference counting, so those scans find nothing (corpus deep:
-    ~20 ms CPU of ~920). `gc.freeze()` then `gc.unfreeze()` is the documented way to put
-    every tracked object into the oldest generation, in constant time; only full
-    collections look at them there. A caller's own young objects are promoted too: its
-    cyclic garbage, if any, waits for the next full collection. Skipped when the process
-    has frozen objects (`gc.get_freeze_count()`: e.g. a server that froze its heap before
-    forking), since `unfreeze` would thaw them.
-    """
-    if not gc.get_freeze_count():
-        gc.freeze()
-        gc.unfreeze()
 
 
 def compile_document(
