@@ -157,3 +157,19 @@ def test_cjk_word_tokens_equal_the_pattern_and_its_bigrams() -> None:
     for text in TRICKY + _random_texts(500):  # the ASCII and non-CJK paths of the line split
         assert word_tokens_by_line(text) == [_reference_tokens(line) for line in text.split("\n")], repr(text)
     assert word_tokens("「日本語」のA語") == ["日本", "本語", "の", "a", "語"]
+
+
+def test_outside_ascii_is_every_non_ascii_character_in_order() -> None:
+    """`outside_ascii` (ASCII bytes deleted from the UTF-8) equals a scan for the characters
+    outside ASCII, lone surrogates and 4-byte characters included."""
+    import random
+    import re
+
+    from vectorless_assets.textutil import outside_ascii
+
+    rng = random.Random(5)
+    alphabet = ["a", " ", "\n", "é", "–", "日", "한", "\ud800", "\udfff", "𝔘", "\x7f", "\u00a0"]
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        expected = "".join(re.findall("[^\x00-\x7f]", text))
+        assert outside_ascii(text.encode("utf-8", "surrogatepass")) == expected

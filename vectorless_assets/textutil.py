@@ -15,7 +15,7 @@ import re
 from collections import _count_elements
 from functools import lru_cache
 
-from vectorless_assets.cjk import CJK, CJK_RE, CJK_SPAN, spell_bigrams
+from vectorless_assets.cjk import CJK, CJK_RE, CJK_RUN, CJK_SPAN, spell_bigrams
 
 _CJK = CJK
 _CJK_RE = CJK_RE
@@ -26,13 +26,18 @@ _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 _ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
-#: A character outside ASCII; one outside both ASCII and the CJK ranges.
-_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
-_OTHER_NON_ASCII_RE = re.compile(f"[^\x00-\x7f{CJK}]")
-#: More distinct separators than this: one `str.translate` instead of a `str.replace` each
-#: (translate looks up every character of a non-ASCII text: 10x slower than 30
-#: `str.replace` scans of 600 characters; the two break even near 200 on long texts).
-_MAX_REPLACED = 128
+#: More distinct characters to replace than this: one `str.translate` instead of a
+#: `replace` each (translate looks up every character of a non-ASCII text: 10x slower than
+#: 30 replace scans of 600 characters; the two break even near 200 on long texts).
+MAX_REPLACED = 128
+_ASCII_BYTES = bytes(range(128))
+
+
+def outside_ascii(data: bytes) -> str:
+    """The characters outside ASCII of a text's UTF-8 `data` (lone surrogates written with
+    "surrogatepass"), in order: its ASCII bytes deleted by one C-level `bytes.translate`,
+    the distinct characters of a text without a regex scan of it."""
+    return data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
 
 
 def _spaced(lowered: str) -> str:
@@ -44,10 +49,10 @@ def _spaced(lowered: str) -> str:
     this, only ASCII characters and spaces separate them, and each CJK token stands between
     spaces, so the ASCII split applies (same tokens, same order, as the pattern).
     """
-    cjk = CJK_SPAN.search(lowered) is not None  # (then its CJK characters are no separators)
-    found = set((_OTHER_NON_ASCII_RE if cjk else _NON_ASCII_RE).findall(lowered))
-    separators = [c for c in found if not c.isalnum()]
-    if len(separators) > _MAX_REPLACED:
+    outside = outside_ascii(lowered.encode("utf-8", "surrogatepass"))
+    cjk = CJK_SPAN.search(outside) is not None  # (then its CJK characters are no separators)
+    separators = [c for c in set(CJK_RUN.sub("", outside) if cjk else outside) if not c.isalnum()]
+    if len(separators) > MAX_REPLACED:
         lowered = lowered.translate(dict.fromkeys(map(ord, separators), " "))
     else:
         for c in separators:

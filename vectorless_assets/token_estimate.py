@@ -25,6 +25,7 @@ import re
 from functools import lru_cache
 
 from vectorless_assets.cjk import CJK, CJK_LETTER_RUN, CJK_SPAN, count_cjk_letters
+from vectorless_assets.textutil import MAX_REPLACED, outside_ascii
 
 # One match = one token. Alternatives are ordered by frequency (speed only: they never overlap).
 _TOKEN_RE = re.compile(
@@ -131,30 +132,18 @@ def _run_tokens(chars: bytes, classes: bytes) -> int:
     return tokens + chars.count(b" " * 4)
 
 
-_ASCII_BYTES = bytes(range(128))
 _CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8 bytes that continue a character
-#: More distinct characters to replace than this: one `str.translate` instead of a
-#: `bytes.replace` each (translate looks up every character of a non-ASCII text: 10x slower
-#: than 30 replace scans of 600 characters; the two break even near 200 on long texts).
-_MAX_MAPPED = 128
-_STAND_INS: dict[str, str] = {}
 
 
+@lru_cache(maxsize=4096)
 def _stand_in(c: str) -> str:
     """An ASCII character the Unicode pattern treats as it treats `c` (`\\s` is isspace,
     `\\d` isdecimal, `\\w` isalnum or "_")."""
-    hit = _STAND_INS.get(c)
-    if hit is None:
-        if c.isspace():
-            hit = "\r"  # whitespace other than space, tab and newline: free
-        elif c.isdecimal():
-            hit = "0"
-        elif c.isalnum():
-            hit = "a"  # (CJK letters are counted and removed before)
-        else:
-            hit = "."
-        _STAND_INS[c] = hit
-    return hit
+    if c.isspace():
+        return "\r"  # whitespace other than space, tab and newline: free
+    if c.isdecimal():
+        return "0"
+    return "a" if c.isalnum() else "."  # (CJK letters are counted and removed before)
 
 
 def _non_ascii_estimate(text: str) -> int:
@@ -168,7 +157,7 @@ def _non_ascii_estimate(text: str) -> int:
     when the ASCII ones are deleted (C-level, no scan of the text per character).
     """
     data = text.encode("utf-8", "surrogatepass")
-    outside = data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    outside = outside_ascii(data)
     cjk = 0
     if CJK_SPAN.search(outside):  # (in its few non-ASCII characters, not the whole text)
         text, cjk = count_cjk_letters(text)
@@ -183,7 +172,7 @@ def _non_ascii_estimate(text: str) -> int:
             table[lead] = kind
         elif table[lead] != kind:
             clashes.append(c)
-    if len(clashes) > _MAX_MAPPED:
+    if len(clashes) > MAX_REPLACED:
         text = text.translate({ord(c): _stand_in(c) for c in clashes})
         data = text.encode("utf-8", "surrogatepass")
     else:
