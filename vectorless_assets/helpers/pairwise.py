@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+#: (i, j, Jaccard) of two sets at positions i < j
 Pair = tuple[int, int, float]
 
 #: Families of at most this many sets are first joined pair by pair (`pairwise_join`).

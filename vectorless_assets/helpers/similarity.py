@@ -47,9 +47,8 @@ from functools import reduce
 from itertools import chain
 from operator import xor
 
-from vectorless_assets.helpers.pairwise import PAIRWISE_SETS, pairwise_join
+from vectorless_assets.helpers.pairwise import PAIRWISE_SETS, Pair, pairwise_join
 
-Pair = tuple[int, int, float]
 _EPS = 1e-9
 BITMAP_BITS = 1024
 _BITS = [1 << b for b in range(BITMAP_BITS)]
