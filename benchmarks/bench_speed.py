@@ -13,12 +13,15 @@ included: the work was done before failing):
   unreachable), with a fresh workspace per file created outside the timed call. Its log
   lines go to /dev/null. ``--setup-original`` creates that environment (pip, no deps).
 
+With ``--bound``, one more row: deep mode with every text-core function answering from a
+memo (``_speed_bound.py``, in a subprocess): what no native text core could beat.
+
 Then, unless skipped: where deep mode spends its CPU over the corpus (per pass, and the top
 functions by own time under cProfile), and the 9.1 MB file in deep mode in a fresh process
 (CPU, wall, peak RSS, per-pass CPU). CPU time is the stable figure on a shared machine;
 the load average is printed.
 
-    python benchmarks/bench_speed.py [--repeat 3] [--original-venv DIR] [--no-profile] [--no-big]
+    python benchmarks/bench_speed.py [--repeat 3] [--original-venv DIR] [--bound] [--no-profile] [--no-big]
     python benchmarks/bench_speed.py --setup-original [--original-venv DIR]
 """
 
@@ -119,6 +122,13 @@ def run_original(venv: Path, files: list[Path]) -> dict[str, Any] | None:
         return json.loads(out.read_text(encoding="utf-8"))
 
 
+def run_bound(repeat: int) -> dict[str, Any]:
+    """`_speed_bound.py` in a fresh process (its patches stay there)."""
+    helper = Path(__file__).with_name("_speed_bound.py")
+    out = subprocess.run([sys.executable, str(helper), "--repeat", str(repeat)], check=True, capture_output=True, text=True, cwd=helper.parent)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def setup_original(venv: Path) -> None:
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--no-deps", ORIGINAL], check=True)
@@ -143,6 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of our side per mode (best CPU kept)")
     parser.add_argument("--original-venv", type=Path, default=DEFAULT_VENV)
     parser.add_argument("--setup-original", action="store_true", help=f"create the venv with {ORIGINAL} and exit")
+    parser.add_argument("--bound", action="store_true", help="add deep mode with the text core memoised (an upper bound)")
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument("--no-big", action="store_true")
     args = parser.parse_args(argv)
@@ -159,12 +170,17 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((f"original Rust implementation {ORIGINAL.split('==')[1]} (all passes, LLM unreachable)", original))
     for mode in ("fast", "deep"):
         rows.append((f"this project, {mode}" + (" (no LLM)" if mode == "deep" else ""), run_ours(mode, sources_of(files), args.repeat)))
+    deep = rows[-1][1]
+    if args.bound:
+        rows.append(("deep, text core memoised (upper bound of a native text core)", run_bound(args.repeat)))
     table(rows, size_mb, len(files))
     if original is None:
         print(f"\n(original not measured: no {ORIGINAL} in {args.original_venv}; `--setup-original` installs it)")
     else:
-        deep = rows[-1][1]
         print(f"\ndeep vs original: {original['wall'] / deep['wall']:.2f}x (wall), {original['cpu'] / deep['cpu']:.2f}x (CPU)")
+        if args.bound:
+            bound = rows[-1][1]
+            print(f"bound vs original: {original['wall'] / bound['wall']:.2f}x (wall), {original['cpu'] / bound['cpu']:.2f}x (CPU)")
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
     if not args.no_profile:
         print()

@@ -1,0 +1,85 @@
+"""How fast deep mode could get with a native text core (helper of `bench_speed.py`).
+
+An upper bound, not a design: every function of the text core (tokenising, counting,
+cleaning, sentence cutting, token estimates, reference scanning: `KERNELS`) is replaced,
+in every module that imported it, by a memo of its results, filled by one warm-up pass over
+the corpus. The timed runs then pay a dict lookup per call where the compiler tokenises,
+counts or cuts text, and nothing for building the results: less than any native (C, Rust)
+implementation of those functions could cost. Everything else (pass logic, models, the pass
+runner) runs as it is. Run in its own process (the patches are not undone):
+
+    python benchmarks/_speed_bound.py [--repeat 3]    # prints {"wall": ..., "cpu": ..., ...} as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from collections.abc import Callable
+from typing import Any
+
+#: module -> its functions that read text and return words, counts, cut text or a number
+KERNELS = {
+    "vectorless_assets.textutil": ("word_tokens", "word_tokens_by_line", "piece_counts", "word_counts", "keywords"),
+    "vectorless_assets.token_estimate": ("estimate_tokens", "summary_tokens"),
+    "vectorless_assets.helpers.plaintext": ("plain", "keyword_text", "clean", "strip_front_matter"),
+    "vectorless_assets.helpers.summarize": ("raw_sentences", "sentences_of", "first_raw_sentences"),
+    "vectorless_assets.helpers.budget": ("truncate_tokens", "is_short"),
+    "vectorless_assets.helpers.reference_scan": ("scan_text",),
+    "vectorless_assets.cjk": ("spell_bigrams", "count_cjk_letters"),
+}
+
+
+def memoised(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` answering from a memo of its results by arguments (unhashable ones: called)."""
+    memo: dict[Any, Any] = {}
+
+    def lookup(*args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        try:
+            return memo[key]
+        except KeyError:
+            out = memo[key] = fn(*args, **kwargs)
+            return out
+        except TypeError:
+            return fn(*args, **kwargs)
+
+    return lookup
+
+
+def patch_kernels() -> int:
+    """Replace every `KERNELS` function by its memo wherever it was imported; the count of
+    replaced names."""
+    import vectorless_assets
+
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(vectorless_assets.__path__, "vectorless_assets.") if ".orchestration" not in m.name and ".mcp_server" not in m.name]
+    replaced = 0
+    for home, names in KERNELS.items():
+        for name in names:
+            original = getattr(importlib.import_module(home), name)
+            memo = memoised(original)
+            for module in modules:
+                if getattr(module, name, None) is original:
+                    setattr(module, name, memo)
+                    replaced += 1
+    return replaced
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    from bench_speed import corpus_files, run_ours, sources_of
+
+    replaced = patch_kernels()
+    sources = sources_of(corpus_files())
+    run_ours("deep", sources, 1)  # fills the memos
+    result = run_ours("deep", sources, args.repeat)
+    print(json.dumps({**result, "replaced": replaced}))
+
+
+if __name__ == "__main__":
+    main()
