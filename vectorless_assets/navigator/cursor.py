@@ -61,7 +61,9 @@ class DocumentNavigator(IndexVerbs):
         tree, here = self.doc.tree, self.doc.tree.get(self.cwd)
         if target is None or target == ".":
             return here
-        if isinstance(target, int) or (isinstance(target, str) and target.isdigit() and target not in tree and len(target) < 4):
+        if isinstance(target, int) or (
+            isinstance(target, str) and target.isdigit() and target not in tree and len(target) < 4
+        ):
             children = tree.children_of(here.node_id)
             i = int(target)
             if not 1 <= i <= len(children):
@@ -87,10 +89,14 @@ class DocumentNavigator(IndexVerbs):
     def _by_title(self, here: TreeNode, text: str) -> TreeNode:
         """Title lookup: children, then the subtree, then the whole tree; exact, prefix, substring."""
         tree = self.doc.tree
-        found = match_title(text, (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes))
+        found = match_title(
+            text, (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes)
+        )
         if found is not None:
             return found
-        raise NavigationError(f"no node {text!r} (use an id, a child index, a title, a title path 'A > B', '..' or '/')")
+        raise NavigationError(
+            f"no node {text!r} (use an id, a child index, a title, a title path 'A > B', '..' or '/')"
+        )
 
     def cd(self, target: Target) -> dict[str, Any]:
         """Move to a node (id, title, child index, `..`, `/`); returns the new `pwd`."""
@@ -124,22 +130,41 @@ class DocumentNavigator(IndexVerbs):
             "content": node.content,
             "summary": node.summary,
             "tokens": node.token_count,
-            "children": [{"node_id": c.node_id, "title": c.title} for c in self.doc.tree.children_of(node.node_id)],
+            "children": [
+                {"node_id": c.node_id, "title": c.title}
+                for c in self.doc.tree.children_of(node.node_id)
+            ],
         }
-        self._evidence[node.node_id] = {k: v for k, v in item.items() if k not in ("children", "summary")}
+        self._evidence[node.node_id] = {
+            k: v for k, v in item.items() if k not in ("children", "summary")
+        }
         return item
 
     def head(self, target: Target = None, lines: int = 10) -> dict[str, Any]:
         """The first `lines` lines of the node's text (a peek, not collected as evidence)."""
         node = self._resolve(target)
         text_lines = node.content.splitlines()
-        return {**node_ref(self.doc, node), "text": "\n".join(text_lines[:lines]), "truncated": len(text_lines) > lines}
+        return {
+            **node_ref(self.doc, node),
+            "text": "\n".join(text_lines[:lines]),
+            "truncated": len(text_lines) > lines,
+        }
 
-    def read(self, target: Target = None, offset: int = 0, max_chars: int = PAGE_CHARS, subtree: bool = False) -> dict[str, Any]:
+    def read(
+        self,
+        target: Target = None,
+        offset: int = 0,
+        max_chars: int = PAGE_CHARS,
+        subtree: bool = False,
+    ) -> dict[str, Any]:
         """A page of the node's text (or its whole subtree's) from `offset`; `next_offset` continues it."""
         node = self._resolve(target)
         text = subtree_text(self.doc, node) if subtree else node.content
-        return {**node_ref(self.doc, node), **text_page(text, offset, max_chars), "subtree": subtree}
+        return {
+            **node_ref(self.doc, node),
+            **text_page(text, offset, max_chars),
+            "subtree": subtree,
+        }
 
     def find(self, query: str, target: Target = "/", limit: int = 20) -> list[dict[str, Any]]:
         """Nodes whose title (first) or content contains `query`, case-insensitively, with a snippet."""
@@ -161,10 +186,14 @@ class DocumentNavigator(IndexVerbs):
         for neg, _, node in sorted(by_content)[: max(0, limit - len(rows))]:
             pos = node.content.casefold().find(want)
             snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
-            rows.append({**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": -neg})
+            rows.append(
+                {**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": -neg}
+            )
         return rows
 
-    def grep(self, pattern: str, target: Target = None, *, ignore_case: bool = True, limit: int = 50) -> list[dict[str, Any]]:
+    def grep(
+        self, pattern: str, target: Target = None, *, ignore_case: bool = True, limit: int = 50
+    ) -> list[dict[str, Any]]:
         """Lines matching a regular expression in the target's subtree (title lines included)."""
         try:
             rx = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
@@ -172,7 +201,14 @@ class DocumentNavigator(IndexVerbs):
             raise NavigationError(f"bad regular expression {pattern!r}: {exc}") from exc
         out: list[dict[str, Any]] = []
         for node in self.doc.tree.preorder(self._resolve(target).node_id):
-            brief = {"node_id": node.node_id, "title": node.title, "start_page": node.start_page, "end_page": node.end_page, "line_start": node.line_start, "line_end": node.line_end}
+            brief = {
+                "node_id": node.node_id,
+                "title": node.title,
+                "start_page": node.start_page,
+                "end_page": node.end_page,
+                "line_start": node.line_start,
+                "line_end": node.line_end,
+            }
             if rx.search(node.title):
                 out.append({**brief, "line_in_node": 0, "text": node.title})
             for n, line in enumerate(node.content.splitlines(), start=1):
@@ -191,33 +227,55 @@ class DocumentNavigator(IndexVerbs):
             rel = node.depth - top.depth
             if max_depth is not None and rel > max_depth:
                 continue
-            rows.append({
-                "node_id": node.node_id, "structure": node.structure, "title": node.title, "depth": rel,
-                "start_page": node.start_page, "end_page": node.end_page,
-                "line_start": node.line_start, "line_end": node.line_end,
-                "is_leaf": node.is_leaf, "tokens": node.total_tokens or node.token_count,
-            })
+            rows.append(
+                {
+                    "node_id": node.node_id,
+                    "structure": node.structure,
+                    "title": node.title,
+                    "depth": rel,
+                    "start_page": node.start_page,
+                    "end_page": node.end_page,
+                    "line_start": node.line_start,
+                    "line_end": node.line_end,
+                    "is_leaf": node.is_leaf,
+                    "tokens": node.total_tokens or node.token_count,
+                }
+            )
         return rows
 
     def stats(self) -> dict[str, Any]:
         """Sizes of the tree and of every index (zero where the mode did not build one)."""
         d, tree = self.doc, self.doc.tree
-        routes, chains, overlap, scores = d.query_routes, d.chain_index, d.content_overlap, d.evidence_scores
+        routes, chains, overlap, scores = (
+            d.query_routes,
+            d.chain_index,
+            d.content_overlap,
+            d.evidence_scores,
+        )
         return {
-            "doc_id": d.doc_id, "name": d.name, "format": d.format, "mode": d.meta.mode if d.meta else None,
-            "schema_version": d.schema_version, "old_schema": d.is_old,
-            "node_count": len(tree), "leaf_count": len(tree.leaves()), "max_depth": tree.max_depth(),
-            "page_count": d.page_count, "line_count": d.meta.line_count if d.meta else None,
+            "doc_id": d.doc_id,
+            "name": d.name,
+            "format": d.format,
+            "mode": d.meta.mode if d.meta else None,
+            "schema_version": d.schema_version,
+            "old_schema": d.is_old,
+            "node_count": len(tree),
+            "leaf_count": len(tree.leaves()),
+            "max_depth": tree.max_depth(),
+            "page_count": d.page_count,
+            "line_count": d.meta.line_count if d.meta else None,
             "total_tokens": sum(n.token_count for n in tree.nodes),
             "summarised_nodes": sum(1 for n in tree.nodes if n.summary),
-            "keywords": len(d.reasoning_index.keywords), "nav_entries": len(d.nav_index.entries),
+            "keywords": len(d.reasoning_index.keywords),
+            "nav_entries": len(d.nav_index.entries),
             "concepts": len(d.concepts),
             "intent_routes": len(routes.intent_routes) if routes else 0,
             "concept_routes": len(routes.concept_routes) if routes else 0,
             "chains": len(chains.chains) if chains else 0,
             "overlap_pairs": len(overlap.pairs) if overlap else 0,
             "scored_nodes": len(scores.scores) if scores else 0,
-            "diagnostics": len(d.diagnostics), "evidence_items": len(self._evidence),
+            "diagnostics": len(d.diagnostics),
+            "evidence_items": len(self._evidence),
         }
 
     def doc_card(self) -> dict[str, Any]:
@@ -229,10 +287,23 @@ class DocumentNavigator(IndexVerbs):
             return {**base, **card.model_dump(mode="json"), "derived": False}
         tops = top_sections(d)
         return {
-            **base, "title": d.name, "overview": d.summary or d.description,
-            "sections": [{"node_id": n.node_id, "title": n.title, "description": describe(n), "leaf_count": d.tree.leaf_count(n.node_id)} for n in tops],
-            "question_hints": [], "topic_tags": [c.name for c in d.concepts],
-            "node_count": len(d.tree), "leaf_count": len(d.tree.leaves()), "max_depth": d.tree.max_depth(),
+            **base,
+            "title": d.name,
+            "overview": d.summary or d.description,
+            "sections": [
+                {
+                    "node_id": n.node_id,
+                    "title": n.title,
+                    "description": describe(n),
+                    "leaf_count": d.tree.leaf_count(n.node_id),
+                }
+                for n in tops
+            ],
+            "question_hints": [],
+            "topic_tags": [c.name for c in d.concepts],
+            "node_count": len(d.tree),
+            "leaf_count": len(d.tree.leaves()),
+            "max_depth": d.tree.max_depth(),
             "derived": True,
         }
 
@@ -244,7 +315,15 @@ class DocumentNavigator(IndexVerbs):
     def clear_evidence(self) -> None:
         self._evidence.clear()
 
-    def locate(self, query: str, k: int = 5, *, llm: LLMClient | None = None, usage: LLMUsage | None = None, max_calls: int = MAX_CALLS) -> list[dict[str, Any]]:
+    def locate(
+        self,
+        query: str,
+        k: int = 5,
+        *,
+        llm: LLMClient | None = None,
+        usage: LLMUsage | None = None,
+        max_calls: int = MAX_CALLS,
+    ) -> list[dict[str, Any]]:
         """The `k` best nodes for a question, without an LLM (see `navigator.locate`).
 
         With `llm`, an LLM-guided search over the table of contents comes first (at most
@@ -254,5 +333,7 @@ class DocumentNavigator(IndexVerbs):
         if self._locator is None:
             self._locator = Locator(self.doc)
         if llm is not None:
-            return guided_locate(self.doc, query, llm, usage, k=k, max_calls=max_calls, locator=self._locator)
+            return guided_locate(
+                self.doc, query, llm, usage, k=k, max_calls=max_calls, locator=self._locator
+            )
         return self._locator.locate(query, k)

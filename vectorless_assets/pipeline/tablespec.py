@@ -100,7 +100,9 @@ class PassTable:
             names.add(p.name)
             missing = set(p.all_reads) - available
             if missing:
-                raise ValueError(f"pass {p.name!r} reads {sorted(missing)} before any pass writes them")
+                raise ValueError(
+                    f"pass {p.name!r} reads {sorted(missing)} before any pass writes them"
+                )
             for w in p.writes:
                 if w in available:
                     raise ValueError(f"field {w!r} has two producers")
@@ -127,7 +129,9 @@ class PassTable:
 
     @cached_property
     def _params(self) -> dict[str, str]:
-        return {name: TREE_PARAM if self._is_tree(self.fields, name) else name for name in self.fields}
+        return {
+            name: TREE_PARAM if self._is_tree(self.fields, name) else name for name in self.fields
+        }
 
     @cached_property
     def ir_fields(self) -> tuple[str, ...]:
@@ -141,11 +145,16 @@ class PassTable:
         return self._params.get(name, name)
 
     @cached_property
-    def bindings(self) -> dict[str, tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]]:
+    def bindings(
+        self,
+    ) -> dict[str, tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]]:
         """Pass name -> its (field, keyword) pairs: the reads, then the optional reads (the
         runner binds a pass's inputs by these instead of asking `param` per field per run)."""
         return {
-            p.name: (tuple((r, self.param(r)) for r in p.reads), tuple((r, self.param(r)) for r in p.optional_reads))
+            p.name: (
+                tuple((r, self.param(r)) for r in p.reads),
+                tuple((r, self.param(r)) for r in p.optional_reads),
+            )
             for p in self.passes
         }
 
@@ -185,7 +194,9 @@ class PassTable:
         A pure function of the (frozen) options: memoised per table for the last
         `_MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
         """
-        versions = self._versions.get(options, lambda: {p.name: _code_version(p, options) for p in self.passes})
+        versions = self._versions.get(
+            options, lambda: {p.name: _code_version(p, options) for p in self.passes}
+        )
         return dict(versions)
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
@@ -198,19 +209,32 @@ class PassTable:
         """A new table with the row `name` changed (e.g. `version=`, `run=`: tests, benchmarks)."""
         if name not in self.by_name:
             raise KeyError(name)
-        return PassTable(tuple(replace(p, **changes) if p.name == name else p for p in self.passes), self.fields)
+        return PassTable(
+            tuple(replace(p, **changes) if p.name == name else p for p in self.passes), self.fields
+        )
 
     def markdown(self) -> str:
         """The table as Markdown (for the docs and the Dagster UI)."""
-        rows = ["| pass | phase | reads | writes | modes | LLM | options | reuse | version |", "|---|---|---|---|---|---|---|---|---|"]
+        rows = [
+            "| pass | phase | reads | writes | modes | LLM | options | reuse | version |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
         for p in self.passes:
-            reads = ", ".join(p.reads) + (f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else "")
+            reads = ", ".join(p.reads) + (
+                f" (optional: {', '.join(p.optional_reads)})" if p.optional_reads else ""
+            )
             modes = ", ".join(m for m in MODES if m in p.modes)
-            llm = ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else "")) if p.llm else "no"
+            llm = (
+                ("yes" + (f" ({p.document_llm_calls})" if p.document_llm_calls else ""))
+                if p.llm
+                else "no"
+            )
             if p.llm and p.llm_modes is not None:
                 llm += f", in {', '.join(m for m in MODES if m in p.llm_modes)}"
             options = ", ".join([*p.options, *(f"{o} (with an LLM)" for o in p.llm_options)]) or "-"
-            rows.append(f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {options} | {p.reuse} | {p.version} |")
+            rows.append(
+                f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {options} | {p.reuse} | {p.version} |"
+            )
         return "\n".join(rows)
 
 
@@ -258,7 +282,9 @@ def _code_version(p: Pass, options: CompileOptions) -> str:
     facts = {
         "runs": p.runs_in(options.mode),
         "processing_version": options.processing_version,
-        "options": {name: getattr(options, name) for name in (*p.options, *(p.llm_options if asks else ()))},
+        "options": {
+            name: getattr(options, name) for name in (*p.options, *(p.llm_options if asks else ()))
+        },
         "llm_model": options.llm_model if may_ask else None,
     }
     return f"{p.version}:{hashlib.sha256(canonical_json(facts).encode()).hexdigest()[:16]}"

@@ -26,11 +26,22 @@ _MONEY = re.compile(r"(?<![\w.])[($]?\d[\d,]*(?:\.\d+)?%?\)?(?![\w.])")
 _TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([0-9a-z]{1,3}\))\.$")
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
 MAX_TITLE_WORDS = 40
-_CAPTION = re.compile(r"^(figure|fig\.|table|tab\.|chart|graph|listing|plate|image|photo|source|sources)\s*[\dA-Z]+(?:[.\-]\d+)*\s*[:.\u2014\u2013-]", re.I)
-_CONTENTS = re.compile(r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|目次|目录)$", re.I)
-_ADMONITION = re.compile(r"^(notes?|tips?|warning|caution|important|hint|danger|attention|remark|nota|hinweis|achtung|remarque)\s*[:.!]?$", re.I)
-_LABEL_ONLY = re.compile(r"^(part|chapter|appendix|annex|teil|kapitel|anhang)\s+(\d{1,3}|[ivxlc]{1,6}|[a-z])\.?$", re.I)
-_DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}
+_CAPTION = re.compile(
+    r"^(figure|fig\.|table|tab\.|chart|graph|listing|plate|image|photo|source|sources)\s*[\dA-Z]+(?:[.\-]\d+)*\s*[:.\u2014\u2013-]",
+    re.I,
+)
+_CONTENTS = re.compile(
+    r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|目次|目录)$",
+    re.I,
+)
+_ADMONITION = re.compile(
+    r"^(notes?|tips?|warning|caution|important|hint|danger|attention|remark|nota|hinweis|achtung|remarque)\s*[:.!]?$",
+    re.I,
+)
+_LABEL_ONLY = re.compile(
+    r"^(part|chapter|appendix|annex|teil|kapitel|anhang)\s+(\d{1,3}|[ivxlc]{1,6}|[a-z])\.?$", re.I
+)
+_DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}  # fmt: skip
 MAX_MERGED_LINES = 4
 
 
@@ -81,7 +92,11 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
     if len(_MONEY.findall(text)) >= 2 and ratio < 1.12:
         return None  # a table row
     tokens = text.split()
-    if len(tokens) >= 3 and sum(any(c.isalpha() for c in t) for t in tokens) < 0.6 * len(tokens) and ratio < 1.12:
+    if (
+        len(tokens) >= 3
+        and sum(any(c.isalpha() for c in t) for t in tokens) < 0.6 * len(tokens)
+        and ratio < 1.12
+    ):
         return None  # symbols and cells ("Basque " ' ~")
     if _CAPTION.match(text):
         return None  # figure and table captions
@@ -96,15 +111,22 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
         return True, depth, keyword
     if bold and (words <= 25 or text.endswith(".")):
         return False, depth, keyword
-    rest = text[len(k.group(0)):].strip() if k else ""
-    if keyword and words <= 20 and (_caps(text) or ratio > 1.03 or rest[:1].isupper()) and (not text.endswith(".") or words <= 15):
+    rest = text[len(k.group(0)) :].strip() if k else ""
+    if (
+        keyword
+        and words <= 20
+        and (_caps(text) or ratio > 1.03 or rest[:1].isupper())
+        and (not text.endswith(".") or words <= 15)
+    ):
         return False, depth, keyword
     if _caps(text) and 2 <= words <= 14 and not body_bold:
         return False, depth, keyword
     return None
 
 
-def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None = None) -> list[Heading]:
+def detect_headings(
+    lines: list[Line], skip_pages: set[int], body: float | None = None
+) -> list[Heading]:
     """Find headings in the line stream (lines on `skip_pages` - e.g. ToC pages - never are).
 
     Lines of one style that follow each other closely form a block; a block is a heading
@@ -123,7 +145,11 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
     n = len(lines)
     while i < n:
         ln = lines[i]
-        sig = None if ln.page in skip_pages and not _CONTENTS.match(ln.text.strip()) else _signals(ln, body, body_bold)
+        sig = (
+            None
+            if ln.page in skip_pages and not _CONTENTS.match(ln.text.strip())
+            else _signals(ln, body, body_bold)
+        )
         j = i + 1
         while j < n and _continues(lines[j - 1], lines[j]):
             j += 1
@@ -133,20 +159,38 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
         strong, depth, keyword = sig
         if keyword and j - i > 3:
             # "Item 3. Quantitative ... About / Market Risk." then body text in the same style
-            j = next((k + 1 for k in range(i, i + 2) if lines[k].text.rstrip().endswith((".", ":"))), i + 1)
+            j = next(
+                (k + 1 for k in range(i, i + 2) if lines[k].text.rstrip().endswith((".", ":"))),
+                i + 1,
+            )
         text = _label_first(" ".join(lines[k].title_text.strip() for k in range(i, j)))
         words = len(text.split())
         block_ok = j - i <= (MAX_MERGED_LINES if ln.bold else 3) and words <= MAX_TITLE_WORDS + 10
         heavy = share[ln.style] > 0.08 * total and not (depth or keyword)
-        table = not strong and any(abs(o.y - ln.y) < 1.5 and o is not ln and o.style == ln.style for o in lines[max(0, i - 6):i + 6] if o.page == ln.page)
+        table = not strong and any(
+            abs(o.y - ln.y) < 1.5 and o is not ln and o.style == ln.style
+            for o in lines[max(0, i - 6) : i + 6]
+            if o.page == ln.page
+        )
         first = ln.text.lstrip()[:1]
         last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
         if last in _DANGLING and not strong:
             i = j  # a bold run-in sentence that goes on in body text
             continue
         weak = not (strong or depth or keyword)
-        if block_ok and not heavy and not table and (strong or first.isupper() or first.isdigit() or keyword) and not (weak and rejects(lines, i, j, text)) and not (is_figure_row(text) and not (depth or keyword)):
-            cands.append(_Cand(i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong))
+        if (
+            block_ok
+            and not heavy
+            and not table
+            and (strong or first.isupper() or first.isdigit() or keyword)
+            and not (weak and rejects(lines, i, j, text))
+            and not (is_figure_row(text) and not (depth or keyword))
+        ):
+            cands.append(
+                _Cand(
+                    i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong
+                )
+            )
         i = j
     cands = _merge_labels(_drop_cover(_drop_repeated(cands), lines, body), lines)
     return _assign_levels(cands, body)
@@ -155,12 +199,19 @@ def detect_headings(lines: list[Line], skip_pages: set[int], body: float | None 
 def _label_first(title: str) -> str:
     """A list label drawn after its heading text ("Background A.") goes back in front."""
     m = None if _KEYWORD.match(title) else _TRAILING_LABEL.match(title)
-    return f"{m.group(2)}. {m.group(1)}" if m and len(m.group(1).split()) <= MAX_TITLE_WORDS else title
+    return (
+        f"{m.group(2)}. {m.group(1)}" if m and len(m.group(1).split()) <= MAX_TITLE_WORDS else title
+    )
 
 
 def _continues(prev: Line, nxt: Line) -> bool:
     """True when `nxt` continues the block of `prev`: same page and style, next line down."""
-    if nxt.page != prev.page or nxt.style != prev.style or nxt.italic != prev.italic or _caps(nxt.text) != _caps(prev.text):
+    if (
+        nxt.page != prev.page
+        or nxt.style != prev.style
+        or nxt.italic != prev.italic
+        or _caps(nxt.text) != _caps(prev.text)
+    ):
         return False
     gap = prev.y - nxt.y
     if not 0.3 * max(nxt.size, 1.0) < gap < 1.45 * max(nxt.size, 1.0):
@@ -195,7 +246,15 @@ def _merge_labels(cands: list[_Cand], lines: list[Line]) -> list[_Cand]:
             and c.start - prev.end <= 2
             and not c.keyword
         ):
-            out[-1] = _Cand(prev.start, c.end, f"{prev.title} {c.title}", prev.key, prev.depth, prev.keyword, prev.strong or c.strong)
+            out[-1] = _Cand(
+                prev.start,
+                c.end,
+                f"{prev.title} {c.title}",
+                prev.key,
+                prev.depth,
+                prev.keyword,
+                prev.strong or c.strong,
+            )
             continue
         out.append(c)
     return out
@@ -205,7 +264,12 @@ def _drop_repeated(cands: list[_Cand]) -> list[_Cand]:
     """Admonition labels ("Note", "Tip") and body-size titles that recur four times or more
     (table header rows) are not headings unless numbered; nor are body-size "1." items when numbered chapters are large."""
     counts = Counter(c.title.lower() for c in cands if not c.strong)
-    cands = [c for c in cands if (counts[c.title.lower()] < 4 or c.strong or c.depth or c.keyword) and not _ADMONITION.match(c.title)]
+    cands = [
+        c
+        for c in cands
+        if (counts[c.title.lower()] < 4 or c.strong or c.depth or c.keyword)
+        and not _ADMONITION.match(c.title)
+    ]
     # when numbered chapters are set large, body-size "1." lines are list items, not chapters
     if sum(1 for c in cands if c.strong and c.depth == 1) >= 2:
         cands = [c for c in cands if c.strong or c.depth != 1 or c.keyword]
