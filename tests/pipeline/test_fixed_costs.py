@@ -95,7 +95,7 @@ def test_the_source_is_hashed_once_and_the_ir_carries_its_fingerprint() -> None:
 
 
 def test_the_last_options_object_is_answered_as_its_key_would_be() -> None:
-    from vectorless_assets.pipeline.tablespec import OptionsMemo
+    from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 
     memo: OptionsMemo[str] = OptionsMemo()
     calls: list[str] = []

@@ -20,8 +20,8 @@ from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.table import TABLE, PassTable
-from vectorless_assets.pipeline.tablespec import OptionsMemo
 from vectorless_assets.token_estimate import summary_tokens
 from vectorless_assets.version import __version__
 

@@ -51,7 +51,7 @@ def default_options(mode: Mode | None) -> CompileOptions:
     """`CompileOptions()` in `mode` (None: the default mode), one object per mode.
 
     The options are frozen, so one object serves every compile; the per-options memos
-    (`tablespec.OptionsMemo`: code versions, logic fingerprint) then answer each compile
+    (`optionsmemo.OptionsMemo`: code versions, logic fingerprint) then answer each compile
     from the object they last saw instead of hashing and comparing every option.
     """
     options = CompileOptions()

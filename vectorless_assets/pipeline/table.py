@@ -63,16 +63,8 @@ from vectorless_assets.passes import (
     validate,
     verify,
 )
-from vectorless_assets.pipeline.tablespec import (
-    ALL,
-    DEEP,
-    SOURCE,
-    STANDARD_UP,
-    TREE_PARAM,
-    Pass,
-    PassTable,
-    Phase,
-)
+from vectorless_assets.pipeline.passspec import ALL, DEEP, STANDARD_UP, Pass, Phase
+from vectorless_assets.pipeline.tablespec import SOURCE, TREE_PARAM, PassTable
 
 __all__ = ["ALL", "DEEP", "SOURCE", "STANDARD_UP", "TABLE", "TREE_PARAM", "Pass", "PassTable", "Phase"]
 

@@ -1,86 +1,29 @@
-"""The shape of the pass table: a row (`Pass`) and the table (`PassTable`), checked on creation.
+"""The pass table (`PassTable`): rows (`passspec.Pass`) in order, checked on creation.
 
-`pipeline.table` holds the project's rows (`TABLE`); this module holds what a row is and what
-a table can tell (producers, parameter binding, absent values, per-pass code versions,
-Markdown), so the rows stay readable on their own.
+`pipeline.table` holds the project's rows (`TABLE`); this module holds what a table can tell
+(producers, parameter binding, absent values, per-pass code versions, Markdown), so the rows
+stay readable on their own.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.jsonform import canonical_json
 from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
+from vectorless_assets.pipeline.optionsmemo import OptionsMemo
+from vectorless_assets.pipeline.passspec import Pass
 
-Phase = Literal["frontend", "analysis", "transform", "backend"]
-ALL: frozenset[Mode] = frozenset(MODES)
-STANDARD_UP: frozenset[Mode] = frozenset({"standard", "deep"})
-DEEP: frozenset[Mode] = frozenset({"deep"})
 #: The input field every compile starts from.
 SOURCE = "source"
 #: The parameter a pass gets its tree version under.
 TREE_PARAM = "tree"
-T = TypeVar("T")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pass:
-    """One row of the table (see the module docstring)."""
-
-    name: str
-    run: Callable[..., Any]
-    reads: tuple[str, ...]
-    writes: tuple[str, ...]
-    phase: Phase
-    version: str
-    modes: frozenset[Mode]
-    llm: bool = False
-    #: read when present; a mode that does not build them passes their empty default
-    optional_reads: tuple[str, ...] = ()
-    #: the spec marks it required: it must run in every mode (tested)
-    required: bool = False
-    #: the `CompileOptions` it reads: only these (with its version, whether it runs in the
-    #: mode, the processing version and, for an LLM pass, the model) make its code version
-    options: tuple[str, ...] = ()
-    #: for an LLM pass that asks the model only in some of its modes: those modes (None =
-    #: every mode it runs in); outside them the model is not part of its code version
-    llm_modes: frozenset[Mode] | None = None
-    #: the options it reads only when it asks the model (part of its code version only then)
-    llm_options: tuple[str, ...] = ()
-    #: what an incremental compile reuses (docs): "node" = per-node results of unchanged
-    #: subtrees; "field" = its outputs when its code version and inputs are unchanged;
-    #: "none" = always recomputed (cheap)
-    reuse: str = "field"
-    #: the calls it makes once per document (not per node): redone when what it reads changed
-    document_llm_calls: str = ""
-
-    @property
-    def all_reads(self) -> tuple[str, ...]:
-        return self.reads + self.optional_reads
-
-    @property
-    def description(self) -> str:
-        """First paragraph of the pass function's docstring."""
-        doc = (self.run.__doc__ or self.run.__module__ or "").strip()
-        return doc.split("\n\n")[0].replace("\n", " ").strip()
-
-    def runs_in(self, mode: Mode) -> bool:
-        return mode in self.modes
-
-    @cached_property
-    def label(self) -> str:
-        """`name:version`, the LLM cache's namespace while the pass runs (`PassContext.current_pass`)."""
-        return f"{self.name}:{self.version}"
-
-    def may_ask(self, mode: Mode) -> bool:
-        """Whether, in `mode`, it calls the model when one is configured."""
-        return self.llm and mode in (self.modes if self.llm_modes is None else self.llm_modes)
 
 
 @dataclass(frozen=True)
@@ -192,7 +135,7 @@ class PassTable:
         """Code version of every pass, by pass name (a fresh dict).
 
         A pure function of the (frozen) options: memoised per table for the last
-        `_MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
+        `optionsmemo._MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
         """
         versions = self._versions.get(
             options, lambda: {p.name: _code_version(p, options) for p in self.passes}
@@ -236,43 +179,6 @@ class PassTable:
                 f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {options} | {p.reuse} | {p.version} |"
             )
         return "\n".join(rows)
-
-
-#: How many distinct options each table keeps the code versions of.
-_MEMO_SIZE = 64
-
-
-def options_key(options: CompileOptions) -> tuple[object, ...]:
-    """A memo key for values that are pure functions of `options`' canonical JSON: the
-    (frozen) options with the type of each value (1 and 1.0 are equal but print apart)."""
-    return (options, *map(type, options.__dict__.values()))
-
-
-class OptionsMemo(Generic[T]):
-    """Values that are pure functions of the (frozen) options, kept for the last
-    `_MEMO_SIZE` options (keyed by `options_key`).
-
-    The options object last asked about is answered without building its key (hashing
-    every option): a compile asks about its one options object several times.
-    """
-
-    def __init__(self) -> None:
-        self._values: dict[tuple[object, ...], T] = {}
-        self._last: tuple[CompileOptions, T] | None = None
-
-    def get(self, options: CompileOptions, compute: Callable[[], T]) -> T:
-        """The memoised value for `options`, computed by `compute` the first time."""
-        last = self._last
-        if last is not None and last[0] is options:
-            return last[1]
-        key = options_key(options)
-        if key not in self._values:
-            if len(self._values) >= _MEMO_SIZE:
-                self._values.clear()
-            self._values[key] = compute()
-        value = self._values[key]
-        self._last = (options, value)
-        return value
 
 
 def _code_version(p: Pass, options: CompileOptions) -> str:
