@@ -54,194 +54,30 @@ nodes' page breaks, estimated for IRs without them; see `navigator.pinpoint`), e
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from vectorless_assets.ir.document import Document
-from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.bm25 import BM25, K1, terms
-from vectorless_assets.navigator.finance_glossary import entry_labels, label_share
-from vectorless_assets.navigator.indexsignals import folded_keywords, index_scores, route_scores
-from vectorless_assets.navigator.labels import LABEL_RE, chapter_numbers, label_scores
-from vectorless_assets.navigator.periods import period_share, shown_years
-from vectorless_assets.navigator.pinpoint import FOCUS_PAGES, PagePinner, own_pages
-from vectorless_assets.navigator.question import NO_NEED, QUANTITY_RE, Question, analyse
-from vectorless_assets.navigator.statements import statement_kind
-from vectorless_assets.navigator.titles import INNER_WEIGHT, inner_headings, title_fit
-from vectorless_assets.navigator.views import node_ref, page_count
+from vectorless_assets.navigator.bm25 import K1
+from vectorless_assets.navigator.finance_glossary import label_share
+from vectorless_assets.navigator.indexsignals import index_scores, route_scores
+from vectorless_assets.navigator.nodesignals import NodeSignals, own_page_count, pairs
+from vectorless_assets.navigator.views import node_ref
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {
     "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15,
     "statement": 0.3, "items": 0.3, "period": 0.1, "fit": 0.4,
 }  # fmt: skip
-#: The statement signal for a statement the question's metrics imply, not name.
-IMPLIED = 0.6
-#: A line-item label counts for the items signal only when at most this share of the
-#: document's sections hold it.
-LABEL_MAX_SHARE = 0.2
-NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
-WORD_RE = re.compile(r"[^\W\d_]{2,}")
 #: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)
 FIGURES_FULL = 0.4
-#: A title this many nodes share ("Summary", "Overview") is generic: such a node's score is
-#: multiplied by GENERIC_FACTOR unless the question fits its title (fit >= GENERIC_FIT).
-GENERIC_TITLES, GENERIC_FACTOR, GENERIC_FIT = 4, 0.8, 0.5
+#: A node whose title is generic (`nodesignals.GENERIC_TITLES`) has its score multiplied by
+#: GENERIC_FACTOR unless the question fits its title (fit >= GENERIC_FIT).
+GENERIC_FACTOR, GENERIC_FIT = 0.8, 0.5
 #: (more than this many pages, factor): the first matching row applies.
 SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
 
 
-def numeric_share(text: str) -> float:
-    """Share of numbers among the words and numbers of `text` (tables, statements score high)."""
-    numbers = len(NUMBER_RE.findall(text))
-    words = len(WORD_RE.findall(text))
-    return numbers / (numbers + words) if numbers + words else 0.0
-
-
-def own_page_count(node: TreeNode) -> int | None:
-    """Pages of the text a node is ranked on (its own), else of its subtree."""
-    own = own_pages(node)
-    return own[1] - own[0] + 1 if own else page_count(node)
-
-
-def pairs(seq: list[str]) -> set[tuple[str, str]]:
-    return {(a, b) for a, b in zip(seq, seq[1:], strict=False) if a != b}
-
-
-@dataclass
-class NodeTerms:
-    title: set[str]
-    path: set[str]
-    pairs: set[tuple[str, str]]
-    inner: list[set[str]] = field(default_factory=list)
-
-
-@dataclass
-class Locator:
+class Locator(NodeSignals):
     """Precomputed term statistics of one document, reusable for many questions."""
-
-    doc: Document
-    bm25: BM25 = field(init=False)
-    nodes: list[NodeTerms] = field(init=False)
-    folded_keys: dict[str, list[str]] = field(init=False)
-    position: dict[str, int] = field(init=False)
-    numeric: dict[int, float] = field(init=False)
-    kinds: dict[int, set[str]] = field(init=False, default_factory=dict)
-    years: dict[int, set[int]] = field(init=False, default_factory=dict)
-    pair_df: Counter[tuple[str, str]] | None = field(init=False, default=None)
-    chapters: dict[int, str] | None = field(init=False, default=None)
-    pinner: PagePinner = field(init=False)
-    generic: list[bool] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.position = {n.node_id: i for i, n in enumerate(self.doc.tree.nodes)}
-        units: list[list[str]] = []
-        self.numeric = {}  # filled lazily: only quantitative questions need it
-        self.nodes = []
-        title_terms: dict[str, set[str]] = {}
-        for node in self.doc.tree.nodes:
-            t = terms(node.title)
-            body = terms(node.summary) + terms(node.content)
-            units.append(t + t + body)
-            title_terms[node.node_id] = set(t)
-            path: set[str] = set()
-            for anc in self.doc.tree.ancestors(node.node_id)[1:]:
-                path |= title_terms.get(anc.node_id, set())
-            inner = [set(terms(h)) for h in inner_headings(node.content)]
-            self.nodes.append(
-                NodeTerms(
-                    title=set(t),
-                    path=path - set(t),
-                    pairs=pairs(t) | pairs(body),
-                    inner=[h for h in inner if h],
-                )
-            )
-        self.bm25 = BM25(units)
-        self.pinner = PagePinner(self.doc)
-        shared = Counter(" ".join(n.title.lower().split()) for n in self.doc.tree.nodes)
-        self.generic = [
-            shared[" ".join(n.title.lower().split())] >= GENERIC_TITLES for n in self.doc.tree.nodes
-        ]
-        self.folded_keys = folded_keywords(self.doc)
-
-    # -- signals ------------------------------------------------------------------------
-    def _numeric(self, i: int) -> float:
-        if i not in self.numeric:
-            self.numeric[i] = numeric_share(self.doc.tree.nodes[i].content)
-        return self.numeric[i]
-
-    def _statement(self, i: int, question: Question) -> float:
-        if not question.statements and not question.need.statements:
-            return 0.0
-        if i not in self.kinds:
-            node = self.doc.tree.nodes[i]
-            self.kinds[i] = statement_kind(node.title, node.content)
-        if self.kinds[i] & question.statements:
-            return 1.0
-        return IMPLIED if self.kinds[i] & question.need.statements else 0.0
-
-    def _distinctive(self, phrase: tuple[str, ...]) -> bool:
-        """Whether a line-item label is held by few enough sections to point at its figure
-        (each of its adjacent term pairs: a partial match counts)."""
-        if self.pair_df is None:
-            self.pair_df = Counter(p for nt in self.nodes for p in nt.pairs)
-        if len(phrase) == 1:
-            df = self.bm25.df.get(phrase[0], 0)
-        else:
-            df = max(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
-        return df <= LABEL_MAX_SHARE * len(self.nodes)
-
-    def _holds(self, phrase: tuple[str, ...]) -> bool:
-        """Whether one section of the document holds every adjacent term pair of `phrase`."""
-        wanted = set(zip(phrase, phrase[1:], strict=False))
-        rarest = min(phrase, key=lambda t: self.bm25.df.get(t, 0))
-        return any(wanted <= self.nodes[i].pairs for i in self.bm25.postings.get(rarest, []))
-
-    def _read(self, query: str) -> Question:
-        """The question (`navigator.question.analyse`); a finance glossary word alone
-        ("leverage", "inventory", "sales") makes it quantitative only in a document that
-        shows one of the line items that metric is made of (a filing, not a book)."""
-        question = analyse(query, lambda t: t in self.bm25.df)
-        if (
-            question.need.entries
-            and not QUANTITY_RE.search(query)
-            and not any(self._holds(alt) for alt in entry_labels(terms(query)))
-        ):
-            question = replace(question, quantitative=False, need=NO_NEED)
-        return question
-
-    def _period(self, i: int, question: Question) -> float:
-        if not question.years:
-            return 0.0
-        if i not in self.years:
-            self.years[i] = shown_years(self.doc.tree.nodes[i].content)
-        return period_share(set(question.years), self.years[i])
-
-    def _label_scores(self, query: str) -> tuple[dict[str, float], set[str]]:
-        """Nodes a structural reference in the query points at, and the kinds of the
-        references that point somewhere (`navigator.labels`)."""
-        if not LABEL_RE.search(query):
-            return {}, set()
-        if self.chapters is None:
-            self.chapters = chapter_numbers(self.doc.tree)
-        return label_scores(self.doc.tree, query, self.chapters)
-
-    def _fit(self, nt: NodeTerms, q: list[str], total: float) -> float:
-        """How closely the question is the node's title, or a heading inside its text."""
-        fit = title_fit(q, nt.title, self.bm25.idf, total)
-        for heading in nt.inner:
-            fit = max(fit, INNER_WEIGHT * title_fit(q, heading, self.bm25.idf, total))
-        return fit
-
-    def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
-        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages (`navigator.pinpoint`)."""
-        pages = page_count(self.doc.tree.nodes[i])
-        if pages is None or pages <= FOCUS_PAGES:
-            return None
-        window = self.pinner.focus(i, q, idf)
-        return {"start_page": window[0], "end_page": window[1]} if window else None
 
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
