@@ -1,16 +1,16 @@
 """`DocumentNavigator`: a cursor over one compiled Document IR, for agents and people.
 
 The navigator walks the tree like a file system (`ls`, `cd`, `back`, `pwd`), reads
-(`cat`, `head`), searches (`find`, `grep`, `locate`), summarises (`toc`, `stats`,
-`doc_card`) and exposes the acceleration indexes (see `IndexVerbs`). Every verb returns
-plain JSON-serialisable data; what `cat` reads is collected as evidence, each item with
-its node id, title path and page/line range for citations. No Dagster, no LLM.
+(`cat`, `head`), searches (`find`, `grep`: see `SearchVerbs`; `locate`), summarises (`toc`,
+`stats`, `doc_card`: see `OverviewVerbs`) and exposes the acceleration indexes (see
+`IndexVerbs`). Every verb returns plain JSON-serialisable data; what `cat` reads is collected
+as evidence, each item with its node id, title path and page/line range for citations. No
+Dagster, no LLM.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from typing import Any
 
 from vectorless_assets.ir.document import Document
@@ -21,20 +21,19 @@ from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator.guided import MAX_CALLS, guided_locate
 from vectorless_assets.navigator.indexverbs import IndexVerbs
 from vectorless_assets.navigator.locate import Locator
+from vectorless_assets.navigator.overviewverbs import OverviewVerbs
 from vectorless_assets.navigator.paging import PAGE_CHARS, subtree_text, text_page
 from vectorless_assets.navigator.paths import by_path, is_path, match_title
+from vectorless_assets.navigator.searchverbs import SearchVerbs
 from vectorless_assets.navigator.views import (
     NavigationError,
+    Target,
     child_listing,
-    describe,
     node_ref,
-    top_sections,
 )
 
-Target = str | int | None
 
-
-class DocumentNavigator(IndexVerbs):
+class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
     """A cursor over `doc`, starting at the root. See the module docstring for the verbs."""
 
     def __init__(self, doc: Document) -> None:
@@ -164,147 +163,6 @@ class DocumentNavigator(IndexVerbs):
             **node_ref(self.doc, node),
             **text_page(text, offset, max_chars),
             "subtree": subtree,
-        }
-
-    def find(self, query: str, target: Target = "/", limit: int = 20) -> list[dict[str, Any]]:
-        """Nodes whose title (first) or content contains `query`, case-insensitively, with a snippet."""
-        want = query.casefold().strip()
-        if not want:
-            return []
-        by_title: list[TreeNode] = []
-        by_content: list[tuple[int, int, TreeNode]] = []
-        for node in self.doc.tree.preorder(self._resolve(target).node_id):
-            if want in node.title.casefold():
-                by_title.append(node)
-                if len(by_title) >= limit:
-                    break
-            else:
-                count = node.content.casefold().count(want)
-                if count:
-                    by_content.append((-count, len(by_content), node))
-        rows = [{**node_ref(self.doc, n), "where": "title", "snippet": n.title} for n in by_title]
-        for neg, _, node in sorted(by_content)[: max(0, limit - len(rows))]:
-            pos = node.content.casefold().find(want)
-            snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
-            rows.append(
-                {**node_ref(self.doc, node), "where": "content", "snippet": snippet, "count": -neg}
-            )
-        return rows
-
-    def grep(
-        self, pattern: str, target: Target = None, *, ignore_case: bool = True, limit: int = 50
-    ) -> list[dict[str, Any]]:
-        """Lines matching a regular expression in the target's subtree (title lines included)."""
-        try:
-            rx = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
-        except re.error as exc:
-            raise NavigationError(f"bad regular expression {pattern!r}: {exc}") from exc
-        out: list[dict[str, Any]] = []
-        for node in self.doc.tree.preorder(self._resolve(target).node_id):
-            brief = {
-                "node_id": node.node_id,
-                "title": node.title,
-                "start_page": node.start_page,
-                "end_page": node.end_page,
-                "line_start": node.line_start,
-                "line_end": node.line_end,
-            }
-            if rx.search(node.title):
-                out.append({**brief, "line_in_node": 0, "text": node.title})
-            for n, line in enumerate(node.content.splitlines(), start=1):
-                if rx.search(line):
-                    out.append({**brief, "line_in_node": n, "text": line.strip()})
-                    if len(out) >= limit:
-                        return out
-        return out[:limit]
-
-    # -- overviews ----------------------------------------------------------------------
-    def toc(self, target: Target = "/", max_depth: int | None = None) -> list[dict[str, Any]]:
-        """The outline below the target: one row per node in document order (own line ranges)."""
-        top = self._resolve(target)
-        rows = []
-        for node in self.doc.tree.preorder(top.node_id):
-            rel = node.depth - top.depth
-            if max_depth is not None and rel > max_depth:
-                continue
-            rows.append(
-                {
-                    "node_id": node.node_id,
-                    "structure": node.structure,
-                    "title": node.title,
-                    "depth": rel,
-                    "start_page": node.start_page,
-                    "end_page": node.end_page,
-                    "line_start": node.line_start,
-                    "line_end": node.line_end,
-                    "is_leaf": node.is_leaf,
-                    "tokens": node.total_tokens or node.token_count,
-                }
-            )
-        return rows
-
-    def stats(self) -> dict[str, Any]:
-        """Sizes of the tree and of every index (zero where the mode did not build one)."""
-        d, tree = self.doc, self.doc.tree
-        routes, chains, overlap, scores = (
-            d.query_routes,
-            d.chain_index,
-            d.content_overlap,
-            d.evidence_scores,
-        )
-        return {
-            "doc_id": d.doc_id,
-            "name": d.name,
-            "format": d.format,
-            "mode": d.meta.mode if d.meta else None,
-            "schema_version": d.schema_version,
-            "old_schema": d.is_old,
-            "node_count": len(tree),
-            "leaf_count": len(tree.leaves()),
-            "max_depth": tree.max_depth(),
-            "page_count": d.page_count,
-            "line_count": d.meta.line_count if d.meta else None,
-            "total_tokens": sum(n.token_count for n in tree.nodes),
-            "summarised_nodes": sum(1 for n in tree.nodes if n.summary),
-            "keywords": len(d.reasoning_index.keywords),
-            "nav_entries": len(d.nav_index.entries),
-            "concepts": len(d.concepts),
-            "intent_routes": len(routes.intent_routes) if routes else 0,
-            "concept_routes": len(routes.concept_routes) if routes else 0,
-            "chains": len(chains.chains) if chains else 0,
-            "overlap_pairs": len(overlap.pairs) if overlap else 0,
-            "scored_nodes": len(scores.scores) if scores else 0,
-            "diagnostics": len(d.diagnostics),
-            "evidence_items": len(self._evidence),
-        }
-
-    def doc_card(self) -> dict[str, Any]:
-        """What the document covers, in one screen: the DocCard, or one derived from the tree."""
-        d = self.doc
-        base = {"doc_id": d.doc_id, "name": d.name, "format": d.format, "page_count": d.page_count}
-        card = d.nav_index.doc_card
-        if card is not None:
-            return {**base, **card.model_dump(mode="json"), "derived": False}
-        tops = top_sections(d)
-        return {
-            **base,
-            "title": d.name,
-            "overview": d.summary or d.description,
-            "sections": [
-                {
-                    "node_id": n.node_id,
-                    "title": n.title,
-                    "description": describe(n),
-                    "leaf_count": d.tree.leaf_count(n.node_id),
-                }
-                for n in tops
-            ],
-            "question_hints": [],
-            "topic_tags": [c.name for c in d.concepts],
-            "node_count": len(d.tree),
-            "leaf_count": len(d.tree.leaves()),
-            "max_depth": d.tree.max_depth(),
-            "derived": True,
         }
 
     # -- evidence and retrieval ---------------------------------------------------------

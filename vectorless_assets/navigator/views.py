@@ -12,6 +12,9 @@ from typing import Any
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 
+#: What a navigator verb's target names: a node id, a title, a title path, a 1-based child
+#: index, `..`, `/` or `.`; None is the cursor's node (`DocumentNavigator.resolve`).
+Target = str | int | None
 #: Description of a child without a summary: the first characters of its content.
 DESCRIPTION_CHARS = 100
 
@@ -119,7 +122,9 @@ def child_listing(doc: Document, parent: TreeNode) -> list[dict[str, Any]]:
                 "index": i,
                 **node_ref(doc, child),
                 "description": description or describe(child),
-                "leaf_count": route.leaf_count if route and route.leaf_count else doc.tree.leaf_count(child.node_id),
+                "leaf_count": route.leaf_count
+                if route and route.leaf_count
+                else doc.tree.leaf_count(child.node_id),
                 "is_leaf": child.is_leaf,
                 "hints": node_hints(doc, child),
                 "tags": node_tags(doc, child),
