@@ -26,7 +26,7 @@ from reportlab.pdfgen import canvas
 
 from vectorless_assets.frontends.pdf import open_pdf, parse_pdf
 from vectorless_assets.frontends.pdf.text import page_lines
-from vectorless_assets.frontends.pdf.toc import rows
+from vectorless_assets.frontends.pdf.toc_rows import rows
 from vectorless_assets.options import CompileOptions
 
 W, H = LETTER

@@ -1,27 +1,20 @@
-"""The printed table of contents: find its pages and read its entries.
+"""The printed table of contents: which rows are entries, and which pages are the ToC.
 
-A ToC page is read as rows (every line at one height, left to right, so a ToC set as a table
-- "ITEM 1 | Business | 4" - is one row). An entry is a row ending in a printed page number
-(arabic or roman), dot leaders dropped. A row without a number is the first half of a wrapped
-title when the next row is numbered and indented further (the hanging indent of a long
-title, unless it ends in a colon: that heads a group), the tail of the entry above when it
-sits right below it, indented, in its style and no label itself (a title wrapped after its
-number), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
-capitals or bold (`toc_map` points it at the first page of the entries under a "Part", else
-where the next entry points). Nesting comes from the indent (distinct left edges ranked), else
-from numbering depth ("3.4.1" is level 3), with "Part" above everything else. A number past
-the last printed page (`last_printed`) is no page number ("... ended March 31, 2021").
+An entry is a row ending in a printed page number (arabic or roman), dot leaders dropped
+(`split_entry`). A number past the last printed page (`last_printed`) is no page number
+("... ended March 31, 2021"). The ToC pages are a run of pages near the front whose rows
+mostly are entries (`find_toc_pages`).
 
-Mapping printed numbers to physical pages is `toc_map`'s job.
+Reading the entries (wrapped titles, unnumbered labels, levels) is `toc_entries`' job;
+mapping printed numbers to physical pages is `toc_map`'s.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass
 
-from vectorless_assets.frontends.pdf.text import Line, PageLines
+from vectorless_assets.frontends.pdf.text import PageLines
+from vectorless_assets.frontends.pdf.toc_rows import Row, rows
 
 _NUMBER = re.compile(
     r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+(?P<num>\d{1,4}|[ivxlcdm]{1,7})$"
@@ -31,98 +24,15 @@ _BARE_LABEL = re.compile(
     re.I,
 )
 _LEADERS = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){2,}$")
-_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+\S")
-_KEYWORD = re.compile(
-    r"^(part|chapter|item|appendix|annex|teil|kapitel)\s+(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b", re.I
-)
-_CONTENTS = re.compile(
+CONTENTS = re.compile(
     r"^(?:table of contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice)$",
     re.I,
 )
-_LIST_OF = re.compile(
-    r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits)|index of tables)\b",
-    re.I,
-)
-_PAGE_HEADER = re.compile(
-    r"^(?:(?:beginning\s+)?pages?|(?:item|part|section|note)s?\s+(?:no\.?|number))(?:\s+(?:no\.?|number))?$",
-    re.I,
-)
-_FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$")
-_COLUMN_HEADER = re.compile(
-    r"\s+(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I
-)  # "Part I  Page"
 PAST_LAST_PAGE = 5  # a printed number may run this far past the physical page count
-ROW_TOLERANCE = 2.0
 MAX_TOC_SHARE = 0.25  # ToC pages live in the first quarter of the document (at least 12 pages)
 
 
-@dataclass(slots=True)
-class Row:
-    """Every line of a page at one height, left to right."""
-
-    page: int
-    y: float
-    x: float
-    size: float
-    bold: bool
-    text: str
-
-
-@dataclass(slots=True)
-class TocEntry:
-    """One ToC entry: title, 1-based level, printed page ('' when unnumbered), 0-based ToC page."""
-
-    title: str
-    level: int
-    printed: str
-    toc_page: int
-
-
-def rows(page: PageLines) -> list[Row]:
-    """The lines of `page` grouped by height (top to bottom), each group joined left to right."""
-    out: list[Row] = []
-    group: list[Line] = []
-    for ln in sorted(page.lines, key=lambda ln: -ln.y):
-        if group and abs(group[0].y - ln.y) > ROW_TOLERANCE:
-            out.append(_row(group))
-            group = []
-        group.append(ln)
-    if group:
-        out.append(_row(group))
-    return out
-
-
-def _row(group: list[Line]) -> Row:
-    cells = sorted(group, key=lambda ln: ln.x)
-    main = max(cells, key=lambda ln: len(ln.text))
-    return Row(
-        cells[0].page, cells[0].y, cells[0].x, main.size, main.bold, " ".join(c.text for c in cells)
-    )
-
-
-def with_row_numbers(page: PageLines, original: list[Line]) -> PageLines:
-    """`page` with the bare numbers that running-line removal took from its rows put back
-    (a ToC's first or last page number sits in the page margin beside its entry)."""
-    kept = {id(ln) for ln in page.lines}
-    back = [
-        ln
-        for ln in original
-        if id(ln) not in kept
-        and _FOLIO.match(ln.text.strip())
-        and any(abs(o.y - ln.y) <= ROW_TOLERANCE and o.x < ln.x for o in page.lines)
-    ]
-    if not back:
-        return page
-    return PageLines(
-        page.index,
-        page.height,
-        page.bottom,
-        sorted(page.lines + back, key=lambda ln: -ln.y),
-        page.has_images,
-    )
-
-
-def _split(text: str, last: int | None = None) -> tuple[str, str] | None:
+def split_entry(text: str, last: int | None = None) -> tuple[str, str] | None:
     """(title, printed number) of a row ending in a page number, else None.
 
     With `last` (the highest plausible printed number), a larger arabic number is not a page
@@ -140,7 +50,7 @@ def _split(text: str, last: int | None = None) -> tuple[str, str] | None:
 def _toc_like(rs: list[Row], last: int) -> tuple[int, int]:
     """(numbered rows, rows with letters) on one page."""
     texty = [r for r in rs if sum(c.isalpha() for c in r.text) >= 2]
-    return sum(1 for r in texty if _split(r.text, last)), len(texty)
+    return sum(1 for r in texty if split_entry(r.text, last)), len(texty)
 
 
 def last_printed(page_count: int, labels: list[str] | None) -> int:
@@ -161,7 +71,7 @@ def find_toc_pages(pages: list[PageLines], last: int | None = None) -> list[int]
     for page in pages[:limit]:
         rs = rows(page)
         numbered, texty = _toc_like(rs, last)
-        titled = any(_CONTENTS.match(r.text.strip()) for r in rs[:6])
+        titled = any(CONTENTS.match(r.text.strip()) for r in rs[:6])
         share = numbered / texty if texty else 0.0
         ok = (numbered >= 5 and share >= 0.6) or (titled and numbered >= 3 and share >= 0.3)
         if ok and (not found or page.index == found[-1] + 1):
@@ -169,142 +79,3 @@ def find_toc_pages(pages: list[PageLines], last: int | None = None) -> list[int]
         elif found:
             break
     return found
-
-
-def read_entries(
-    pages: list[PageLines], toc_pages: list[int], last: int | None = None
-) -> list[TocEntry]:
-    """The entries of the ToC pages in order, with levels (see the module docstring).
-
-    A "Page" column header set on the row of the first entry ("Part I - Financial information
-    Page") is not part of its title. `last`: as for `find_toc_pages`.
-    """
-    last = last_printed(len(pages), None) if last is None else last
-    raw: list[tuple[Row, str, str]] = []  # row, title, printed
-    for idx in toc_pages:
-        rs = [
-            _without_column_header(r, last)
-            for r in rows(pages[idx])
-            if sum(c.isalpha() for c in r.text) >= 2
-        ]
-        pending: Row | None = None
-        for k, r in enumerate(rs):
-            text = r.text.strip()
-            if _LIST_OF.match(text):
-                pending = None
-                break  # a list of tables or figures follows the contents: not structure
-            if _CONTENTS.match(text) or _PAGE_HEADER.match(text):
-                pending = None
-                if _CONTENTS.match(
-                    text
-                ):  # the page's heading block ("ACME INC.", "FORM 10-K") is no entry
-                    while raw and raw[-1][0].page == idx and not raw[-1][2]:
-                        raw.pop()
-                continue
-            split = _split(text, last)
-            if split is not None:
-                title, num = split
-                if (
-                    pending is not None
-                    and r.x > pending.x + 3
-                    and not pending.text.rstrip().endswith(":")
-                ):
-                    title, r = f"{pending.text.strip()} {title}", pending  # a wrapped title
-                elif pending is not None:
-                    raw.append((pending, pending.text.strip(), ""))
-                pending = None
-                raw.append((r, title, num))
-                continue
-            prev = rs[k - 1] if k else None
-            if (
-                pending is None
-                and raw
-                and prev is not None
-                and raw[-1][0] is prev
-                and raw[-1][2]
-                and _runs_on(prev, r)
-            ):
-                raw[-1] = (
-                    prev,
-                    f"{raw[-1][1]} {text}",
-                    raw[-1][2],
-                )  # "... Issuer Purchases of" / "Equity Securities"
-                continue
-            nxt = rs[k + 1] if k + 1 < len(rs) else None
-            if pending is not None:
-                raw.append((pending, pending.text.strip(), ""))
-                pending = None
-            label = _KEYWORD.match(text) or (r.bold or _caps(text)) and len(text.split()) <= 8
-            # "Consolidated Financial Statements:" heads a group; it does not wrap
-            wraps = (
-                nxt is not None
-                and _split(nxt.text, last) is not None
-                and nxt.x > r.x + 3
-                and len(text.split()) <= 25
-                and not text.endswith(":")
-            )
-            if label or wraps:
-                pending = r
-        if pending is not None:
-            raw.append((pending, pending.text.strip(), ""))
-        if any(_LIST_OF.match(r.text.strip()) for r in rs):
-            break
-    # an unnumbered row on several ToC pages is a running header ("Debian Reference")
-    repeated = Counter(t for _, t, num in raw if not num)
-    raw = [x for x in raw if x[2] or repeated[x[1]] < 2]
-    levels = _levels([(r, t) for r, t, _ in raw])
-    return [TocEntry(t, lv, num, r.page) for (r, t, num), lv in zip(raw, levels, strict=True)]
-
-
-def _runs_on(prev: Row, r: Row) -> bool:
-    """True when the unnumbered row `r` continues the numbered entry `prev` above it: indented
-    further and closer below it than a line and a third (a title wrapped after its number), in
-    its style, and no label of its own (a centred "PART II" right below the last Item of Part I,
-    a "Financial Statements:" group row)."""
-    text = r.text.strip()
-    return (
-        r.x > prev.x + 3
-        and 0 < prev.y - r.y < 1.35 * max(r.size, 1.0)
-        and len(r.text.split()) <= 12
-        and not _KEYWORD.match(text)
-        and not text.endswith(":")
-        and r.bold == prev.bold
-        and _caps(text) == _caps(prev.text)
-    )
-
-
-def _without_column_header(r: Row, last: int) -> Row:
-    """`r` without a trailing "Page" column header (only on a row without a page number)."""
-    if _split(r.text, last) is not None or not _COLUMN_HEADER.search(r.text):
-        return r
-    return Row(r.page, r.y, r.x, r.size, r.bold, _COLUMN_HEADER.sub("", r.text.rstrip()))
-
-
-def _caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
-
-
-def _levels(items: list[tuple[Row, str]]) -> list[int]:
-    """Indent rank (left edges clustered within 3pt), else numbering depth; "Part" on top."""
-    edges: list[float] = []
-    for x in sorted({round(r.x, 1) for r, _ in items}):
-        if not edges or x - edges[-1] > 3.0:
-            edges.append(x)
-    by_indent = len(edges) >= 2 and len(edges) <= 6
-    levels: list[int] = []
-    for r, title in items:
-        m = _NUMBERED.match(title)
-        if by_indent:
-            level = 1 + max(i for i, e in enumerate(edges) if r.x >= e - 3.0)
-        elif m:
-            level = m.group(1).count(".") + 1
-        else:
-            level = 1
-        levels.append(level)
-    keywords = [(_KEYWORD.match(t).group(1).lower() if _KEYWORD.match(t) else "") for _, t in items]
-    if "part" in keywords:  # "PART II" > "Item 7.", wherever the label is set (often centred)
-        top = min((lv for lv, k in zip(levels, keywords, strict=True) if k != "part"), default=1)
-        return [1 if k == "part" else lv - top + 2 for lv, k in zip(levels, keywords, strict=True)]
-    top = min(levels, default=1)
-    return [lv - top + 1 for lv in levels]

@@ -17,7 +17,7 @@ from collections import Counter
 
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line, PageLines
-from vectorless_assets.frontends.pdf.toc import TocEntry
+from vectorless_assets.frontends.pdf.toc_entries import TocEntry
 
 SAMPLE = 40
 MAX_DESCENTS = 0.15  # share of steps back in page order a usable ToC may have (at least one)
@@ -148,12 +148,9 @@ def toc_outline(
     Item 2 (MD&A), which is printed first.
     """
     from vectorless_assets.frontends.pdf.outline import judge_outline
-    from vectorless_assets.frontends.pdf.toc import (
-        find_toc_pages,
-        last_printed,
-        read_entries,
-        with_row_numbers,
-    )
+    from vectorless_assets.frontends.pdf.toc import find_toc_pages, last_printed
+    from vectorless_assets.frontends.pdf.toc_entries import read_entries
+    from vectorless_assets.frontends.pdf.toc_rows import with_row_numbers
 
     front = [with_row_numbers(p, o) for p, o in zip(pages, originals, strict=False)]
     last = last_printed(len(pages), labels)
