@@ -14,7 +14,8 @@ import time
 from typing import Any
 
 from vectorless_assets.errors import SourceError
-from vectorless_assets.frontends.pdf.headings import Heading, body_size, detect_headings
+from vectorless_assets.frontends.pdf.heading_candidates import Heading
+from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, norm, read_outline
 from vectorless_assets.frontends.pdf.sections import (

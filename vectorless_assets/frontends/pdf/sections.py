@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vectorless_assets.frontends.pdf.headings import Heading
+from vectorless_assets.frontends.pdf.heading_candidates import Heading
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.ir.raw import RawNode

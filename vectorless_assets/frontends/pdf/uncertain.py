@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.frontends.pdf.headings import Heading
+from vectorless_assets.frontends.pdf.heading_candidates import Heading
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
