@@ -26,6 +26,13 @@ _LABEL_ONLY = re.compile(
 )
 
 
+def all_caps(text: str) -> bool:
+    """At least 4 letters, and at least 85% of them capitals: a style signal of headings
+    (and of printed table-of-contents entries)."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
+
+
 @dataclass(slots=True)
 class Heading:
     """A heading spanning lines[start:end] of the line stream."""

@@ -14,6 +14,7 @@ from collections import Counter
 from vectorless_assets.frontends.pdf.heading_candidates import (
     Candidate,
     Heading,
+    all_caps,
     assign_levels,
     drop_cover,
     drop_repeated,
@@ -28,7 +29,6 @@ _KEYWORD = re.compile(
     r"(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b\s*[.:\u2014\u2013-]?",
     re.I,
 )
-_LETTER_SECTION = re.compile(r"^[A-Z]\.(\d{1,2}\.)*\d{0,2}\s+\S")
 _MONEY = re.compile(r"(?<![\w.])[($]?\d[\d,]*(?:\.\d+)?%?\)?(?![\w.])")
 _TRAILING_LABEL = re.compile(r"^(.*[^\s.])\s+([A-Z]|[a-z]|\d{1,2}|[IVX]{1,4}|\([0-9a-z]{1,3}\))\.$")
 MAX_TITLE_WORDS = 40
@@ -50,11 +50,6 @@ def body_size(lines: list[Line]) -> float:
     for ln in lines:
         weights[round(ln.size * 2) / 2] += len(ln.text)
     return weights.most_common(1)[0][0] if weights else 0.0
-
-
-def _caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
 
 
 def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | None:
@@ -93,11 +88,11 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
     if (
         keyword
         and words <= 20
-        and (_caps(text) or ratio > 1.03 or rest[:1].isupper())
+        and (all_caps(text) or ratio > 1.03 or rest[:1].isupper())
         and (not text.endswith(".") or words <= 15)
     ):
         return False, depth, keyword
-    if _caps(text) and 2 <= words <= 14 and not body_bold:
+    if all_caps(text) and 2 <= words <= 14 and not body_bold:
         return False, depth, keyword
     return None
 
@@ -166,7 +161,7 @@ def detect_headings(
         ):
             cands.append(
                 Candidate(
-                    i, j, text, (ln.style[0], ln.style[1], _caps(ln.text)), depth, keyword, strong
+                    i, j, text, (ln.style[0], ln.style[1], all_caps(ln.text)), depth, keyword, strong
                 )
             )
         i = j
@@ -188,7 +183,7 @@ def _continues(prev: Line, nxt: Line) -> bool:
         nxt.page != prev.page
         or nxt.style != prev.style
         or nxt.italic != prev.italic
-        or _caps(nxt.text) != _caps(prev.text)
+        or all_caps(nxt.text) != all_caps(prev.text)
     ):
         return False
     gap = prev.y - nxt.y

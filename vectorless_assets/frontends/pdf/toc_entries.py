@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from vectorless_assets.frontends.pdf.heading_candidates import all_caps
 from vectorless_assets.frontends.pdf.text import PageLines
 from vectorless_assets.frontends.pdf.toc import CONTENTS, last_printed, split_entry
 from vectorless_assets.frontends.pdf.toc_rows import Row, rows
@@ -111,7 +112,7 @@ def read_entries(
             if pending is not None:
                 raw.append((pending, pending.text.strip(), ""))
                 pending = None
-            label = _KEYWORD.match(text) or (r.bold or _caps(text)) and len(text.split()) <= 8
+            label = _KEYWORD.match(text) or (r.bold or all_caps(text)) and len(text.split()) <= 8
             # "Consolidated Financial Statements:" heads a group; it does not wrap
             wraps = (
                 nxt is not None
@@ -146,7 +147,7 @@ def _runs_on(prev: Row, r: Row) -> bool:
         and not _KEYWORD.match(text)
         and not text.endswith(":")
         and r.bold == prev.bold
-        and _caps(text) == _caps(prev.text)
+        and all_caps(text) == all_caps(prev.text)
     )
 
 
@@ -155,11 +156,6 @@ def _without_column_header(r: Row, last: int) -> Row:
     if split_entry(r.text, last) is not None or not _COLUMN_HEADER.search(r.text):
         return r
     return Row(r.page, r.y, r.x, r.size, r.bold, _COLUMN_HEADER.sub("", r.text.rstrip()))
-
-
-def _caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
 
 
 def _levels(items: list[tuple[Row, str]]) -> list[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.frontends.pdf.heading_candidates import Heading
+from vectorless_assets.frontends.pdf.heading_candidates import Heading, all_caps
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
@@ -37,11 +37,6 @@ LARGER_RATIO = 1.12
 MAX_POINTS = 1  # at most this many points: uncertain
 
 
-def _caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.85 * len(letters)
-
-
 def points(ln: Line, body: float, body_bold: bool) -> int:
     """How strongly the style and text of heading line `ln` say "heading" (see the module)."""
     text = ln.text.strip()
@@ -49,7 +44,7 @@ def points(ln: Line, body: float, body_bold: bool) -> int:
     score = 2 if ratio >= STRONG_RATIO else 1 if ratio >= LARGER_RATIO else 0
     score += 1 if ln.bold and not body_bold else 0
     score += 2 if _KEYWORD.match(text) else 1 if _NUMBERED.match(text) else 0
-    score += 1 if _caps(text) else 0
+    score += 1 if all_caps(text) else 0
     return score
 
 
