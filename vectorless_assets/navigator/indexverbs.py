@@ -11,6 +11,7 @@ from typing import Any
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.bm25 import fold, terms
+from vectorless_assets.navigator.views import node_brief
 
 
 class IndexVerbs:
@@ -25,15 +26,7 @@ class IndexVerbs:
         """Id, title and page/line range of a node, or a marker when it is missing."""
         if node_id not in self.doc.tree:
             return {"node_id": node_id, "title": None, "missing": True}
-        node = self.doc.tree.get(node_id)
-        return {
-            "node_id": node_id,
-            "title": node.title,
-            "start_page": node.start_page,
-            "end_page": node.end_page,
-            "line_start": node.line_start,
-            "line_end": node.line_end,
-        }
+        return node_brief(self.doc.tree.get(node_id))
 
     def keyword_entries(self, keyword: str, limit: int = 20) -> list[dict[str, Any]]:
         """Reasoning-index postings for `keyword` (and its plural/singular and synonyms), best first."""

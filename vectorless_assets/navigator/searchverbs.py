@@ -11,7 +11,7 @@ from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.views import NavigationError, Target, node_ref
+from vectorless_assets.navigator.views import NavigationError, Target, node_brief, node_ref
 
 
 class SearchVerbs:
@@ -57,14 +57,7 @@ class SearchVerbs:
             raise NavigationError(f"bad regular expression {pattern!r}: {exc}") from exc
         out: list[dict[str, Any]] = []
         for node in self.doc.tree.preorder(self._resolve(target).node_id):
-            brief = {
-                "node_id": node.node_id,
-                "title": node.title,
-                "start_page": node.start_page,
-                "end_page": node.end_page,
-                "line_start": node.line_start,
-                "line_end": node.line_end,
-            }
+            brief = node_brief(node)
             if rx.search(node.title):
                 out.append({**brief, "line_in_node": 0, "text": node.title})
             for n, line in enumerate(node.content.splitlines(), start=1):

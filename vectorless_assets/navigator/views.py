@@ -34,6 +34,18 @@ def node_span(doc: Document, node: TreeNode) -> dict[str, int | None]:
     }
 
 
+def node_brief(node: TreeNode) -> dict[str, Any]:
+    """Id, title and own page/line range of a node: a row of a listing."""
+    return {
+        "node_id": node.node_id,
+        "title": node.title,
+        "start_page": node.start_page,
+        "end_page": node.end_page,
+        "line_start": node.line_start,
+        "line_end": node.line_end,
+    }
+
+
 def page_count(node: TreeNode) -> int | None:
     """Number of pages the node's subtree spans (None for sources without pages)."""
     if node.start_page is None or node.end_page is None:
