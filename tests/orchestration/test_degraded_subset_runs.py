@@ -48,7 +48,7 @@ FAST = LLMLimits(
 )
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 DEEP = CompileOptions(mode="deep")
-CHANGED = CompileOptions(mode="deep", overlap_threshold=DEEP.overlap_threshold / 2)
+CHANGED = CompileOptions(mode="deep", overlap_threshold=0.6)
 
 
 class Concepts:
