@@ -151,6 +151,9 @@ def test_limits_come_from_the_environment() -> None:
     assert client.limits == LLMLimits(3.0, 7.5, 0, 30.0, 4, 9.0)
     with pytest.raises(ValueError, match="VECTORLESS_LLM_READ_TIMEOUT"):
         LLMLimits.from_env({"VECTORLESS_LLM_READ_TIMEOUT": "soon"})
+    for bad in ("nan", "inf", "-1", "0"):  # (NaN compares false both ways: checked apart)
+        with pytest.raises(ValueError, match="VECTORLESS_LLM_DOCUMENT_DEADLINE must be a finite positive"):
+            LLMLimits.from_env({"VECTORLESS_LLM_DOCUMENT_DEADLINE": bad})
     from vectorless_assets.orchestration.base.settings import Settings
     from vectorless_assets.orchestration.definitions import build_defs
 

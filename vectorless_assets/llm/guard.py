@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import math
 import os
 import threading
 import time
@@ -74,8 +75,8 @@ class LLMLimits:
                 value = int(text) if name in ("retries", "breaker_failures") else float(text)
             except ValueError:
                 raise ValueError(f"{var} must be a number, not {text!r}") from None
-            if value < 0 or (value == 0 and name not in ("retries",)):
-                raise ValueError(f"{var} must be positive, not {text!r}")
+            if not math.isfinite(value) or value < 0 or (value == 0 and name not in ("retries",)):
+                raise ValueError(f"{var} must be a finite positive number, not {text!r}")
             values[name] = value
         return cls(**values)  # type: ignore[arg-type]
 
