@@ -5,7 +5,9 @@ cleaning, sentence cutting, token estimates, reference scanning: `KERNELS`) is r
 in every module that imported it, by a memo of its results, filled by one warm-up pass over
 the corpus. The timed runs then pay a dict lookup per call where the compiler tokenises,
 counts or cuts text, and nothing for building the results: less than any native (C, Rust)
-implementation of those functions could cost. Everything else (pass logic, models, the pass
+implementation of those functions could cost. The per-compile token cache
+(`TextCache.word_counts`, `keyword_counts`) answers from one memo across compiles too, and
+the memos are moved out of the collector's sight (`gc.freeze`) once filled. Everything else (pass logic, models, the pass
 runner) runs as it is. Run in its own process (the patches are not undone):
 
     python benchmarks/_speed_bound.py [--repeat 3]    # prints {"wall": ..., "cpu": ..., ...} as JSON
@@ -14,6 +16,7 @@ runner) runs as it is. Run in its own process (the patches are not undone):
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import pkgutil
@@ -31,6 +34,8 @@ KERNELS = {
     "vectorless_assets.helpers.reference_scan": ("scan_text",),
     "vectorless_assets.cjk": ("spell_bigrams", "count_cjk_letters"),
 }
+#: the per-compile token cache's lookups (memoised by text, across compiles)
+CACHE_METHODS = ("word_counts", "keyword_counts")
 
 
 def memoised(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -65,6 +70,13 @@ def patch_kernels() -> int:
                 if getattr(module, name, None) is original:
                     setattr(module, name, memo)
                     replaced += 1
+    from vectorless_assets.textcache import TextCache
+
+    for name in CACHE_METHODS:
+        method = getattr(TextCache, name)
+        memo = memoised(lambda text, method=method, **kw: method(TextCache(), text, **kw))
+        setattr(TextCache, name, lambda self, text, memo=memo, **kw: memo(text, **kw))
+        replaced += 1
     return replaced
 
 
@@ -77,6 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     replaced = patch_kernels()
     sources = sources_of(corpus_files())
     run_ours("deep", sources, 1)  # fills the memos
+    gc.freeze()  # the memos (a measuring device) are not scanned by the collector
     result = run_ours("deep", sources, args.repeat)
     print(json.dumps({**result, "replaced": replaced}))
 
