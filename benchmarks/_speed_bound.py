@@ -30,13 +30,28 @@ from typing import Any
 #: a number (`tokens` also memoises the per-compile token cache's lookups, `CACHE_METHODS`)
 FAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
     "tokens": {
-        "vectorless_assets.textutil": ("word_tokens", "word_tokens_by_line", "piece_counts", "word_counts", "keywords"),
+        "vectorless_assets.textutil": (
+            "word_tokens",
+            "word_tokens_by_line",
+            "piece_counts",
+            "word_counts",
+            "keywords",
+        ),
     },
     "sentences": {
-        "vectorless_assets.helpers.summarize": ("raw_sentences", "sentences_of", "first_raw_sentences"),
+        "vectorless_assets.helpers.summarize": (
+            "raw_sentences",
+            "sentences_of",
+            "first_raw_sentences",
+        ),
     },
     "cleaning": {
-        "vectorless_assets.helpers.plaintext": ("plain", "keyword_text", "clean", "strip_front_matter"),
+        "vectorless_assets.helpers.plaintext": (
+            "plain",
+            "keyword_text",
+            "clean",
+            "strip_front_matter",
+        ),
         "vectorless_assets.helpers.reference_scan": ("scan_text",),
         "vectorless_assets.cjk": ("spell_bigrams", "count_cjk_letters"),
     },
@@ -71,9 +86,15 @@ def patch_kernels(families: tuple[str, ...] = tuple(FAMILIES)) -> int:
     of replaced names."""
     import vectorless_assets
 
-    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(vectorless_assets.__path__, "vectorless_assets.") if ".orchestration" not in m.name and ".mcp_server" not in m.name]
+    modules = [
+        importlib.import_module(m.name)
+        for m in pkgutil.walk_packages(vectorless_assets.__path__, "vectorless_assets.")
+        if ".orchestration" not in m.name and ".mcp_server" not in m.name
+    ]
     replaced = 0
-    kernels = [(home, name) for f in families for home, names in FAMILIES[f].items() for name in names]
+    kernels = [
+        (home, name) for f in families for home, names in FAMILIES[f].items() for name in names
+    ]
     for home, name in kernels:
         original = getattr(importlib.import_module(home), name)
         memo = memoised(original)
@@ -94,7 +115,12 @@ def patch_kernels(families: tuple[str, ...] = tuple(FAMILIES)) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--family", choices=[*FAMILIES, "none"], action="append", help="memoise only these (repeatable; none: the baseline, frozen the same way)")
+    parser.add_argument(
+        "--family",
+        choices=[*FAMILIES, "none"],
+        action="append",
+        help="memoise only these (repeatable; none: the baseline, frozen the same way)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     from bench_speed import corpus_files, run_ours, sources_of
 

@@ -161,7 +161,13 @@ def detect_headings(
         ):
             cands.append(
                 Candidate(
-                    i, j, text, (ln.style[0], ln.style[1], all_caps(ln.text)), depth, keyword, strong
+                    i,
+                    j,
+                    text,
+                    (ln.style[0], ln.style[1], all_caps(ln.text)),
+                    depth,
+                    keyword,
+                    strong,
                 )
             )
         i = j
