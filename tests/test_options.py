@@ -20,12 +20,13 @@ from vectorless_assets.cli import main
 from vectorless_assets.jsonform import canonical_json
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
+from vectorless_assets.version import PROCESSING_VERSION
 
 #: The defaults, written out: the reference constants (spec/reference-notes.md) and the
 #: project's own limits. A changed default changes every stored IR's logic fingerprint.
 REFERENCE: dict[str, Any] = {
     "mode": "fast",
-    "processing_version": 1,
+    "processing_version": PROCESSING_VERSION,  # the project's own, not a reference constant
     "use_pdf_outline": True,
     "use_printed_toc": True,
     "max_pages": 5000,

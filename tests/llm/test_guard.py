@@ -154,6 +154,9 @@ def test_limits_come_from_the_environment() -> None:
     for bad in ("nan", "inf", "-1", "0"):  # (NaN compares false both ways: checked apart)
         with pytest.raises(ValueError, match="VECTORLESS_LLM_DOCUMENT_DEADLINE must be a finite positive"):
             LLMLimits.from_env({"VECTORLESS_LLM_DOCUMENT_DEADLINE": bad})
+    with pytest.raises(ValueError, match="VECTORLESS_LLM_RETRIES must be 0 or more"):
+        LLMLimits.from_env({"VECTORLESS_LLM_RETRIES": "-1"})
+    assert LLMLimits.from_env({"VECTORLESS_LLM_RETRIES": "0"}).retries == 0
     from vectorless_assets.orchestration.base.settings import Settings
     from vectorless_assets.orchestration.definitions import build_defs
 

@@ -75,8 +75,9 @@ class LLMLimits:
                 value = int(text) if name in ("retries", "breaker_failures") else float(text)
             except ValueError:
                 raise ValueError(f"{var} must be a number, not {text!r}") from None
-            if not math.isfinite(value) or value < 0 or (value == 0 and name not in ("retries",)):
-                raise ValueError(f"{var} must be a finite positive number, not {text!r}")
+            if not math.isfinite(value) or value < 0 or (value == 0 and name != "retries"):
+                least = "0 or more" if name == "retries" else "a finite positive number"
+                raise ValueError(f"{var} must be {least}, not {text!r}")
             values[name] = value
         return cls(**values)  # type: ignore[arg-type]
 

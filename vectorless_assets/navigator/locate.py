@@ -77,7 +77,9 @@ SPAN_FACTORS: tuple[tuple[int, float], ...] = ((20, 0.35), (5, 0.6))
 
 
 class Locator(NodeSignals):
-    """Precomputed term statistics of one document, reusable for many questions."""
+    """Ranks one document's nodes for a question from its signals (`NodeSignals`, computed
+    once and reused for many questions): the weighted signals, then the title and span
+    factors, with a reason per hit."""
 
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:

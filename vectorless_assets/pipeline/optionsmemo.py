@@ -14,7 +14,7 @@ from vectorless_assets.options import CompileOptions
 
 T = TypeVar("T")
 
-#: How many distinct options each table keeps the code versions of.
+#: How many distinct options each memo keeps values for.
 _MEMO_SIZE = 64
 
 
