@@ -65,7 +65,9 @@ CACHE_METHODS = ("word_counts", "keyword_counts")
 
 
 def memoised(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`fn` answering from a memo of its results by arguments (unhashable ones: called)."""
+    """`fn` answering from a memo of its results by arguments; a call with an unhashable
+    argument (`word_counts` given a `WordTable`) is passed through (`functools.cache` would
+    raise)."""
     memo: dict[Any, Any] = {}
 
     def lookup(*args: Any, **kwargs: Any) -> Any:

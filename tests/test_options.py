@@ -67,7 +67,6 @@ LOWER: dict[str, tuple[float, float]] = {
     "optimize_min_tokens": (0, -1),  # 0 = nothing merged
 }
 UPPER: dict[str, tuple[float, float]] = {"overlap_threshold": (1.0, math.nextafter(1.0, 2.0))}
-FLOATS = ("pdf_timeout_seconds", "overlap_threshold")
 
 
 def _numeric_fields() -> list[str]:
