@@ -138,3 +138,24 @@ def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys,
     assert results["b.md"]["status"] == "compiled" and results["b.md"]["reason"].startswith("full")
     assert load_ir(ir_b).name == "B"
     assert {r["status"] for r in run("--force").values()} == {"compiled"}
+
+
+def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Issue 25, item 3: `ok` is set only after the IR is written (it was set before `save_ir`)."""
+    monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nFirst.\n", encoding="utf-8")
+    (src / "b.md").write_text("# B\n\nSecond.\n", encoding="utf-8")
+    out = tmp_path / "ir"
+    blocked = out / f"{doc_id_for('a.md')}.bin"
+    (blocked / "occupied").mkdir(parents=True)  # the rename onto a.md's IR path cannot succeed (even as root)
+    rc, results = _compile([str(src), "--out", str(out)], capsys)
+    by_key = {r["key"]: r for r in results}
+    assert rc == 1
+    assert by_key["a.md"]["ok"] is False and by_key["a.md"]["status"] == "failed"
+    assert "cannot write the IR" in by_key["a.md"]["error"] and "\n" not in by_key["a.md"]["error"]
+    assert by_key["b.md"]["ok"] is True and load_ir(by_key["b.md"]["ir_path"]).name == "B"
+    assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 1
+    assert "1/2 documents compiled" in capsys.readouterr().out
+    assert [p.name for p in out.iterdir() if p.name.endswith(".tmp")] == []  # no temp file left behind

@@ -68,16 +68,20 @@ def compile_in_process(
             previous = target if target.exists() and not force else None
             doc = compile_document(ref.path, options=options, root=ref.root, llm=llm, previous=previous, force=force, llm_cache=cache, refresh_llm=refresh_llm, llm_concurrency=concurrency)
             meta = doc.meta
-            result.ok, result.nodes, result.ir_path = True, len(doc.tree.nodes), str(target)
+            result.nodes, result.ir_path = len(doc.tree.nodes), str(target)
             result.reason = f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
             if meta is not None and meta.action == "skip":
                 result.status = "skipped"
             else:
-                save_ir(doc, target)
+                try:  # durable (fsync'd file and folder) before it is reported ok
+                    save_ir(doc, target)
+                except OSError as exc:  # a read-only or full IR folder: this document failed
+                    raise CompileError(ref.key, f"cannot write the IR {target}: {exc.strerror or exc}") from exc
                 result.status = "compiled"
                 for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
                     if d.source == "parse" and d.severity != "info":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
+            result.ok = True
         except CompileError as exc:
             result.error, result.status = exc.problem, "failed"
         except Exception as exc:  # a bug in a pass must not stop the batch

@@ -80,7 +80,22 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_dir(target.parent)  # the rename itself is durable only once its folder is flushed
     return target
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Flush a folder's entries to disk (POSIX); a platform without folder fsync skips it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some filesystems refuse fsync on a folder; the file itself was flushed
+    finally:
+        os.close(fd)
 
 
 def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
