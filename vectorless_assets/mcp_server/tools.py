@@ -9,6 +9,7 @@ server. Results are plain JSON data, bounded: lists are cut at a limit (with `to
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from vectorless_assets.mcp_server.bounds import (
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
 from vectorless_assets.navigator.guided import usage_json
+from vectorless_assets.navigator.searchverbs import GREP_SECONDS
 from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
 
 #: LLM calls one guided `locate` request may make.
@@ -116,9 +118,10 @@ def find(lib: Library, query: str, doc: str | None = None, node: str | None = No
 def grep(lib: Library, pattern: str, doc: str | None = None, node: str | None = None, ignore_case: bool = True, limit: int = Limit.grep.default) -> dict[str, Any]:
     """Lines matching a regular expression, in one document (below a node) or across the folder."""
     limit, pattern = clamp(limit, Limit.grep), required(pattern, "pattern")
+    deadline = time.monotonic() + GREP_SECONDS  # one budget for the call, over every document
     rows: list[dict[str, Any]] = []
     for nav, start in targets(lib, doc, node):
-        for r in nav.grep(pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows)):
+        for r in nav.grep(pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows), deadline=deadline):
             rows.append({**doc_fields(nav), **r, "text": shorten(r["text"], PREVIEW_CHARS)})
         if len(rows) > limit:
             break
