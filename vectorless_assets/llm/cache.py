@@ -10,6 +10,11 @@ the next compile that reaches a working model.
 
 `CachedLLM` wraps any client with a cache; `llm.ask.ask` consults it before calling.
 `refresh=True` skips lookups (every call goes to the model) but still stores the answers.
+
+A cache is only an optimisation, so a damaged one never fails a compile: a file that is not
+a database (or fails SQLite's quick check) when opened is moved aside to
+`<file>.damaged-<time>` and a new one is made, with a warning naming both; an error met
+later while reading or writing is a miss (or a skipped store), warned once.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import os
 import sqlite3
 import threading
 import time
+import warnings
 from collections.abc import Callable
 
 from vectorless_assets.llm.protocol import LLMClient
@@ -59,10 +65,35 @@ class LLMCache:
         self.max_entries = max_entries
         os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        self._warned = False
+        try:
+            self._db = self._open()
+        except sqlite3.DatabaseError as exc:
+            aside = f"{self.path}.damaged-{time.strftime('%Y%m%dT%H%M%S')}"
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(self.path + suffix):
+                    os.replace(self.path + suffix, aside + suffix)
+            warnings.warn(f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, starting a new one", stacklevel=2)
+            self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(SCHEMA)
+            (status,) = db.execute("PRAGMA quick_check(1)").fetchone()
+            if status != "ok":
+                raise sqlite3.DatabaseError(f"quick check: {status}")
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _damaged(self, exc: sqlite3.DatabaseError) -> None:
+        if not self._warned:
+            self._warned = True
+            warnings.warn(f"LLM cache {self.path} failed ({exc}): answers are neither read from nor kept in it", stacklevel=3)
 
     @staticmethod
     def key(namespace: str, model: str, system: str | None, prompt: str, max_tokens: int) -> str:
@@ -75,20 +106,31 @@ class LLMCache:
 
     def get(self, key: str) -> str | None:
         with self._lock:
-            row = self._db.execute("SELECT answer FROM answers WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                self._db.execute("UPDATE answers SET used = ? WHERE key = ?", (time.time(), key))
+            try:
+                row = self._db.execute("SELECT answer FROM answers WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    self._db.execute("UPDATE answers SET used = ? WHERE key = ?", (time.time(), key))
+            except sqlite3.DatabaseError as exc:
+                self._damaged(exc)
+                return None
         return None if row is None else str(row[0])
 
     def put(self, key: str, answer: str) -> None:
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)", (key, answer, time.time()))
-            (count,) = self._db.execute("SELECT COUNT(*) FROM answers").fetchone()
-            if count > self.max_entries:
-                self._db.execute(
-                    "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY used ASC LIMIT ?)",
-                    (count - self.max_entries,),
-                )
+            try:
+                self._put(key, answer)
+            except sqlite3.DatabaseError as exc:
+                self._damaged(exc)
+
+    def _put(self, key: str, answer: str) -> None:
+        """Store one answer and drop the least recently used beyond the bound (under the lock)."""
+        self._db.execute("INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)", (key, answer, time.time()))
+        (count,) = self._db.execute("SELECT COUNT(*) FROM answers").fetchone()
+        if count > self.max_entries:
+            self._db.execute(
+                "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY used ASC LIMIT ?)",
+                (count - self.max_entries,),
+            )
 
     def __len__(self) -> int:
         with self._lock:
