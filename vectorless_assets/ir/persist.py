@@ -25,6 +25,7 @@ from vectorless_assets.ir.errors import (
     IRVersionError,
 )
 from vectorless_assets.ir.identity import canonical_json
+from vectorless_assets.ir.tree_check import tree_problem
 from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
 
 IR_SUFFIX = ".bin"
@@ -106,6 +107,13 @@ def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
 def parse_envelope(data: bytes, path: object = "<bytes>") -> dict[str, Any]:
     """Verify an envelope's structure, version and checksum; return the payload."""
     try:
+        return _parse_envelope(data, path)
+    except RecursionError:  # JSON nested deeper than the interpreter's stack (200,000 `[`)
+        raise IRFormatError(path, "JSON nested too deeply to be an IR") from None
+
+
+def _parse_envelope(data: bytes, path: object) -> dict[str, Any]:
+    try:
         envelope = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise IRFormatError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
@@ -132,12 +140,16 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
     if version > SCHEMA_VERSION:
         raise IRVersionError(path, f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets")
     try:
-        return Document.model_validate(payload)
+        doc = Document.model_validate(payload)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         old = f" (old schema_version {version}, fields cannot be upgraded)" if version < SCHEMA_VERSION else ""
         raise IRSchemaError(path, f"invalid document{old}: {where}: {first['msg']} ({exc.error_count()} errors)") from exc
+    problem = tree_problem(doc.tree)
+    if problem is not None:
+        raise IRSchemaError(path, f"invalid tree: {problem}")
+    return doc
 
 
 def load_ir_bytes(data: bytes, path: object = "<bytes>") -> Document:
