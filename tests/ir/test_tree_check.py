@@ -21,7 +21,11 @@ TEXT = b"# Guide\n\nIntro.\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n\n### Two a
 
 
 def _write(path: Path, payload: dict) -> Path:
-    envelope = {"version": FORMAT_VERSION, "checksum": payload_checksum(payload), "payload": payload}
+    envelope = {
+        "version": FORMAT_VERSION,
+        "checksum": payload_checksum(payload),
+        "payload": payload,
+    }
     path.write_bytes(canonical_json(envelope).encode("utf-8"))
     return path
 
@@ -56,9 +60,16 @@ def _deep_chain(p: dict) -> None:
 
 @pytest.mark.parametrize(
     ("damage", "says"),
-    [(_self_child, "reached twice"), (_parent_loop, "reached twice"), (_missing_child, "does not exist"), (_deep_chain, "deeper than")],
+    [
+        (_self_child, "reached twice"),
+        (_parent_loop, "reached twice"),
+        (_missing_child, "does not exist"),
+        (_deep_chain, "deeper than"),
+    ],
 )
-def test_a_broken_tree_with_a_valid_checksum_is_refused(payload: dict, tmp_path: Path, damage, says: str) -> None:
+def test_a_broken_tree_with_a_valid_checksum_is_refused(
+    payload: dict, tmp_path: Path, damage, says: str
+) -> None:
     crafted = copy.deepcopy(payload)
     damage(crafted)
     path = _write(tmp_path / "crafted.bin", crafted)
@@ -66,9 +77,13 @@ def test_a_broken_tree_with_a_valid_checksum_is_refused(payload: dict, tmp_path:
         load_ir(path)
 
 
-def test_deeply_nested_json_is_a_format_error_and_verify_checks_the_rest(payload: dict, tmp_path: Path, capsys) -> None:
+def test_deeply_nested_json_is_a_format_error_and_verify_checks_the_rest(
+    payload: dict, tmp_path: Path, capsys
+) -> None:
     deep = tmp_path / "deep.bin"
-    deep.write_bytes(b'{"version": 1, "checksum": "x", "payload": ' + b"[" * 200_000 + b"]" * 200_000 + b"}")
+    deep.write_bytes(
+        b'{"version": 1, "checksum": "x", "payload": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    )
     with pytest.raises(IRFormatError, match="nested too deeply"):
         load_ir(deep)
     good = save_ir(compile_document(TEXT, name="guide.md"), tmp_path / "good.bin")
@@ -83,4 +98,6 @@ def test_deeply_nested_json_is_a_format_error_and_verify_checks_the_rest(payload
 
 
 def test_compiled_trees_pass_the_check(payload: dict, tmp_path: Path) -> None:
-    assert load_ir(_write(tmp_path / "ok.bin", copy.deepcopy(payload))).tree.nodes[0].title == "Guide"
+    assert (
+        load_ir(_write(tmp_path / "ok.bin", copy.deepcopy(payload))).tree.nodes[0].title == "Guide"
+    )

@@ -18,7 +18,9 @@ from vectorless_assets.cli import main
 from vectorless_assets.llm.cache import CACHE_FILE, LLMCache
 
 
-def test_random_bytes_in_the_cache_are_moved_aside_and_the_compile_succeeds(tmp_path: Path, capsys, monkeypatch) -> None:
+def test_random_bytes_in_the_cache_are_moved_aside_and_the_compile_succeeds(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
     src, out = tmp_path / "src", tmp_path / "ir"
     src.mkdir()
     (src / "a.md").write_text("# A\n\nFirst part.\n\n## One\n\nOne text here.\n", encoding="utf-8")
@@ -30,7 +32,19 @@ def test_random_bytes_in_the_cache_are_moved_aside_and_the_compile_succeeds(tmp_
         monkeypatch.setenv("VECTORLESS_LLM_MODEL", "fake-model")
         monkeypatch.delenv("VECTORLESS_LLM_CACHE", raising=False)
         with pytest.warns(UserWarning, match=r"llm\.sqlite is damaged .*moved aside"):
-            rc = main(["compile", "--in-process", "--json", "-q", "--mode", "deep", str(src), "--out", str(out)])
+            rc = main(
+                [
+                    "compile",
+                    "--in-process",
+                    "--json",
+                    "-q",
+                    "--mode",
+                    "deep",
+                    str(src),
+                    "--out",
+                    str(out),
+                ]
+            )
         assert srv.requests > 0
     results = json.loads(capsys.readouterr().out)
     assert rc == 0 and [r["ok"] for r in results] == [True]

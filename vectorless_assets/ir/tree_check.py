@@ -40,12 +40,16 @@ def tree_problem(tree: DocumentTree) -> str | None:
             if child is None:
                 return f"node {node_id} lists a child {child_id[:40]!r} that does not exist"
             if child_id in seen:
-                return f"node {child_id} is reached twice (a cycle or a second parent, at {node_id})"
+                return (
+                    f"node {child_id} is reached twice (a cycle or a second parent, at {node_id})"
+                )
             if child.parent != node_id:
                 return f"node {child_id} is a child of {node_id} but names {child.parent} as its parent"
             seen.add(child_id)
             stack.append((child_id, depth + 1))
     if len(seen) != len(nodes):
         orphan = next(n.node_id for n in nodes if n.node_id not in seen)
-        return f"node {orphan} cannot be reached from the root ({len(nodes) - len(seen)} such nodes)"
+        return (
+            f"node {orphan} cannot be reached from the root ({len(nodes) - len(seen)} such nodes)"
+        )
     return None
