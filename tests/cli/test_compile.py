@@ -159,3 +159,16 @@ def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, mon
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 1
     assert "1/2 documents compiled" in capsys.readouterr().out
     assert [p.name for p in out.iterdir() if p.name.endswith(".tmp")] == []  # no temp file left behind
+
+
+def test_inspect_escapes_terminal_control_sequences_in_titles(tmp_path: Path, capsys) -> None:
+    """Issue 25, item 12: a title carrying an ANSI escape was printed raw by `inspect`."""
+    src = tmp_path / "evil.md"
+    src.write_text("# Safe\n\nIntro.\n\n## Red \x1b[31mALERT\x1b]0;pwned\x07\n\nBody.\n", encoding="utf-8")
+    out = tmp_path / "ir"
+    rc, results = _compile([str(src), "--out", str(out)], capsys)
+    assert rc == 0
+    assert main(["inspect", results[0]["ir_path"]]) == 0
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and "\x07" not in printed
+    assert "\\x1b[31mALERT" in printed  # shown, escaped, on its own line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from vectorless_assets.cli.output import emit_json, error
+from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.ir import IRIntegrityError, load_ir
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.outline import outline_lines
@@ -33,13 +33,15 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         emit_json(doc.model_dump(mode="json"))
         return 0
     pages = f", {doc.page_count} pages" if doc.page_count else ""
-    print(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})")
-    print(f"doc_id {doc.doc_id}  source {doc.source_path}")
+    # titles, names and messages come from the document: control characters (terminal escape
+    # sequences) are printed escaped, one line per item, as toc/cat/ls do
+    print(one_line(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"))
+    print(one_line(f"doc_id {doc.doc_id}  source {doc.source_path}"))
     for line in outline_lines(doc.tree, max_depth=args.depth):
-        print(line)
+        print(one_line(line))
     for d in doc.diagnostics:
         if d.severity != "info":
-            print(f"{d.severity}: [{d.source}] {d.message}" + (f" (node {d.node_id})" if d.node_id else ""))
+            print(one_line(f"{d.severity}: [{d.source}] {d.message}" + (f" (node {d.node_id})" if d.node_id else "")))
     return 0
 
 
@@ -61,5 +63,5 @@ def cmd_verify(args: argparse.Namespace) -> int:
             status = "ok" if r["ok"] else "FAILED"
             extra = f": {r['problem']}" if r.get("problem") else ""
             old = " (old schema)" if r.get("old_schema") else ""
-            print(f"{status}  {r['path']}{old}{extra}")
+            print(one_line(f"{status}  {r['path']}{old}{extra}"))
     return 0 if all(r["ok"] for r in results) else 1
