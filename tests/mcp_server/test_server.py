@@ -77,6 +77,9 @@ async def session(client: Client, ids: dict[str, str]) -> None:
     assert "refused when loaded" in refused and "checksum mismatch" in refused
     assert "no document" in await fails(client, "toc", doc="no-such-document")
     assert "bad regular expression" in await fails(client, "grep", pattern="(unclosed", doc="pump-manual")
+    # issue 25, items 17 and 20: error texts are typed and bounded (a 1 MB argument is not echoed)
+    huge_key = await fails(client, "toc", doc="x" * 1_000_000)
+    assert "toc: invalid request: no document" in huge_key and len(huge_key) <= 600
 
     # a large node comes back in pages that add up to its text
     whole = await ok(client, "read_text", doc="pump-manual", node="Appendix A", max_chars=20_000)

@@ -18,6 +18,8 @@ CARD_SECTIONS = 12
 PREVIEW_CHARS = 600
 #: Largest serialised tool result (JSON characters) the server sends.
 MAX_RESULT_CHARS = 200_000
+#: Longest error text a tool sends (a message quoting a huge argument is cut).
+MAX_ERROR_CHARS = 500
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,17 @@
 
 Each tool gets a JSON schema from its typed, described parameters and a one-line
 description. A call runs under the library's lock; a target that does not resolve, an
-ambiguous title or a refused IR comes back as a tool error (``isError``) with the
-navigator's message; any other failure is a tool error too (logged on the server's
-stderr), never a crashed server. Results larger than `MAX_RESULT_CHARS` are refused with
+ambiguous title or a refused IR comes back as a tool error (``isError``) whose text starts
+``invalid request:`` and gives the navigator's message; any other failure is a tool error
+starting ``server error:`` (logged on the server's stderr), never a crashed server. Error
+texts are cut to `MAX_ERROR_CHARS` (an argument echoed back never makes a 5 MB error). Results larger than `MAX_RESULT_CHARS` are refused with
 a hint to narrow them. Everything is read-only.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -24,7 +26,13 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.mcp_server import evidence as evidence_mod
 from vectorless_assets.mcp_server import tools
-from vectorless_assets.mcp_server.bounds import MAX_RESULT_CHARS, Bound, Limit
+from vectorless_assets.mcp_server.bounds import (
+    MAX_ERROR_CHARS,
+    MAX_RESULT_CHARS,
+    Bound,
+    Limit,
+    shorten,
+)
 from vectorless_assets.mcp_server.library import CHECK_EVERY, Library
 from vectorless_assets.navigator import NavigationError
 from vectorless_assets.version import __version__
@@ -71,7 +79,10 @@ def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_E
             try:
                 result = fn(lib, *args, **kwargs)
             except (NavigationError, IRIntegrityError) as exc:
-                raise ToolError(str(exc)) from None
+                raise ToolError("invalid request: " + shorten(str(exc), MAX_ERROR_CHARS)) from None
+            except Exception as exc:  # a fault of the server, not of the request
+                logging.getLogger(__name__).exception("tool %s failed", getattr(fn, "__name__", fn))
+                raise ToolError(f"server error: {type(exc).__name__}: {shorten(str(exc), MAX_ERROR_CHARS)}") from None
         text = json.dumps(result, ensure_ascii=False, default=str, separators=(",", ":"))
         if len(text) > MAX_RESULT_CHARS:
             raise ToolError(f"result too large ({len(text):,} characters): narrow it with limit, max_depth, max_chars or a node")
