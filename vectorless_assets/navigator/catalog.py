@@ -97,8 +97,14 @@ class Catalog:
             if isinstance(item, dict):
                 rejected.append(item)
                 continue
-            navigators[item.doc.doc_id] = item
-            paths[item.doc.doc_id] = path
+            doc_id = item.doc.doc_id
+            if doc_id in navigators:  # a copy (`<id>_backup.bin`) must not shadow `<id>.bin`
+                keep, other = (path, paths[doc_id]) if path.name == f"{doc_id}{IR_SUFFIX}" else (paths[doc_id], path)
+                rejected.append({"path": str(other), "error": "DuplicateDocument", "problem": f"a second file for doc_id {doc_id} (served: {keep.name})"})
+                if keep is not path:
+                    continue
+            navigators[doc_id] = item
+            paths[doc_id] = path
         self._loaded, self.navigators, self.paths, self.rejected = loaded, navigators, paths, rejected
         self._bm25 = None if changed else self._bm25
         self._identities = None if changed else self._identities
