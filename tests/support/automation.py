@@ -74,7 +74,8 @@ class Harness:
             result = job.execute_in_process(instance=self.instance, partition_key=request.partition_key, asset_selection=selection, run_config=config, raise_on_error=False)
         else:
             result = job.execute_in_process(instance=self.instance, run_config=config, raise_on_error=False)
-        assert result.success, [e.message for e in result.all_events if e.is_failure]
+        failures = [e.step_failure_data.user_failure_data or e.step_failure_data.error for e in result.all_events if e.is_step_failure]
+        assert result.success, failures
         return result
 
 
@@ -94,3 +95,13 @@ def bumped(settings: Settings, pass_name: str, run=None) -> Settings:
 
     spec = settings.table.by_name[pass_name]
     return dataclasses.replace(settings, table=settings.table.replaced(pass_name, version=spec.version + ".1", run=run or spec.run))
+
+
+def requested(requests: list[dg.RunRequest]) -> list[str]:
+    """The documents (partition keys) a tick's run requests compile, sorted: the documents of
+    batched `recompile_documents` requests, or the partition of a partition run."""
+    keys: list[str] = []
+    for request in requests:
+        config = (request.run_config or {}).get("ops", {}).get("recompile", {}).get("config", {})
+        keys += config.get("documents") or ([request.partition_key] if request.partition_key else [])
+    return sorted(keys)

@@ -38,7 +38,7 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
 
     for root, group in groupby(refs, key=lambda r: r.root):
         docs = list(group)
-        for res in compile_paths([str(r.path) for r in docs], docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force, llm=llm):
+        for res in compile_paths(docs, docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force, llm=llm):
             results.append(
                 CompileResult(
                     key=res.document_key,

@@ -46,7 +46,7 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),
-            "llm": LLMResource(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key, **settings.llm_limits.as_dict(), cache_path=settings.llm_cache_path),
+            "llm": LLMResource.from_settings(settings),
             "io_manager": JsonIOManager(base_path=settings.fields_dir),
             CHUNK_IO: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
         },

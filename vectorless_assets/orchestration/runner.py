@@ -1,12 +1,16 @@
 """The API the CLI calls: compile documents through Dagster on the local instance.
 
-`compile_paths` registers each document as a partition, reports its content fingerprint as
-an observation of the `source` asset, and materializes the planned assets (`plan`) in one
-in-process run per document, so every asset gets its own per-partition data version
-(runs over several partitions record one data version for all of them, Dagster issues
-#18649/#34013). Unchanged documents are skipped without a run. A document that fails
-(unreadable source, verify error, any exception) is reported in its `DocResult` and never
-stops the others. Console logging of the runs is off (errors come back in the results).
+`compile_paths` registers each document as a partition and executes ONE in-process run of
+the batched `recompile_documents` job over all of them (only that job is built, with its
+resources: no sensor, schedule or asset graph of the code location). The run does what the
+sensor's and the schedules' runs do (`jobs.recompile`): per document, observe the source,
+plan what is stale (unchanged documents are skipped without computing), compute (in a
+process pool on a machine with several cores: `assets.pool`) and record every computed
+field as its own partition's materialization with its own data version and provenance
+(`assets.recorder`). Each document's outcome reaches `progress` as soon as it is known
+(`assets.progress`). A document that fails (unreadable source, verify error, any
+exception) is reported in its `DocResult` and never stops the others. Console logging of
+the run is off (errors come back in the results).
 """
 
 from __future__ import annotations
@@ -19,32 +23,29 @@ from dataclasses import dataclass
 from typing import Literal
 
 import dagster as dg
+from dagster._core.utils import make_new_run_id
 
-from vectorless_assets.ir.identity import content_fingerprint, document_key
+from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import (
     key_to_doc_id,
     partition_key_for,
     register,
 )
-from vectorless_assets.orchestration.assets.plan import plan_document
-from vectorless_assets.orchestration.base.keys import (
-    COMPILE_JOB,
-    DATA_VERSION_TAG,
-    DOCUMENT_TAG,
-    SOURCE,
-)
+from vectorless_assets.orchestration.assets.progress import Report, listen
+from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_OP
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.definitions import build_defs
-from vectorless_assets.orchestration.storage.event_log import document_transaction
+from vectorless_assets.orchestration.jobs.recompile import (
+    CHUNK_IO,
+    build_recompile_job,
+    chunk_io_manager,
+)
 from vectorless_assets.orchestration.storage.instance import local_instance
-from vectorless_assets.orchestration.storage.io_manager import FieldStore
-from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs, process_tags
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
+from vectorless_assets.pipeline.discovery import SourceRef
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 Status = Literal["compiled", "skipped", "failed"]
@@ -91,28 +92,29 @@ def relative_key(path: str | os.PathLike[str], docs_root: str) -> str:
     return document_key(rel)
 
 
-def _failure_message(result: dg.ExecuteInProcessResult, store: FieldStore, partition_key: str) -> str:
+def _run_problem(result: dg.ExecuteInProcessResult) -> str:
+    """The innermost cause of a run that failed outside any document ("No space left on device")."""
     for event in result.all_events:
-        if event.is_step_failure and event.step_failure_data:
-            data = event.step_failure_data
-            user = data.user_failure_data
-            if user and "problem" in user.metadata:  # our `fail()`: the problem, without the key
-                return str(user.metadata["problem"].value)
-            if user and user.description:
-                return user.description
-            if data.error and "blocking asset check" in data.error.message and store.exists("verification", partition_key):
-                errors = [d.message for d in store.read("verification", partition_key) if d.severity == "error"]
-                return "verify failed: " + "; ".join(errors)
-            if data.error:  # the innermost cause says what happened ("No space left on device")
-                error = data.error
-                while error.cause is not None:
-                    error = error.cause
-                return error.message.strip().splitlines()[-1]
+        if event.is_step_failure and event.step_failure_data and event.step_failure_data.error:
+            error = event.step_failure_data.error
+            while error.cause is not None:
+                error = error.cause
+            return error.message.strip().splitlines()[-1]
     return "run failed"
 
 
+Source = str | os.PathLike[str] | SourceRef
+
+
+def _key_of(item: Source, docs_root: str) -> tuple[str, str]:
+    """(path as given, document key): a discovered `SourceRef` brings its key."""
+    if isinstance(item, SourceRef):
+        return str(item.path), item.key
+    return os.fspath(item), relative_key(item, docs_root)
+
+
 def compile_paths(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: Iterable[Source],
     *,
     docs_root: str | os.PathLike[str],
     ir_dir: str | os.PathLike[str],
@@ -124,96 +126,145 @@ def compile_paths(
     sqlite_synchronous: str | None = None,
     llm: OpenAICompatibleClient | None = None,
     table: PassTable = TABLE,
+    workers: int | None = None,
 ) -> list[DocResult]:
-    """Compile `paths` (under `docs_root`, or relative to it) through Dagster; one result each.
+    """Compile `paths` (files under `docs_root` or relative to it, or `SourceRef`s whose root is
+    `docs_root`) through Dagster in one run; one result each, in the order given.
 
-    `instance` defaults to `instance.local_instance()`; `fields_dir` (the JSON IO manager's
+    `instance` defaults to `instance.local_instance()`; `fields_dir` (the field store's
     folder) to `<ir_dir>/.fields`. `force` recompiles unchanged documents. `progress` is
     called with each result as soon as it is known. `sqlite_synchronous` ("NORMAL"/"OFF")
     lowers SQLite's fsync level for this process's connections to the instance's files
     (`sqlite_tuning`; faster on slow disks, less durable on power loss). `llm` is the
-    optional OpenAI-compatible client (its model becomes part of the compile options). `table` is
-the pass table the assets are generated from.
+    optional OpenAI-compatible client (its model becomes part of the compile options). `table`
+    is the pass table the assets are generated from; `workers` the processes computing
+    documents (default: the machine's cores, `VECTORLESS_WORKERS`).
     """
-    options = (options or CompileOptions()).model_copy(update={"llm_model": llm.model if llm else None})
-    settings = Settings.create(docs_dir=docs_root, ir_dir=ir_dir, fields_dir=fields_dir, options=options, llm_base_url=llm.base_url if llm else "", llm_api_key=llm.api_key if llm else "", llm_limits=llm.limits if llm else None, table=table)
+    options = (options or CompileOptions()).model_copy(
+        update={"llm_model": llm.model if llm else None}
+    )
+    settings = Settings.create(
+        docs_dir=docs_root,
+        ir_dir=ir_dir,
+        fields_dir=fields_dir,
+        options=options,
+        llm_base_url=llm.base_url if llm else "",
+        llm_api_key=llm.api_key if llm else "",
+        llm_limits=llm.limits if llm else None,
+        table=table,
+        workers=workers,
+    )
     instance = instance or local_instance()
-    with contextlib.suppress(Exception):  # best effort: a storage error shows on the documents below
+    with contextlib.suppress(
+        Exception
+    ):  # best effort: a storage error shows on the documents below
         fail_orphaned_runs(instance)
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
-    graph = AssetGraph(settings.table, settings.options)
-    documents, ir_store, store = DocumentsRoot(path=settings.docs_dir), IRStore(path=settings.ir_dir), FieldStore(settings.fields_dir)
-    results: list[DocResult] = []
-    pending: list[tuple[DocResult, str]] = []
+    documents = DocumentsRoot(path=settings.docs_dir)
+    results: dict[int, DocResult] = {}
+    pending: dict[str, tuple[int, DocResult]] = {}
+    started = time.perf_counter()
 
-    def done(res: DocResult) -> None:
-        results.append(res)
+    def done(i: int, res: DocResult) -> None:
+        results[i] = res
         if progress is not None:
             progress(res)
 
-    for path in paths:
-        t0 = time.perf_counter()
+    for i, item in enumerate(paths):
         try:
-            key = relative_key(path, settings.docs_dir)
+            path, key = _key_of(item, settings.docs_dir)
             pk = partition_key_for(key)
+            exists = documents.location(key).is_file()  # refuses keys leaving the root
         except ValueError as exc:
-            done(DocResult(os.fspath(path), "", "", "", "failed", error=str(exc)))
-            continue
-        res = DocResult(os.fspath(path), key, pk, key_to_doc_id(pk), "failed")
-        try:
-            fingerprint = content_fingerprint(documents.read(key))
-        except (OSError, ValueError) as exc:
-            res.error, res.seconds = f"cannot read source: {getattr(exc, 'strerror', None) or exc}", time.perf_counter() - t0
-            done(res)
-            continue
-        pending.append((res, fingerprint))
-    try:
-        job = build_defs(settings).resolve_job_def(COMPILE_JOB)
-        register(instance, [res.partition_key for res, _ in pending])
-    except Exception as exc:  # noqa: BLE001 - e.g. a full DAGSTER_HOME: every document fails with the message
-        for res, _ in pending:
-            res.error = f"cannot prepare the compile (Dagster definitions or instance): {type(exc).__name__}: {str(exc).strip().splitlines()[0]}"
-            done(res)
-        return results
-
-    for res, fingerprint in pending:
-        with file_lock(settings.lock_path(res.doc_id)):  # another process compiling it: wait, then plan
-            _compile_one(res, fingerprint, instance=instance, job=job, graph=graph, ir_store=ir_store, store=store, force=force, llm=llm)
-        done(res)
-    return results
-
-
-def _compile_one(res: DocResult, fingerprint: str, *, instance: dg.DagsterInstance, job: dg.JobDefinition, graph: AssetGraph, ir_store: IRStore, store: FieldStore, force: bool, llm: OpenAICompatibleClient | None) -> None:
-    """Plan and (unless current) run one document's compile; the outcome goes into `res`.
-
-    Any error of the instance's storage (a full disk under `DAGSTER_HOME`, a locked
-    database) fails this document with its message, never the whole command."""
-    t0 = time.perf_counter()
-    ir_path = ir_store.location(res.doc_id)
-    try:
-        plan = plan_document(instance, res.partition_key, fingerprint, graph, ir_store=ir_store, verify=True, store=store, force=force, llm=llm)
-        res.reason, res.assets = plan.reason, tuple(sorted(plan.selection))
-        if plan.skip:
-            res.status, res.ir_path = "skipped", str(ir_path)
-            return
-        instance.report_runless_asset_event(dg.AssetObservation(SOURCE, partition=res.partition_key, tags={DATA_VERSION_TAG: fingerprint}))
-        with document_transaction(instance):  # the run's events in one transaction (storage.event_log)
-            run = job.execute_in_process(
-                instance=instance,
-                partition_key=res.partition_key,
-                asset_selection=[dg.AssetKey(name) for name in res.assets],
-                run_config=QUIET,
-                raise_on_error=False,
-                tags={DOCUMENT_TAG: res.document_key[:60], **process_tags()},
+            done(
+                i,
+                DocResult(
+                    os.fspath(item.path if isinstance(item, SourceRef) else item),
+                    "",
+                    "",
+                    "",
+                    "failed",
+                    error=str(exc),
+                ),
             )
-    except Exception as exc:  # noqa: BLE001 - one document must never stop the others
-        res.error = f"{type(exc).__name__}: {exc}"
-    else:
-        res.run_id = run.run_id
-        if run.success:
-            res.status, res.ir_path = "compiled", str(ir_path)
-        else:
-            res.error = _failure_message(run, store, res.partition_key)
-    finally:
-        res.seconds = time.perf_counter() - t0
+            continue
+        res = DocResult(path, key, pk, key_to_doc_id(pk), "failed")
+        if not exists:
+            res.error = "cannot read source: No such file"
+            done(i, res)
+            continue
+        if pk in pending:  # the same document twice: one compile, the same result
+            res.error = "named twice"
+            done(i, res)
+            continue
+        pending[pk] = (i, res)
+    if pending:
+        _run(settings, instance, pending, force=force, done=done, started=started)
+    return [results[i] for i in sorted(results)]
+
+
+def _run(
+    settings: Settings,
+    instance: dg.DagsterInstance,
+    pending: dict[str, tuple[int, DocResult]],
+    *,
+    force: bool,
+    done: Callable[[int, DocResult], None],
+    started: float,
+) -> None:
+    """One in-process run of `recompile_documents` over the partitions of `pending`."""
+    ir_store = IRStore(path=settings.ir_dir)
+
+    def on_report(report: Report) -> None:
+        entry = pending.pop(report.partition_key, None)
+        if entry is None:
+            return
+        i, res = entry
+        res.status, res.reason, res.assets, res.run_id = (
+            report.status,
+            report.reason,
+            report.assets,
+            run_id,
+        )
+        res.error = report.error if report.status == "failed" else None
+        res.seconds = report.seconds or time.perf_counter() - started
+        if report.status != "failed":
+            res.ir_path = str(ir_store.location(res.doc_id))
+        done(i, res)
+
+    run_id = make_new_run_id()
+    keys = list(pending)
+    try:
+        job = build_recompile_job(settings, executor=False)
+        register(instance, keys)
+        config = {
+            "ops": {
+                RECOMPILE_OP: {
+                    "config": {"documents": keys, "force": force, "chunk_size": len(keys)}
+                }
+            },
+            **QUIET,
+        }
+        resources = {
+            "documents": DocumentsRoot(path=settings.docs_dir),
+            "ir_store": ir_store,
+            "llm": LLMResource.from_settings(settings),
+            CHUNK_IO: chunk_io_manager(settings),
+        }
+        with listen(run_id, on_report):
+            run = job.execute_in_process(
+                run_config=config,
+                instance=instance,
+                resources=resources,
+                run_id=run_id,
+                raise_on_error=False,
+                tags={DOCUMENTS_TAG: str(len(keys)), **process_tags()},
+            )
+        problem = None if run.success else _run_problem(run)
+    except Exception as exc:  # noqa: BLE001 - e.g. a full DAGSTER_HOME: every document fails with the message
+        problem = f"cannot run the compile (Dagster definitions or instance): {type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"
+    for i, res in list(pending.values()):  # documents the run never reported
+        res.error, res.run_id = problem or "not compiled (the run ended before it)", run_id
+        res.seconds = time.perf_counter() - started
+        done(i, res)

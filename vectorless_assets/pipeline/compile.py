@@ -25,7 +25,7 @@ from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.freshness import resolve_action
 from vectorless_assets.pipeline.incremental import Reuse, incremental_ready
-from vectorless_assets.pipeline.runner import run_passes
+from vectorless_assets.pipeline.runner import run_passes, verify_errors
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 
@@ -150,7 +150,7 @@ def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTab
     started = datetime.now(UTC)
     for _ in run_passes(state, ctx, key=src.key, table=table):
         pass
-    failed = [d for d in state.get("verification", []) if d.severity == "error"]
+    failed = verify_errors(state)
     if failed:
         raise CompileError(src.key, "; ".join(d.message for d in failed), pass_name="verify")
     return assemble_document(state, ctx, started=started, table=table, fingerprint=fingerprint)

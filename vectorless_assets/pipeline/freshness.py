@@ -144,13 +144,27 @@ def resolve_action(
         return Resolution("skip", "current")
     if verdict.reason in ("forced", "new"):
         return Resolution("full", verdict.reason)
-    if previous_processing_version != processing_version:
-        return Resolution("full", "processing version changed")
-    if not incremental_ready or not previous_versions:
-        return Resolution("full", "the previous IR predates incremental compilation")
+    basis = reuse_basis(True, previous_processing_version, processing_version=processing_version, incremental_ready=incremental_ready and bool(previous_versions))
+    if basis.action == "full":
+        return basis
     if verdict.reason == "current":
         return Resolution("incremental", "LLM fallbacks to redo")
     if verdict.reason == "logic changed":
         changed = sorted(k for k, v in versions.items() if (previous_versions or {}).get(k) != v)
         return Resolution("incremental", "logic changed: " + ", ".join(changed))
     return Resolution("incremental", verdict.reason)
+
+
+def reuse_basis(previous_usable: bool, previous_processing_version: int | None, *, processing_version: int, incremental_ready: bool) -> Resolution:
+    """May a compile reuse the previous IR's per-node results? One rule for every path.
+
+    `full` when there is no usable previous IR (absent, unreadable, damaged), when it was
+    built under another processing version, or when it predates incremental compilation
+    (no node fingerprints); `incremental` otherwise (unchanged subtrees are reused)."""
+    if not previous_usable:
+        return Resolution("full", "no usable previous IR")
+    if previous_processing_version != processing_version:
+        return Resolution("full", "processing version changed")
+    if not incremental_ready:
+        return Resolution("full", "the previous IR predates incremental compilation")
+    return Resolution("incremental", "previous IR")

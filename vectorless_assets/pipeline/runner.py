@@ -13,7 +13,7 @@ entry in a batch report).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import Any, NamedTuple
 
 from vectorless_assets.context import PassContext
@@ -108,3 +108,9 @@ def run_passes(
             durations[spec.name] = (clock() - t0) * 1000
         state.update(outputs)
         yield PassRun(spec, outputs, ran)
+
+
+def verify_errors(state: Mapping[str, Any]) -> list[Any]:
+    """The one rule for "verify failed": the error-severity findings of the `verification`
+    field (an IR with one is never assembled or written, on every path)."""
+    return [d for d in state.get("verification") or () if d.severity == "error"]

@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.jsonform import canonical_json
@@ -19,6 +19,9 @@ from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.passspec import Pass
+
+if TYPE_CHECKING:
+    from vectorless_assets.pipeline.plan import CompilePlan
 
 #: The input field every compile starts from.
 SOURCE = "source"
@@ -141,6 +144,14 @@ class PassTable:
             options, lambda: {p.name: _code_version(p, options) for p in self.passes}
         )
         return dict(versions)
+
+    def plan(self, selected: Iterable[str], *, assemble: bool = False, available: Iterable[str] | None = None) -> CompilePlan:
+        """Which passes compute `selected` and which stored fields they read (`pipeline.plan`)."""
+        from vectorless_assets.pipeline.plan import (
+            compile_plan,  # plan reads assembly, which reads the table
+        )
+
+        return compile_plan(self, selected, assemble=assemble, available=None if available is None else frozenset(available))
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""

@@ -12,12 +12,12 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from tests.support.automation import QUIET, Harness
+from tests.support.automation import QUIET, Harness, requested
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import stale_documents
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, RECOMPILE_JOB
+from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.resources import IRStore
@@ -77,7 +77,7 @@ def test_sensor_and_schedule_see_a_damaged_ir_and_the_repair_sticks(tmp_path: Pa
     damage(ir, "truncate")
     assert stale_documents(h.instance, fingerprints, graph, IRStore(path=h.settings.ir_dir)) == {"cache.md": "IR damaged"}
     [request] = h.tick().run_requests
-    assert request.partition_key == "cache.md" and request.job_name == COMPILE_JOB
+    assert requested([request]) == ["cache.md"] and request.job_name == RECOMPILE_JOB
     assert h.tick().run_requests == [request]  # same run key: the daemon dedupes it
     h.launch(request)
     load_ir(ir)
@@ -126,4 +126,4 @@ def test_sensor_ticks_read_only_new_materializations(tmp_path: Path, monkeypatch
     h.tick()
     assert asked == [{"a.md"}]
     damage(h.ir / f"{key_to_doc_id('a.md')}.bin", "flip")
-    assert [r.partition_key for r in h.tick().run_requests] == ["a.md"]
+    assert requested(h.tick().run_requests) == ["a.md"]

@@ -20,7 +20,7 @@ from vectorless_assets.orchestration.assets.partitions import (
     partition_key_for,
 )
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB
-from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.base.settings import DEFAULT_BACKFILL_CHUNK, Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.pipeline.fields import FIELDS
 from vectorless_assets.pipeline.table import TABLE
@@ -64,9 +64,9 @@ def test_groups_descriptions_kinds_and_code_versions(defs: dg.Definitions) -> No
             assert node.partitions_def is not None
 
 
-def test_backfills_run_one_document_per_run(defs: dg.Definitions) -> None:
+def test_backfills_run_many_documents_per_run(defs: dg.Definitions) -> None:
     policy = defs.resolve_assets_def(dg.AssetKey("tree")).backfill_policy
-    assert policy is not None and policy.max_partitions_per_run == 1
+    assert policy is not None and policy.max_partitions_per_run == DEFAULT_BACKFILL_CHUNK > 1
 
 
 def test_checks_validate_warns_and_verify_blocks(defs: dg.Definitions) -> None:

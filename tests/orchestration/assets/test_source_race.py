@@ -16,7 +16,7 @@ import pytest
 
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration import runner
+from vectorless_assets.orchestration.assets import document_runs
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.pipeline.table import TABLE
 
@@ -32,18 +32,20 @@ def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(tmp_path: Pa
     kw = {"docs_root": docs, "ir_dir": tmp_path / "ir", "instance": dg.DagsterInstance.ephemeral()}
     assert compile_paths([path], **kw)[0].status == "compiled"
     bumped = TABLE.replaced("navigation", version=TABLE.by_name["navigation"].version + ".1")
-    plan = runner.plan_document
+    plan = document_runs.plan_document
 
     def plan_then_edit(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         result = plan(*args, **kwargs)
-        path.write_text(B)  # the edit lands after the plan, before the run reads the source
+        path.write_text(B)  # the edit lands after the plan, before the passes run
         return result
 
-    monkeypatch.setattr(runner, "plan_document", plan_then_edit)
+    # the source is read once, before the plan: the passes and the IR's label use those bytes
+    monkeypatch.setattr(document_runs, "plan_document", plan_then_edit)
     [raced] = compile_paths([path], table=bumped, **kw)
-    assert raced.reason.startswith("logic changed") and "parse" not in raced.assets
-    assert raced.status == "failed" and "changed after this run was planned" in raced.error
-    monkeypatch.setattr(runner, "plan_document", plan)
+    assert raced.status == "compiled" and raced.reason.startswith("logic changed") and "parsed" not in raced.assets
+    ir = load_ir(raced.ir_path)
+    assert ir.meta.content_fingerprint == content_fingerprint(A.encode()) and ir.name == "Alpha"
+    monkeypatch.setattr(document_runs, "plan_document", plan)
     [fixed] = compile_paths([path], table=bumped, **kw)
     assert (fixed.status, fixed.reason) == ("compiled", "source changed")
     ir = load_ir(fixed.ir_path)

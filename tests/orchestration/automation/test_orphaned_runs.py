@@ -14,16 +14,16 @@ import dagster as dg
 
 from tests.support.automation import QUIET, Harness
 from tests.support.processes import kill_once_started
-from vectorless_assets.orchestration.assets import compile_asset
+from vectorless_assets.orchestration.assets import pool
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
 
 
 def _run_and_hang(tmp: str) -> None:
-    def hang(**kwargs):  # noqa: ANN003, ANN202
+    def hang(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         Path(tmp, "started").touch()
         time.sleep(120)
 
-    compile_asset.compute_document = hang
+    pool.compute = hang
     h = Harness(Path(tmp), instance=dg.DagsterInstance.from_config(str(Path(tmp) / "home")))
     h.defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=h.instance, partition_key="doc.md", run_config=QUIET, raise_on_error=False)
 

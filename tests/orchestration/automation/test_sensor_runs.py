@@ -8,7 +8,7 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from tests.support.automation import Harness, bumped, materialized
+from tests.support.automation import Harness, bumped, materialized, requested
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.assets.graph import AssetGraph
@@ -27,7 +27,7 @@ def test_new_file_adds_partition_observes_and_requests_a_run(tmp_path: Path) -> 
     h.write("guide/index.md", "# Guide\n\nIntro.\n")
     (h.docs / "image.png").write_bytes(b"\x89PNG")  # not a document
     result = h.tick()
-    assert [r.partition_key for r in result.run_requests] == ["guide~index.md"]
+    assert requested(result.run_requests) == ["guide~index.md"]
     assert set(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"guide~index.md"}
     [obs] = result.asset_events
     assert obs.tags["dagster/data_version"] == content_fingerprint((h.docs / "guide/index.md").read_bytes())
@@ -48,7 +48,7 @@ def test_edit_recompiles_only_its_partition_and_unchanged_files_request_nothing(
     assert quiet.run_requests == [] and quiet.asset_events == []
     h.write("b.md", "# B\n\nTwo, edited.\n")
     edited = h.tick()
-    assert [r.partition_key for r in edited.run_requests] == ["b.md"]
+    assert requested(edited.run_requests) == ["b.md"]
     assert list(materialized(h.launch(edited.run_requests[0]))) == ["b.md"]
     assert h.tick().run_requests == []
 
@@ -100,7 +100,7 @@ def test_missing_root_skips_without_deleting(tmp_path: Path) -> None:
 
 
 def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
-    h = Harness(tmp_path, max_hashes=40, per_document_limit=5, batch_size=30)
+    h = Harness(tmp_path, max_hashes=40, batch_size=30)
     for i in range(100):
         h.write(f"d{i // 10}/doc{i:03}.md", f"# Doc {i}\n\nText {i}.\n")
     seen: set[str] = set()

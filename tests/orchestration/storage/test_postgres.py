@@ -81,4 +81,4 @@ def test_compile_on_postgres_storage(tmp_path: Path, postgres_url: str, monkeypa
         assert first.status == "compiled", first.error
         assert load_ir(first.ir_path).tree.nodes[1].title == "Alpha"
         assert compile_paths([docs / "a.md"], **kw)[0].status == "skipped"
-        assert len(instance.get_runs()) == 1
+        assert len(instance.get_runs()) == 2  # one run per invocation (the second plans and skips)

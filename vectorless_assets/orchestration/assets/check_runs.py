@@ -26,7 +26,9 @@ def run_documents(context: dg.AssetExecutionContext) -> list[str]:
     return list(context.instance.get_dynamic_partitions(DOCUMENTS.name))
 
 
-def stored_check_results(context: dg.AssetExecutionContext, selected_checks: set[str], store: FieldStore) -> Iterator[dg.AssetCheckResult]:
+def stored_check_results(
+    context: dg.AssetExecutionContext, selected_checks: set[str], store: FieldStore
+) -> Iterator[dg.AssetCheckResult]:
     """One result per selected check, from the stored `validation` / `verification` values."""
     keys = run_documents(context)
     for check, field in checks.CHECKED_FIELD.items():
@@ -36,12 +38,19 @@ def stored_check_results(context: dg.AssetExecutionContext, selected_checks: set
         findings: list[Diagnostic] = []
         for pk in stored:
             label = document_key_for(pk)
-            findings += [d.model_copy(update={"message": f"{label}: {d.message}"}) for d in store.read(field, pk) or []]
+            findings += [
+                d.model_copy(update={"message": f"{label}: {d.message}"})
+                for d in store.read(field, pk) or []
+            ]
         result = checks.evaluate(check, findings)
         yield dg.AssetCheckResult(
             asset_key=result.asset_key,
             check_name=result.check_name,
             passed=result.passed,
             severity=result.severity,
-            metadata={**result.metadata, "documents": len(stored), "not_materialized": len(keys) - len(stored)},
+            metadata={
+                **result.metadata,
+                "documents": len(stored),
+                "not_materialized": len(keys) - len(stored),
+            },
         )

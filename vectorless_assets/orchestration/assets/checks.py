@@ -22,8 +22,17 @@ CHECKED_FIELD = {VALIDATE_CHECK: "validation", VERIFY_CHECK: "verification"}
 
 def check_specs() -> list[dg.AssetCheckSpec]:
     return [
-        dg.AssetCheckSpec(VALIDATE_CHECK, asset="validation", description="Structural warnings of the validate pass on the final tree (warns, never blocks)."),
-        dg.AssetCheckSpec(VERIFY_CHECK, asset="verification", blocking=True, description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails."),
+        dg.AssetCheckSpec(
+            VALIDATE_CHECK,
+            asset="validation",
+            description="Structural warnings of the validate pass on the final tree (warns, never blocks).",
+        ),
+        dg.AssetCheckSpec(
+            VERIFY_CHECK,
+            asset="verification",
+            blocking=True,
+            description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails.",
+        ),
     ]
 
 
@@ -46,6 +55,8 @@ def evaluate(check: str, diagnostics: list[Diagnostic]) -> dg.AssetCheckResult:
         metadata={
             "errors": len(errors),
             "warnings": len(warnings),
-            "findings": dg.MetadataValue.md("\n".join(f"- **{d.severity}** `{d.code}`: {d.message}" for d in shown) or "none"),
+            "findings": dg.MetadataValue.md(
+                "\n".join(f"- **{d.severity}** `{d.code}`: {d.message}" for d in shown) or "none"
+            ),
         },
     )

@@ -52,7 +52,9 @@ class AssetGraph:
     @cached_property
     def code_versions(self) -> dict[str, str]:
         """Code version of every generated asset (fields and `document_ir`)."""
-        versions = {w: self.table.code_version(p, self.options) for p in self.table.passes for w in p.writes}
+        versions = {
+            w: self.table.code_version(p, self.options) for p in self.table.passes for w in p.writes
+        }
         versions[DOCUMENT_IR] = code_version(ASSEMBLY_VERSION, self.options)
         return versions
 
@@ -107,8 +109,17 @@ class AssetGraph:
             description=f"{self.table.fields[field].description}\n\nWritten by pass `{p.name}`: {p.description}",
             code_version=self.code_versions[field],
             kinds={"llm"} if p.llm else {"python"},
-            tags={PASS_TAG: p.name, LLM_TAG: str(p.llm).lower(), MODES_TAG: modes.replace(",", "-")},
-            metadata={"pass": p.name, "phase": p.phase, "modes": modes, "runs_in_mode": p.runs_in(self.options.mode)},
+            tags={
+                PASS_TAG: p.name,
+                LLM_TAG: str(p.llm).lower(),
+                MODES_TAG: modes.replace(",", "-"),
+            },
+            metadata={
+                "pass": p.name,
+                "phase": p.phase,
+                "modes": modes,
+                "runs_in_mode": p.runs_in(self.options.mode),
+            },
         )
 
     def outs(self) -> dict[str, dg.AssetOut]:

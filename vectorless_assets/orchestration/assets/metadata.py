@@ -60,11 +60,17 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
         return meta
     raw_nodes = getattr(value, "raw_nodes", None)
     if raw_nodes is not None:
-        return {"raw_sections": len(raw_nodes), "pages": value.page_count or 0, "lines": value.line_count or 0}
+        return {
+            "raw_sections": len(raw_nodes),
+            "pages": value.page_count or 0,
+            "lines": value.line_count or 0,
+        }
     return {}
 
 
-def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None) -> dict[str, Any]:
+def for_document(
+    doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None
+) -> dict[str, Any]:
     """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp)."""
     meta = doc.meta
     return {
@@ -78,7 +84,9 @@ def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: 
         "llm_calls": meta.llm_calls if meta else 0,
         "llm_tokens": meta.llm_tokens if meta else 0,
         "llm_cache_hits": meta.llm_cache_hits if meta else 0,
-        "action": f"{meta.action} ({meta.action_reason})" if meta and meta.action_reason else (meta.action if meta else ""),
+        "action": f"{meta.action} ({meta.action_reason})"
+        if meta and meta.action_reason
+        else (meta.action if meta else ""),
         "reused_nodes": meta.reused_nodes if meta else 0,
         "recomputed_nodes": meta.recomputed_nodes if meta else 0,
         "llm_fallbacks": sum(1 for n in doc.tree.nodes if n.llm_fallback),

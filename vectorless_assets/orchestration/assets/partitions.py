@@ -72,7 +72,9 @@ def register(instance: dg.DagsterInstance, keys: Iterable[str]) -> list[str]:
         try:
             instance.add_dynamic_partitions(PARTITIONS_NAME, new)
             return new
-        except Exception:  # another process added some of them meanwhile (unique constraint): look again
+        except (
+            Exception
+        ):  # another process added some of them meanwhile (unique constraint): look again
             if attempt == 2:
                 raise
     return []

@@ -21,7 +21,7 @@ import dagster as dg
 from vectorless_assets.llm.guard import llm_works
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
-from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore
@@ -38,8 +38,14 @@ class Plan:
         return not self.selection
 
 
-def _changed_assets(instance: dg.DagsterInstance, partition_key: str, graph: AssetGraph) -> set[str]:
-    return {name for name, version in graph.code_versions.items() if records.code_version_of(records.latest(instance, name, partition_key)) != version}
+def _changed_assets(
+    instance: dg.DagsterInstance, partition_key: str, graph: AssetGraph
+) -> set[str]:
+    return {
+        name
+        for name, version in graph.code_versions.items()
+        if records.code_version_of(records.latest(instance, name, partition_key)) != version
+    }
 
 
 def plan_document(
@@ -68,7 +74,9 @@ def plan_document(
         stored,
         fingerprint=fingerprint,
         logic=graph.fingerprint,
-        ir_intact=lambda: ir_store.state(doc_id, stored.ir_stamp if stored else None, verify=verify),
+        ir_intact=lambda: ir_store.state(
+            doc_id, stored.ir_stamp if stored else None, verify=verify
+        ),
         observed=records.observed_version(instance, partition_key),
         force=force,
         redo_fallbacks=lambda: llm_works(llm, probe=probe_llm),
@@ -79,25 +87,42 @@ def plan_document(
         return Plan(everything, verdict.reason)
     changed = _changed_assets(instance, partition_key, graph)
     selection = graph.downstream_closure(changed)
-    table = graph.table
-    computed = {w for p in table.passes if selection.intersection(p.writes) for w in p.writes}
-    reads = {r for p in table.passes if selection.intersection(p.writes) for r in p.reads}
-    if DOCUMENT_IR in selection:
-        reads |= set(graph.assembly_reads) - {"validation", "verification"}
-    missing = reads - computed - {SOURCE}
-    if any(not store.exists(name, partition_key) for name in missing):
+    compile_plan = graph.table.plan(selection - {DOCUMENT_IR}, assemble=DOCUMENT_IR in selection)
+    if any(
+        not store.exists(name, partition_key) for name in compile_plan.loads - compile_plan.optional
+    ):
         return Plan(everything, "logic changed (a stored upstream value is missing: every asset)")
     if selection >= everything:
         return Plan(everything, "logic changed (every asset)")
     return Plan(frozenset(selection), "logic changed: " + ", ".join(sorted(changed)))
 
 
-def stale_documents(instance: dg.DagsterInstance, fingerprints: Mapping[str, str], graph: AssetGraph, ir_store: IRStore | None = None, *, llm: object | None = None) -> dict[str, str]:
+def stale_documents(
+    instance: dg.DagsterInstance,
+    fingerprints: Mapping[str, str],
+    graph: AssetGraph,
+    ir_store: IRStore | None = None,
+    *,
+    llm: object | None = None,
+) -> dict[str, str]:
     """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
     stored = records.stored_irs(instance, set(fingerprints))
 
     def intact(pk: str) -> str:
         known = stored.get(pk)
-        return ir_store.state(key_to_doc_id(pk), known.ir_stamp if known else None) if ir_store is not None else "intact"
+        return (
+            ir_store.state(key_to_doc_id(pk), known.ir_stamp if known else None)
+            if ir_store is not None
+            else "intact"
+        )
 
-    return {pk: v.reason for pk, v in assess_many(stored, fingerprints, logic=graph.fingerprint, ir_intact=intact if ir_store is not None else None, redo_fallbacks=lambda: llm_works(llm, probe=True)).items()}
+    return {
+        pk: v.reason
+        for pk, v in assess_many(
+            stored,
+            fingerprints,
+            logic=graph.fingerprint,
+            ir_intact=intact if ir_store is not None else None,
+            redo_fallbacks=lambda: llm_works(llm, probe=True),
+        ).items()
+    }

@@ -31,14 +31,18 @@ def _source_asset() -> dg.SourceAsset:
         group_name=SOURCE_GROUP,
         description="The source documents' bytes (one partition per document); the data version is the content fingerprint. Observing reads every registered document.",
     )
-    def source(context: dg.AssetExecutionContext, documents: DocumentsRoot) -> dg.DataVersionsByPartition:
+    def source(
+        context: dg.AssetExecutionContext, documents: DocumentsRoot
+    ) -> dg.DataVersionsByPartition:
         versions: dict[str, str] = {}
         for partition_key in context.instance.get_dynamic_partitions(DOCUMENTS.name):
             key = document_key_for(partition_key)
             try:
                 versions[partition_key] = content_fingerprint(documents.read(key))
             except (OSError, ValueError) as exc:
-                context.log.warning(f"{key}: missing, unreadable or outside the documents root ({exc})")
+                context.log.warning(
+                    f"{key}: missing, unreadable or outside the documents root ({exc})"
+                )
         return dg.DataVersionsByPartition(versions)
 
     return source

@@ -11,11 +11,11 @@ and, when `plan.plan_document` says the stored IR is not current, requests a com
 does a completed scan for every compiled document whose IR file is missing or damaged,
 checked against the stamp recorded at write time: `ir_health`):
 
-* up to `per_document_limit` documents: one run of `compile_documents` per document
-  (partition run, every planned asset in one step), `run_key = <partition>:<epoch>:<changes>`
-  so each observed edit compiles (A -> B -> A is three compiles);
-* more (a bulk copy, a `git pull`): batched runs of `recompile_documents` (`batch`), at most
-  `batch_size` documents each, so a bulk change never becomes a storm of runs.
+batched runs of `recompile_documents`, at most `batch_size` documents each (one run for
+one edit or for a `git pull` of thousands: never a storm of runs), whose run key is a digest
+of the documents' `<partition>:<epoch>:<changes>` keys, so each observed edit compiles
+(A -> B -> A is three compiles). The run plans each document again when it starts, so an
+edit that was already compiled meanwhile costs a plan, not a compile.
 
 A deploy (any asset's code version changed: a pass version, an option, the mode, the
 PROCESSING_VERSION) is noticed at the next tick (the graph fingerprint is kept in the state
@@ -43,7 +43,6 @@ from vectorless_assets.orchestration.assets.plan import plan_document, stale_doc
 from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
 from vectorless_assets.orchestration.automation.scan import ScanCursor, list_files, scan
 from vectorless_assets.orchestration.base.keys import (
-    COMPILE_JOB,
     DATA_VERSION_TAG,
     GRAPH_FINGERPRINT,
     SENSOR_NAME,
@@ -85,7 +84,6 @@ def build_documents_sensor(
     jobs: list,
     *,
     interval_seconds: int = 10,
-    per_document_limit: int = 20,
     batch_size: int = 200,
     max_seconds: float = 15.0,
     max_hashes: int = 2000,
@@ -130,11 +128,8 @@ def build_documents_sensor(
             state.save(result.rows)
             epoch = state.epoch
             deploy = _after_deploy(context.instance, state, graph, ir_store, exclude={pk for pk, _, _ in todo})
-        if len(todo) <= per_document_limit:
-            runs = [dg.RunRequest(run_key=rk, job_name=COMPILE_JOB, partition_key=pk, asset_selection=[dg.AssetKey(n) for n in sorted(sel)], tags={TRIGGER_TAG: "sensor"}) for pk, rk, sel in todo]
-        else:
-            digest = hashlib.sha256("\n".join(rk for _, rk, _ in todo).encode()).hexdigest()[:16]
-            runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"})
+        digest = hashlib.sha256("\n".join(rk for _, rk, _ in todo).encode()).hexdigest()[:16]
+        runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"})
         if deploy:
             keys, graph_fp = deploy
             context.log.info(f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs")

@@ -11,6 +11,8 @@ Read only when asked (`Settings.from_env()`), never at import time.
 | `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`, `_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (`llm.guard`) | 10 s, 60 s, 2, 120 s, 5, 60 s |
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
 | `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` (per machine for a remote IR folder) |
+| `VECTORLESS_WORKERS` | processes computing a run's documents (`assets.pool`) | the cores this process may use, at most 8 |
+| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 50 |
 
 Relative paths are resolved against the current working directory when read. The CLI
 (`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
@@ -40,6 +42,27 @@ DEFAULT_IR_DIR = "./.vectorless/ir"
 FIELDS_SUBDIR = ".fields"
 #: The automation state (`doc_state`) lives in this hidden folder of the IR folder.
 STATE_SUBDIR = ".state"
+#: Documents per run of a backfill of the compile asset (`BackfillPolicy.multi_run`).
+DEFAULT_BACKFILL_CHUNK = 50
+
+
+def default_workers() -> int:
+    """The cores this process may use, at most 8: a run's worker processes (`assets.pool`)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(8, cores))
+
+
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    text = (env.get(name) or "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(f"{name} must be a whole number of 1 or more, not {text!r}")
+    return value
 
 
 def _resolve(location: str) -> str:
@@ -65,6 +88,10 @@ class Settings:
     llm_limits: LLMLimits = field(default_factory=LLMLimits)
     #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`llm.cache.cache_path_for`)
     llm_cache: str | None = None
+    #: processes computing a run's documents (1: in the run's own process)
+    workers: int = field(default_factory=default_workers)
+    #: documents per run of a backfill of the compile asset
+    backfill_chunk: int = DEFAULT_BACKFILL_CHUNK
 
     @property
     def llm_cache_path(self) -> str:
@@ -108,6 +135,8 @@ class Settings:
             llm_api_key=llm.api_key if llm else "",
             llm_limits=LLMLimits.from_env(env),
             llm_cache=env.get("VECTORLESS_LLM_CACHE"),
+            workers=_positive(env, "VECTORLESS_WORKERS", default_workers()),
+            backfill_chunk=_positive(env, "VECTORLESS_BACKFILL_CHUNK", DEFAULT_BACKFILL_CHUNK),
         )
 
     @classmethod
@@ -124,8 +153,10 @@ class Settings:
         frontends: Registry = REGISTRY,
         llm_limits: LLMLimits | None = None,
         llm_cache: str | None = None,
+        workers: int | None = None,
+        backfill_chunk: int = DEFAULT_BACKFILL_CHUNK,
     ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
         fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache)
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache, workers=workers or default_workers(), backfill_chunk=backfill_chunk)

@@ -1,35 +1,27 @@
 """Batched recompiles: one run, many documents in chunks, per-partition data versions kept.
 
-Why not a multi-partition run of the compile asset: Dagster records ONE data version for
-all partitions of such a run (issues #18649, #34013), which breaks the per-document staleness
-this project relies on; and one run per document costs ≈ 1-4 s of run overhead each (a
-storm at thousands of documents). The `recompile` op instead compiles each listed document
-in turn and logs, per document and per computed field, an `AssetMaterialization` of that
-field's asset for that partition with the provenance tags Dagster's own runs write
-(`dagster/code_version`, `dagster/data_version`, `dagster/input_data_version/<dep>`,
-`dagster/input_event_pointer/<dep>`), so staleness, lineage and the UI see exactly what a
-partition run would have produced. Values go to the same field files and IR folder.
-
-Per document: read and fingerprint the source (an `AssetObservation` when it differs from
-the latest one: this is the re-observation that heals missed file events), ask
+The `recompile_documents` job serves the CLI, the documents sensor, the schedules and the
+Launchpad: one run for many documents (a run per document costs seconds of run overhead
+each, a storm at thousands of documents). Each chunk step compiles its documents with
+`assets.document_runs.DocumentRuns` (the code the compile asset's step runs) in the
+batched way: per document, read and fingerprint the source (an `AssetObservation` when it
+differs from the latest one: the re-observation that heals missed file events), ask
 `plan.plan_document` what is stale (nothing, every asset, or the assets whose code version
-changed), then compute pass by pass with early cutoff: a pass runs when its code version
-changed, it was never materialized, or one of its inputs got a new data version in this
-run; an output whose value is unchanged keeps its data version and leaves its consumers
-alone. `document_ir` is re-assembled (no pass re-run) whenever the graph fingerprint it
-stores is not the current one, so it always records under which code versions the IR is
-current (that is what `stale` compares); its data version changes only if the IR does. `force` recompiles every asset of every listed document.
+changed), compute with early cutoff (a pass runs when its code version changed, it was
+never materialized, or one of its inputs got a new data version in this run), and record
+every computed field of every document as its own partition's materialization with
+provenance (`assets.recorder`). `force` recompiles every asset of every listed document.
 
 Fan-out: the `recompile` step registers the documents' partitions and yields one dynamic
 output per chunk of at most `chunk_size` documents (default 50); one `recompile_chunk`
-step per chunk compiles its documents in turn (`batch_compile.compile_chunk`). In process
-(the default executor) the chunks run one after another; with the Celery executor
-(`executors`, `VECTORLESS_CELERY_BROKER`) every chunk is a task that any worker runs, with
-the chunk lists on a shared folder (`storage.chunk_io`).
+step per chunk compiles them (in a process pool when the machine has several cores:
+`assets.pool`). In process (the default executor) the chunks run one after another; with
+the Celery executor (`executors`, `VECTORLESS_CELERY_BROKER`) every chunk is a task that
+any worker runs, with the chunk lists on a shared folder (`storage.chunk_io`).
 
-Not done here: the `validate`/`verify` asset checks are not re-evaluated (a verify error
-still keeps `document_ir` unwritten and fails the document). A failing document never stops
-the others; the run fails at the end and lists them.
+The `validate`/`verify` asset checks are not evaluated here (a verify error still keeps
+`document_ir` unwritten and fails the document). A failing document never stops the others;
+the chunk step fails at the end and lists them.
 """
 
 import hashlib
@@ -37,10 +29,10 @@ import os
 
 import dagster as dg
 
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, partition_key_for
+from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
+from vectorless_assets.orchestration.assets.partitions import partition_key_for, register
 from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_JOB, RECOMPILE_OP
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.jobs.batch_compile import compile_chunk
 from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
@@ -62,19 +54,37 @@ class RecompileConfig(dg.Config):
     chunk_size: int = DEFAULT_CHUNK_SIZE
 
 
-def batch_request(keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None) -> dg.RunRequest:
+def batch_request(
+    keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None
+) -> dg.RunRequest:
     """A run of `recompile_documents` over `keys` (partition keys)."""
     config = {"ops": {RECOMPILE_OP: {"config": {"documents": list(keys), "force": force}}}}
-    return dg.RunRequest(run_key=run_key, job_name=RECOMPILE_JOB, run_config=config, tags={DOCUMENTS_TAG: str(len(keys)), **(tags or {})})
+    return dg.RunRequest(
+        run_key=run_key,
+        job_name=RECOMPILE_JOB,
+        run_config=config,
+        tags={DOCUMENTS_TAG: str(len(keys)), **(tags or {})},
+    )
 
 
-def batch_requests(keys: list[str], *, prefix: str, batch_size: int, force: bool = False, tags: dict[str, str] | None = None) -> list[dg.RunRequest]:
+def batch_requests(
+    keys: list[str],
+    *,
+    prefix: str,
+    batch_size: int,
+    force: bool = False,
+    tags: dict[str, str] | None = None,
+) -> list[dg.RunRequest]:
     """`keys` in runs of at most `batch_size`; run keys `<prefix>:<i>:<digest of the keys>`."""
     out = []
     for i in range(0, len(keys), batch_size):
         chunk = keys[i : i + batch_size]
         digest = hashlib.sha256("\n".join(chunk).encode()).hexdigest()[:12]
-        out.append(batch_request(chunk, run_key=f"{prefix}:{i // batch_size}:{digest}", force=force, tags=tags))
+        out.append(
+            batch_request(
+                chunk, run_key=f"{prefix}:{i // batch_size}:{digest}", force=force, tags=tags
+            )
+        )
     return out
 
 
@@ -83,32 +93,68 @@ def chunk_io_manager(settings: Settings) -> ChunkIOManager:
     return ChunkIOManager(base_path=os.path.join(settings.fields_dir, ".chunks"))
 
 
-def build_recompile_job(settings: Settings) -> dg.JobDefinition:
+def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobDefinition:
     """The `recompile_documents` job: `recompile` fans the documents out in chunks, one
-    `recompile_chunk` step each (see module doc). Its executor: `executors.batch_executor()`."""
+    `recompile_chunk` step each (see module doc). Its executor: `executors.batch_executor()`
+    (with `executor`; the definitions' default otherwise, and for in-process execution)."""
 
-    @dg.op(name=RECOMPILE_OP, out=dg.DynamicOut(dict, io_manager_key=CHUNK_IO), description=__doc__.split("\n\n")[0])
-    def recompile(context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot):
-        tag_run_with_process(context.instance, context.run_id)  # a killed run is found (storage.orphans)
-        keys = list(dict.fromkeys(config.documents or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]))
-        known = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
-        new = [k for k in keys if k not in known]
-        if new:
-            context.instance.add_dynamic_partitions(DOCUMENTS.name, new)
+    @dg.op(
+        name=RECOMPILE_OP,
+        out=dg.DynamicOut(dict, io_manager_key=CHUNK_IO),
+        description=__doc__.split("\n\n")[0],
+    )
+    def recompile(
+        context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot
+    ):
+        tag_run_with_process(
+            context.instance, context.run_id
+        )  # a killed run is found (storage.orphans)
+        keys = list(
+            dict.fromkeys(
+                config.documents
+                or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]
+            )
+        )
+        register(context.instance, keys)
         size = max(1, config.chunk_size)
         for i in range(0, len(keys), size):
-            yield dg.DynamicOutput({"documents": keys[i : i + size], "force": config.force}, mapping_key=f"chunk_{i // size}")
+            yield dg.DynamicOutput(
+                {"documents": keys[i : i + size], "force": config.force},
+                mapping_key=f"chunk_{i // size}",
+            )
 
-    @dg.op(name=CHUNK_OP, out={}, description="Recompile one chunk of documents in turn (events per document, one failure at the end).")
-    def recompile_chunk(context: dg.OpExecutionContext, chunk: dict, documents: DocumentsRoot, ir_store: IRStore, llm: LLMResource):
-        yield from compile_chunk(context, chunk["documents"], chunk["force"], settings=settings, documents=documents, ir_store=ir_store, client=llm.client(), cache=llm.cache(), concurrency=llm.concurrency)
+    @dg.op(
+        name=CHUNK_OP,
+        out={},
+        description="Recompile one chunk of documents in turn (events per document, one failure at the end).",
+    )
+    def recompile_chunk(
+        context: dg.OpExecutionContext,
+        chunk: dict,
+        documents: DocumentsRoot,
+        ir_store: IRStore,
+        llm: LLMResource,
+    ):
+        runs = DocumentRuns(
+            context,
+            settings=settings,
+            documents=documents,
+            ir_store=ir_store,
+            llm=llm,
+            force=chunk["force"],
+            workers=settings.workers,
+        )
+        yield from runs.run(chunk["documents"])
 
-    executor = {"executor_def": e} if (e := batch_executor()) is not None else {}  # else the definitions' default
+    chosen = batch_executor() if executor else None
+    executor_arg = (
+        {"executor_def": chosen} if chosen is not None else {}
+    )  # else the definitions' default
 
     @dg.job(
         name=RECOMPILE_JOB,
         description="Recompile what is stale (or everything with `force`) for a list of documents, in one run (chunks of documents, one step each).",
-        **executor,
+        **executor_arg,
     )
     def recompile_documents():
         recompile().map(recompile_chunk)

@@ -22,6 +22,7 @@ from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
+from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.pipeline.discovery import is_remote, locate
 
 
@@ -130,6 +131,11 @@ class LLMResource(dg.ConfigurableResource):
     refresh: bool = False
     #: a document's concurrent LLM calls at most (VECTORLESS_LLM_CONCURRENCY)
     concurrency: int = 4
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> LLMResource:
+        """The resource of `settings`: endpoint, model, limits, cache file."""
+        return cls(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key, **settings.llm_limits.as_dict(), cache_path=settings.llm_cache_path)
 
     def client(self) -> LLMClient | None:
         if not self.base_url:

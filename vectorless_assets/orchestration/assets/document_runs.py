@@ -1,0 +1,285 @@
+"""Many documents in one step: plan, compute (in a pool), record, and never let one fail the others.
+
+Every compiling step runs here: the compile asset's step (one partition, or a backfill's
+range of partitions: `selection` = the selected assets, computed for every document), and
+the batched `recompile_documents` job's chunks and the CLI's run (`selection` None: each
+document's stale assets are planned by `plan.plan_document`, with early cutoff). Per
+document, under its lock (one process at a time per document):
+
+1. read and fingerprint the source; an `AssetObservation` of `source` when the latest one
+   saw other bytes (this re-observation heals missed file events);
+2. plan (batched path) or take the selection; refuse stored upstream values computed with
+   other compile options, or from other source bytes;
+3. compute (`compute.compute`, in this process or a worker: `pool.Workers`);
+4. record each computed field through the one writer (`recorder.PartitionRecorder`), the
+   document's events in one event-log transaction.
+
+A document that fails (unreadable source, a pass error, verify errors, an unwritable IR
+folder) is logged and reported, the others go on, and the step fails at the end naming the
+failed documents. A document deleted since the run was planned is skipped with a warning
+on the batched path (deleted files are the sensor's business) and fails a selected run.
+Progress reports (`progress`) go to an in-process listener of the run, if any (the CLI).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Generator, Iterator
+from concurrent.futures import Future
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import dagster as dg
+
+from vectorless_assets.ir.identity import content_fingerprint
+from vectorless_assets.orchestration.assets import checks, progress
+from vectorless_assets.orchestration.assets.compute import DocumentOutcome, DocumentTask
+from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
+from vectorless_assets.orchestration.assets.plan import plan_document
+from vectorless_assets.orchestration.assets.pool import Workers
+from vectorless_assets.orchestration.assets.recorder import PartitionRecorder
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.storage import records
+from vectorless_assets.orchestration.storage.event_log import document_transaction
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.locks import file_lock
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
+
+Events = Iterator[Any]
+
+
+@dataclass
+class _Prepared:
+    task: DocumentTask
+    recorder: PartitionRecorder
+    lock: ExitStack
+    reason: str
+
+
+class DocumentRuns:
+    """The documents of one step (`keys`, partition keys), compiled as the module says."""
+
+    def __init__(
+        self,
+        context: dg.OpExecutionContext,
+        *,
+        settings: Settings,
+        documents: DocumentsRoot,
+        ir_store: IRStore,
+        llm: LLMResource,
+        selection: frozenset[str] | None = None,
+        force: bool = False,
+        workers: int = 1,
+    ) -> None:
+        self.context, self.instance = context, context.instance
+        self.settings, self.documents, self.ir_store, self.llm = settings, documents, ir_store, llm
+        self.selection, self.force, self.workers = selection, force, workers
+        self.graph = AssetGraph(settings.table, settings.options)
+        self.store = FieldStore(settings.fields_dir)
+        self.failed: dict[str, str] = {}
+        self.compiled = 0
+        self.findings: dict[str, list[Any]] = {}
+
+    def run(self, keys: list[str], checks_selected: set[str] = frozenset()) -> Events:  # type: ignore[assignment]
+        """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones."""
+        keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
+        window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
+        with Workers(self.settings, self.llm, min(self.workers, len(keys))) as pool:
+            self.client = pool.local.client
+            for pk in keys:
+                prepared = yield from self._prepare(pk)
+                if prepared is None:
+                    continue
+                window.append((prepared, pool.submit(prepared.task)))
+                while window and (len(window) >= 2 * pool.size or window[0][1].done()):
+                    yield from self._record(*window.popleft())
+            while window:
+                yield from self._record(*window.popleft())
+        yield from self._checks(checks_selected)
+        self.context.log.info(
+            f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
+        )
+        if self.failed:
+            shown = {
+                pk[:120]: text[:300] for pk, text in list(self.failed.items())[:50]
+            }
+            only = next(iter(self.failed.values())) if len(keys) == 1 else None
+            raise dg.Failure(
+                description=only or f"{len(self.failed)} of {len(keys)} documents failed",
+                metadata=shown,
+                allow_retries=False,
+            )
+
+    def _fail(
+        self, pk: str, problem: str, pass_name: str | None = None, seconds: float = 0.0
+    ) -> None:
+        where = f" [{pass_name}]" if pass_name else ""
+        self.failed[pk] = f"{document_key_for(pk)}{where}: {problem}"
+        self.context.log.error(self.failed[pk])
+        progress.report(
+            self.context.run_id,
+            progress.Report(pk, "failed", error=problem, pass_name=pass_name, seconds=seconds),
+        )
+
+    def _prepare(self, pk: str) -> Generator[Any, None, _Prepared | None]:
+        doc_key = document_key_for(pk)
+        lock = ExitStack()
+        lock.enter_context(file_lock(self.settings.lock_path(key_to_doc_id(pk))))
+        try:
+            prepared = yield from self._plan(pk, doc_key, lock)
+        except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
+            self._fail(pk, f"{type(exc).__name__}: {exc}")
+            prepared = None
+        if prepared is None:
+            lock.close()
+        return prepared
+
+    def _plan(
+        self, pk: str, doc_key: str, lock: ExitStack
+    ) -> Generator[Any, None, _Prepared | None]:
+        try:
+            data = self.documents.read(doc_key)
+        except FileNotFoundError as exc:
+            if self.selection is None:
+                self.context.log.warning(
+                    f"{doc_key}: no longer exists (deleted files are the documents sensor's business); skipped"
+                )
+                progress.report(
+                    self.context.run_id, progress.Report(pk, "skipped", reason="source deleted")
+                )
+                return None
+            self._fail(pk, f"cannot read source: {exc.strerror or exc}")
+            return None
+        except (OSError, ValueError) as exc:
+            self._fail(pk, f"cannot read source: {getattr(exc, 'strerror', None) or exc}")
+            return None
+        fingerprint = content_fingerprint(data)
+        recorder = PartitionRecorder(self.instance, pk)
+        graph, produced = self.graph, frozenset(self.graph.produced)
+        if self.selection is None:
+            plan = plan_document(
+                self.instance,
+                pk,
+                fingerprint,
+                graph,
+                ir_store=self.ir_store,
+                store=self.store,
+                verify=True,
+                force=self.force,
+                llm=self.client,
+            )
+            selection, reason = plan.selection, plan.reason
+        else:
+            selection, reason = self.selection, "selected"
+        # observed after planning: the plan compares with the previous observation (an edit
+        # into a broken state and back is still a change)
+        observation = recorder.observe_source(fingerprint)
+        if observation is not None:
+            yield observation
+            recorder.logged(SOURCE, fingerprint)
+        if not selection:
+            progress.report(self.context.run_id, progress.Report(pk, "skipped", reason=reason))
+            return None
+        if not selection >= produced:
+            recorder.remember(graph.produced)
+        if self.selection is not None and not self._same_basis(
+            pk, doc_key, selection, recorder, fingerprint
+        ):
+            return None
+        task = DocumentTask(
+            partition_key=pk,
+            document_key=doc_key,
+            data=data,
+            path=str(self.documents.location(doc_key)),
+            selection=frozenset(selection),
+            cutoff=self.selection is None,
+            versions=dict(recorder.versions),
+            code=dict(recorder.code),
+            graph_fp=recorder.graph_fp,
+            reuse_previous=not (self.force and self.selection is None),
+        )
+        return _Prepared(task, recorder, lock, reason)
+
+    def _same_basis(
+        self,
+        pk: str,
+        doc_key: str,
+        selection: frozenset[str],
+        recorder: PartitionRecorder,
+        fingerprint: str,
+    ) -> bool:
+        """A run of some assets combines their new values with stored ones: refuse stored
+        values computed under other compile options (another mode), and a source that changed
+        after they were computed (the IR would carry the new fingerprint over old fields)."""
+        plan = self.graph.table.plan(selection - {DOCUMENT_IR}, assemble=DOCUMENT_IR in selection)
+        for name in sorted(plan.loads):
+            version, current = recorder.code.get(name) or "", self.graph.code_versions.get(name, "")
+            if version and current and version.rsplit(":", 1)[-1] != current.rsplit(":", 1)[-1]:
+                self._fail(
+                    pk,
+                    f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too",
+                )
+                return False
+        if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
+            stored = records.stored_ir(self.instance, pk)
+            if (
+                stored is not None
+                and stored.content_fingerprint
+                and stored.content_fingerprint != fingerprint
+            ):
+                self._fail(
+                    pk,
+                    "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again",
+                )
+                return False
+        return True
+
+    def _record(self, prepared: _Prepared, future: Future[DocumentOutcome]) -> Events:
+        pk, graph = prepared.task.partition_key, self.graph
+        with prepared.lock:
+            try:
+                outcome = future.result()
+            except Exception as exc:  # noqa: BLE001 - a worker that died: this document fails
+                self._fail(pk, f"{type(exc).__name__}: {exc}")
+                return
+            with document_transaction(self.instance):
+                for rec in outcome.records:
+                    code_version = graph.code_versions[rec.name]
+                    yield prepared.recorder.materialization(
+                        rec.name,
+                        code_version=code_version,
+                        data_version=rec.data_version,
+                        deps=graph.deps[rec.name],
+                        metadata=rec.metadata,
+                    )
+                    prepared.recorder.logged(rec.name, rec.data_version, code_version)
+        for name, found in outcome.findings.items():
+            label = document_key_for(pk)
+            self.findings.setdefault(name, []).extend(
+                d.model_copy(update={"message": f"{label}: {d.message}"}) for d in found
+            )
+        if outcome.error is not None:
+            self._fail(pk, outcome.error, outcome.pass_name, outcome.seconds)
+            return
+        self.compiled += bool(outcome.records)
+        assets = tuple(r.name for r in outcome.records)
+        status = "compiled" if outcome.records else "skipped"
+        progress.report(
+            self.context.run_id,
+            progress.Report(
+                pk,
+                status,
+                reason=prepared.reason,
+                assets=assets,
+                seconds=outcome.seconds,
+                ir_path=outcome.ir_path,
+            ),
+        )
+
+    def _checks(self, selected: set[str]) -> Events:
+        for check, field in checks.CHECKED_FIELD.items():
+            if check in selected and self.selection is not None and field in self.selection:
+                yield checks.evaluate(check, self.findings.get(field, []))
