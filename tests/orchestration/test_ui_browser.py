@@ -35,6 +35,7 @@ DOCS = {
 }
 GUIDE, NOTES, README = (partition_key_for(rel) for rel in DOCS)
 START = "dagster/asset_partition_range_start"
+END = "dagster/asset_partition_range_end"
 SUCCESS = dg.DagsterRunStatus.SUCCESS
 
 
@@ -106,16 +107,17 @@ def _materialize_all(site: Site, selection: str, runs: int) -> list[dg.DagsterRu
 def _ensure_compiled(site: Site) -> None:
     """The three documents compiled once (by the first test, or here when it was deselected)."""
     if not site.compiled:
-        site.assert_succeeded(_materialize_all(site, "All", 3))
+        site.assert_succeeded(_materialize_all(site, "All", 1))
         site.compiled = True
 
 
 def test_materialize_all_launches_a_backfill_that_compiles_every_document(site: Site) -> None:
     ui = site.ui
-    runs = _materialize_all(site, "All", 3)
+    runs = _materialize_all(site, "All", 1)  # one run for the chunk of three documents
     site.assert_succeeded(runs)
     site.compiled = True
-    assert {r.tags.get(START) for r in runs} == {GUIDE, NOTES, README}  # backfill tags, no dagster/partition
+    assert (runs[0].tags.get(START), runs[0].tags.get(END)) == (GUIDE, README)  # a range, no dagster/partition
+    assert {key for _, key in ui.materialized(runs[0].run_id)} == {GUIDE, NOTES, README}
     assert "Configure" in site.ir_titles(GUIDE) and "Tips" in site.ir_titles(NOTES) and "Usage" in site.ir_titles(README)
     ui.graph_shot("asset-graph")
     ui.open(f"/runs/{runs[0].run_id}")
@@ -207,18 +209,18 @@ def test_missing_documents_backfill_and_a_failed_run_re_executed_after_the_fix(s
     ui.instance.add_dynamic_partitions(PARTITIONS_NAME, ["new.md", "report.pdf"])
     for rel in ("new.md", "report.pdf"):
         _observe(ui.instance, site.docs, rel)
-    runs = {r.tags.get(START): r for r in _materialize_all(site, "Missing", 2)}
-    assert set(runs) == {"new.md", "report.pdf"}
-    site.assert_succeeded([runs["new.md"]])
-    failed = runs["report.pdf"]
+    (failed,) = _materialize_all(site, "Missing", 1)  # both documents in one run
+    assert (failed.tags.get(START), failed.tags.get(END)) == ("new.md", "report.pdf")
     assert failed.status == dg.DagsterRunStatus.FAILURE and "report.pdf [parse]" in ui.failure_text(failed)
+    assert ("document_ir", "new.md") in ui.materialized(failed.run_id)  # the good one is recorded
+    assert ("document_ir", "report.pdf") not in ui.materialized(failed.run_id)
     write_pdf(site.docs / "report.pdf", "Quarterly Report")
     ui.open(f"/runs/{failed.run_id}")
     before = ui.run_ids()
     ui.split_menu(ui.button("Re-execute all (*)"), "From failure")
     (run,) = ui.wait_runs(before, 1)
     site.assert_succeeded([run])
-    assert run.parent_run_id == failed.run_id and run.tags.get(START) == "report.pdf"
+    assert run.parent_run_id == failed.run_id and run.tags.get(START) == "new.md"  # its chunk again
     assert load_ir(site.ir / f"{key_to_doc_id('report.pdf')}.bin").source_path == "report.pdf"
 
 
@@ -237,7 +239,7 @@ def test_documents_sensor_switched_on_compiles_a_dropped_document(site: Site) ->
 
     def compiled() -> list[dg.DagsterRun] | None:
         runs = [r for r in ui.instance.get_runs() if r.run_id not in before]
-        ours = [r for r in runs if r.tags.get("dagster/partition") == key]
+        ours = [r for r in runs if key in r.run_config.get("ops", {}).get("recompile", {}).get("config", {}).get("documents", [])]
         return runs if ours and all(r.status in FINISHED for r in runs) else None
 
     site.assert_succeeded(wait_for(compiled, 180, "the sensor's run"))

@@ -143,6 +143,7 @@ class DagsterUI:
             data = record.dagster_event.step_failure_data if record.dagster_event else None
             if data is not None and data.user_failure_data is not None:
                 lines.append(data.user_failure_data.description or "")
+                lines += [str(v.value) for v in data.user_failure_data.metadata.values()]  # per document
             elif data is not None and data.error is not None:
                 lines.append(data.error.to_string())
         return "\n".join(lines)[-3000:]
