@@ -36,7 +36,7 @@ def test_colliding_names_in_two_folders_get_distinct_ids(docs: Path, tmp_path: P
     assert set(by_key) == {"a/index.md", "b/index.md", "guide.md"}
     assert by_key["a/index.md"]["doc_id"] == doc_id_for("a/index.md") != by_key["b/index.md"]["doc_id"]
     assert {p.name for p in out.iterdir()} == {r["doc_id"] + ".bin" for r in results}
-    assert load_ir(by_key["b/index.md"]["ir_path"]).tree.nodes[1].title == "Beta"
+    assert load_ir(by_key["b/index.md"]["ir_path"]).tree.root.title == "Beta"
 
 
 def test_recompiling_keeps_doc_ids(docs: Path, tmp_path: Path, capsys) -> None:
