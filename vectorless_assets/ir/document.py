@@ -16,6 +16,7 @@ from vectorless_assets.ir.indexes import (
     QueryRoutingTable,
     ReasoningIndex,
 )
+from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.version import SCHEMA_VERSION
 
@@ -115,6 +116,9 @@ class Document(BaseModel):
     source_path: str | None = None
     description: str = ""
     tree: DocumentTree = Field(default_factory=DocumentTree)
+    #: the table of contents (enrich pass; empty in IRs written before it was stored:
+    #: `ir.toc_view.entries` then derives it from the tree)
+    toc: list[TocEntry] = Field(default_factory=list)
     nav_index: NavigationIndex = Field(default_factory=NavigationIndex)
     reasoning_index: ReasoningIndex = Field(default_factory=ReasoningIndex)
     summary: str = ""
@@ -172,6 +176,7 @@ def referenced_node_ids(doc: Document) -> set[str]:
     if doc.evidence_scores:
         ids.update(doc.evidence_scores.scores)
     ids.update(d.node_id for d in doc.diagnostics if d.node_id)
+    ids.update(e.node_id for e in doc.toc)
     return ids
 
 

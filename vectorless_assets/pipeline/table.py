@@ -95,7 +95,7 @@ TABLE = PassTable(
         ),
         Pass(
             name="enrich", run=enrich.run, reads=("tree_enhanced", "parsed"), optional_reads=("summary",),
-            writes=("tree", "description"), phase="transform", version="1", modes=ALL, required=True,
+            writes=("tree", "description", "toc"), phase="transform", version="2", modes=ALL, required=True,
             reuse="none",
         ),
         Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL, reuse="none"),

@@ -99,8 +99,8 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tm
     original = TABLE.by_name["enrich"].run
 
     def enrich(**kwargs):  # a new enrich: same tree, another description
-        tree, description = original(**kwargs)
-        return tree, (description or "") + " (enriched v2)"
+        tree, description, toc = original(**kwargs)
+        return tree, (description or "") + " (enriched v2)", toc
 
     h = _compiled(tmp_path)
     h.settings = bumped(h.settings, "enrich", enrich)

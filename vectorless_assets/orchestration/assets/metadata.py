@@ -9,6 +9,7 @@ from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.document import Diagnostic, Document
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.orchestration.base.keys import (
@@ -30,18 +31,9 @@ def tree_stats(tree: DocumentTree) -> dict[str, Any]:
     }
 
 
-def outline_markdown(tree: DocumentTree, limit: int = OUTLINE_LINES) -> str:
-    """The first `limit` section titles as an indented Markdown list."""
-    lines: list[str] = []
-    if not tree.nodes:
-        return "_empty tree_"
-    for node in tree.preorder():
-        if len(lines) == limit:
-            lines.append(f"- … ({len(tree.nodes) - limit} more sections)")
-            break
-        title = node.title.replace("\n", " ").strip() or "(untitled)"
-        lines.append(f"{'  ' * node.depth}- {title}")
-    return "\n".join(lines)
+def outline_markdown(doc: Document, limit: int = OUTLINE_LINES) -> str:
+    """The first `limit` entries of the table of contents as a nested Markdown list (`ir.toc_view`)."""
+    return toc_view.markdown(toc_view.entries(doc), max_lines=limit)
 
 
 def for_field(name: str, value: Any) -> dict[str, Any]:
@@ -74,7 +66,7 @@ def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: 
         "doc_id": doc.doc_id,
         "mode": meta.mode if meta else "",
         "ir_path": dg.MetadataValue.path(ir_path),
-        "outline": dg.MetadataValue.md(outline_markdown(doc.tree)),
+        "outline": dg.MetadataValue.md(outline_markdown(doc)),
         "llm_calls": meta.llm_calls if meta else 0,
         "llm_tokens": meta.llm_tokens if meta else 0,
         "llm_cache_hits": meta.llm_cache_hits if meta else 0,
