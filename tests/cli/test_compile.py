@@ -109,8 +109,9 @@ def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: 
     (docs / "empty.md").unlink()
     (docs / "b" / "index.md").write_text("# Beta\n\nEdited.\n")
     assert main(["compile", "--json", "-q", str(docs), "--out", str(out)]) == 0
-    second = {r["key"]: r["status"] for r in json.loads(capsys.readouterr().out)}
-    assert second == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
+    second = {r["key"]: r for r in json.loads(capsys.readouterr().out)}
+    assert {k: r["status"] for k, r in second.items()} == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
+    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == ["Beta"]  # read back from the IR
 
 
 def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys, monkeypatch) -> None:
@@ -172,3 +173,23 @@ def test_inspect_escapes_terminal_control_sequences_in_titles(tmp_path: Path, ca
     printed = capsys.readouterr().out
     assert "\x1b" not in printed and "\x07" not in printed
     assert "\\x1b[31mALERT" in printed  # shown, escaped, on its own line
+
+
+def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
+    src, out = tmp_path / "src", tmp_path / "ir"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none\n\n## Two\n\ntwo\n", encoding="utf-8")
+    (src / "b.md").write_text("# B\n\nSame.\n", encoding="utf-8")
+    assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
+    assert "a.md: 3 sections added" in capsys.readouterr().out
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Two\n\ntwo, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "a.md: 2 sections modified, 1 added" in lines and not any(line.startswith("b.md") for line in lines)
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    rc, results = _compile([str(src), "--out", str(out)], capsys)
+    by_key = {r["key"]: r for r in results}
+    assert rc == 0 and by_key["b.md"]["changes"] is None  # skipped: nothing compiled
+    assert [c["title"] for c in by_key["a.md"]["changes"]["removed"]] == ["Two"]
+    assert by_key["a.md"]["changes"]["added"] == [] and by_key["a.md"]["changes"]["modified"] == []

@@ -181,3 +181,16 @@ def test_renumbering_a_wide_tree_is_fast_and_numbers_siblings() -> None:
     tree = DocumentTree(nodes=[TreeNode(node_id="r", children=[k.node_id for k in kids]), *kids]).renumbered()
     assert tree.nodes[-1].structure == "20000" and tree.nodes[-1].node_id == "20001"
     assert len({n.node_id for n in tree.nodes}) == 20001
+
+
+def test_an_ir_without_the_toc_and_change_set_still_loads(saved) -> None:
+    path, doc = saved
+
+    def before_issue_28(env):
+        env["payload"].pop("toc")
+        env["payload"]["meta"].pop("changes")
+        _resign(env)
+
+    _rewrite(path, before_issue_28)
+    old = load_ir(path)
+    assert old.toc == [] and old.meta.changes.empty and old.tree == doc.tree

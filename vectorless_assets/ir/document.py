@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.indexes import (
     ChainIndex,
     Concept,
@@ -43,6 +44,8 @@ class DocumentMeta(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
+    #: when the document was first compiled (kept from the previous IR by every later compile
+    #: and skip), and when this IR was written
     created_at: datetime
     modified_at: datetime
     content_fingerprint: str
@@ -78,10 +81,13 @@ class DocumentMeta(BaseModel):
     llm_fallback_nodes: int = 0
     #: code version of every pass (`<version>:<fingerprint of the options it reads>`)
     pass_versions: dict[str, str] = Field(default_factory=dict)
+    #: the nodes the last compile added, removed, modified or restructured (`ir.changes`;
+    #: every node added on a first compile, none on a skip)
+    changes: ChangeSet = Field(default_factory=ChangeSet)
 
 
 #: Meta fields that describe how an IR was built rather than what it says: timings, the
-#: incremental action and reuse, LLM usage. An incremental compile equals a full compile of
+#: incremental action and reuse, LLM usage, what changed since the previous IR. An incremental compile equals a full compile of
 #: the same bytes apart from these (tested), and the Dagster data version of `document_ir`
 #: leaves them out, so a cheaper rebuild does not look like a new IR.
 BUILD_META_FIELDS: tuple[str, ...] = (
@@ -101,6 +107,7 @@ BUILD_META_FIELDS: tuple[str, ...] = (
     "llm_retries",
     "llm_skipped",
     "llm_fallback_nodes",
+    "changes",
 )
 
 

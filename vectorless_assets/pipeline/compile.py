@@ -14,6 +14,7 @@ from typing import Any
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.registry import REGISTRY, Registry
+from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
@@ -130,11 +131,12 @@ def compile_document(
         force=force,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
-        return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
+        skipped = {"action": "skip", "action_reason": resolution.reason, "changes": ChangeSet()}
+        return prev.model_copy(update={"meta": prev.meta.model_copy(update=skipped)})
     reuse = Reuse.from_previous(prev, table, versions) if resolution.action == "incremental" and prev is not None else None
     context = partial(
         PassContext, options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
-        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse,
+        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse, previous=prev,
     )
     with gc_paused():
         # the context, the state and every intermediate field die when `_run` returns, before

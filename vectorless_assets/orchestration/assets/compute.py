@@ -93,6 +93,7 @@ def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: As
     location = ir_store.location(doc_id_for(doc_key))
     try:
         previous = load_ir_bytes(location.read_bytes(), location) if location.exists() else None
+        ctx.previous = previous  # created_at and the change set (pipeline.assemble)
     except (OSError, IRIntegrityError):
         previous = None
     if previous is None or previous.meta is None or previous.meta.processing_version != graph.options.processing_version:

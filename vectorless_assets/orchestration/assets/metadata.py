@@ -57,8 +57,13 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
 
 
 def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None) -> dict[str, Any]:
-    """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp)."""
+    """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp),
+    what changed since the previous IR (`meta.changes`: a summary line, and per kind the first
+    20 nodes as "<node_id> <title>")."""
     meta = doc.meta
+    changes = meta.changes if meta else None
+    kinds = ("modified", "added", "removed", "restructured")
+    changed = {k: [f"{c.node_id} {c.title}" for c in getattr(changes, k)[:20]] for k in kinds if changes and getattr(changes, k)}
     return {
         **tree_stats(doc.tree),
         "pages": doc.page_count or 0,
@@ -73,6 +78,8 @@ def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: 
         "action": f"{meta.action} ({meta.action_reason})" if meta and meta.action_reason else (meta.action if meta else ""),
         "reused_nodes": meta.reused_nodes if meta else 0,
         "recomputed_nodes": meta.recomputed_nodes if meta else 0,
+        "changes": changes.summary() if changes else "",
+        "changed_nodes": dg.MetadataValue.json(changed),
         "llm_fallbacks": sum(1 for n in doc.tree.nodes if n.llm_fallback),
         "llm_failures": meta.llm_failures if meta else 0,
         "llm_retries": meta.llm_retries if meta else 0,
