@@ -193,3 +193,18 @@ def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkey
     assert rc == 0 and by_key["b.md"]["changes"] is None  # skipped: nothing compiled
     assert [c["title"] for c in by_key["a.md"]["changes"]["removed"]] == ["Two"]
     assert by_key["a.md"]["changes"]["added"] == [] and by_key["a.md"]["changes"]["modified"] == []
+
+
+def test_a_second_source_with_the_same_key_is_refused_naming_both(docs: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "ir"
+    rc, first = _compile([str(docs / "a"), "--out", str(out)], capsys)
+    assert rc == 0 and first[0]["key"] == "index.md"
+    rc, second = _compile([str(docs / "b"), "--out", str(out)], capsys)
+    problem = second[0]["error"]
+    assert rc == 1 and second[0]["status"] == "failed"
+    assert str(docs / "a" / "index.md") in problem and str(docs / "b" / "index.md") in problem
+    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"  # not overwritten
+    # the same bytes would have been a skip: refused all the same
+    (docs / "b" / "index.md").write_bytes((docs / "a" / "index.md").read_bytes())
+    rc, third = _compile([str(docs / "b"), "--out", str(out)], capsys)
+    assert rc == 1 and third[0]["status"] == "failed"

@@ -120,7 +120,12 @@ class Document(BaseModel):
     doc_id: str
     name: str
     format: SourceFormat
+    #: the file the document was compiled from, absolute for a local file (a URL for remote
+    #: storage); None when compiled from bytes. Schema 3 stored the key here.
     source_path: str | None = None
+    #: the document's key: its path relative to the documents root (the doc_id is the
+    #: UUIDv5 of it; `ir.identity`)
+    document_key: str | None = None
     description: str = ""
     tree: DocumentTree = Field(default_factory=DocumentTree)
     #: the table of contents (enrich pass; empty in IRs written before it was stored:

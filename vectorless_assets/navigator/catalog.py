@@ -128,8 +128,10 @@ class Catalog:
 
     @staticmethod
     def _names(nav: DocumentNavigator) -> set[str]:
-        source = nav.doc.source_path or ""
-        return {source.casefold(), Path(source).name.casefold(), Path(source).stem.casefold()} - {""}
+        names: set[str] = set()
+        for source in (nav.doc.document_key or "", nav.doc.source_path or ""):
+            names |= {source.casefold(), Path(source).name.casefold(), Path(source).stem.casefold()}
+        return names - {""}
 
     def entries(self) -> list[dict[str, Any]]:
         """One row per document: identity, size and what it covers (overview, sections, tags)."""
@@ -138,7 +140,7 @@ class Catalog:
             card = nav.doc_card()
             rows.append({
                 "doc_id": doc_id, "name": nav.doc.name, "format": nav.doc.format,
-                "source_path": nav.doc.source_path, "path": str(self.paths[doc_id]),
+                "source_path": nav.doc.source_path, "document_key": nav.doc.document_key, "path": str(self.paths[doc_id]),
                 "page_count": nav.doc.page_count, "node_count": len(nav.doc.tree),
                 "mode": nav.doc.meta.mode if nav.doc.meta else None, "old_schema": nav.doc.is_old,
                 "overview": card.get("overview", ""),

@@ -15,8 +15,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
-from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
+from vectorless_assets.ir.identity import (
+    content_fingerprint,
+    doc_id_for,
+    key_conflict,
+    source_path_for,
+)
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
@@ -104,6 +110,10 @@ def assemble_document(
     if ctx.llm is not None and (usage.degraded or fallback_nodes):
         diagnostics.append(llm_diagnostic(usage, fallback_nodes))
     previous = ctx.previous if ctx.previous is not None else (ctx.reuse.previous if ctx.reuse is not None else None)
+    if previous is not None:
+        conflict = key_conflict(source.key, source_path_for(source.path), previous.document_key, previous.source_path)
+        if conflict:
+            raise CompileError(source.key, conflict)
     first = previous.meta.created_at if previous is not None and previous.meta is not None else None
     meta = DocumentMeta(
         created_at=first or started or now,
@@ -139,7 +149,8 @@ def assemble_document(
         doc_id=doc_id_for(source.key),
         name=parsed.title or source.stem,
         format=parsed.format,
-        source_path=source.key,
+        source_path=source_path_for(source.path),
+        document_key=source.key,
         page_count=parsed.page_count,
         diagnostics=diagnostics,
         meta=meta,

@@ -17,7 +17,13 @@ from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
-from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
+from vectorless_assets.ir.identity import (
+    content_fingerprint,
+    doc_id_for,
+    document_key,
+    key_conflict,
+    source_path_for,
+)
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.llm.cache import LLMCache
@@ -119,6 +125,10 @@ def compile_document(
     versions = table.code_versions(options)
     fingerprint = content_fingerprint(src.data)
     prev = _previous(previous, src.key)
+    if prev is not None:  # before a skip could hand back the other source's IR
+        conflict = key_conflict(src.key, source_path_for(src.path), prev.document_key, prev.source_path)
+        if conflict:
+            raise CompileError(src.key, conflict)
     resolution = resolve_action(
         prev.meta.content_fingerprint if prev is not None and prev.meta else None,
         prev.meta.pass_versions if prev is not None and prev.meta else None,

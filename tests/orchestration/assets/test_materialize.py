@@ -92,7 +92,7 @@ def test_io_manager_files_are_json_at_documented_paths(env: Env) -> None:
 def test_ir_file_is_written_as_doc_id_bin(env: Env) -> None:
     path = Path(env.settings.ir_dir) / f"{key_to_doc_id(A)}.bin"
     doc = load_ir(path)
-    assert doc.doc_id == key_to_doc_id(A) and doc.source_path == "a/index.md"
+    assert doc.doc_id == key_to_doc_id(A) and doc.document_key == "a/index.md" and doc.source_path == str(env.root / "a/index.md")
     rec = env.instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A]), limit=1).records[0]
     meta = rec.asset_materialization.metadata
     assert meta["nodes"].value == len(doc.tree.nodes) and "Details" in meta["outline"].value
