@@ -113,7 +113,7 @@ TABLE = PassTable(
             writes=("nav_index",), phase="backend", version="1", modes=ALL,
         ),
         Pass(name="route", run=route.run, reads=("tree", "nav_index"), writes=("query_routes",), phase="backend", version="1", modes=STANDARD_UP),
-        Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="1", modes=DEEP),
+        Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="2", modes=DEEP),
         Pass(
             name="overlap", run=overlap.run, reads=("tree",), writes=("content_overlap",), phase="backend", version="1", modes=DEEP,
             options=("overlap_threshold", "overlap_min_chars"),
