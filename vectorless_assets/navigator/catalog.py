@@ -26,7 +26,7 @@ from vectorless_assets.navigator.doc_identity import (
     proper_terms,
 )
 from vectorless_assets.navigator.guided import MAX_CALLS, guided_catalog_locate
-from vectorless_assets.navigator.views import NavigationError, top_sections
+from vectorless_assets.navigator.views import NavigationError
 
 #: Characters of the document's opening text (cover page, title block) in its catalog text.
 OPENING_CHARS = 1500
@@ -144,7 +144,7 @@ class Catalog:
                 "page_count": nav.doc.page_count, "node_count": len(nav.doc.tree),
                 "mode": nav.doc.meta.mode if nav.doc.meta else None, "old_schema": nav.doc.is_old,
                 "overview": card.get("overview", ""),
-                "sections": [n.title for n in top_sections(nav.doc)],
+                "sections": [n.title for n in nav.doc.tree.top_sections()],
                 "topic_tags": card.get("topic_tags", []),
             })
         return rows
@@ -152,7 +152,7 @@ class Catalog:
     def _doc_text(self, nav: DocumentNavigator) -> str:
         card = nav.doc_card()
         parts = [nav.doc.name, nav.doc.source_path or "", nav.doc.description, nav.doc.summary, card.get("overview", "")]
-        parts += [n.title for n in top_sections(nav.doc)] + list(card.get("topic_tags", []))
+        parts += [n.title for n in nav.doc.tree.top_sections()] + list(card.get("topic_tags", []))
         parts += [c.name for c in nav.doc.concepts]
         parts.append(opening(nav, OPENING_CHARS))
         return "\n".join(p for p in parts if p)

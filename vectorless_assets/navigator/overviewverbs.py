@@ -11,7 +11,7 @@ from typing import Any
 from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.views import Target, describe, top_sections
+from vectorless_assets.navigator.views import Target, describe
 
 
 class OverviewVerbs:
@@ -71,7 +71,7 @@ class OverviewVerbs:
         card = d.nav_index.doc_card
         if card is not None:
             return {**base, **card.model_dump(mode="json"), "derived": False}
-        tops = top_sections(d)
+        tops = d.tree.top_sections()
         return {
             **base,
             "title": d.name,

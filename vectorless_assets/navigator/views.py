@@ -103,14 +103,6 @@ def node_tags(doc: Document, node: TreeNode) -> list[str]:
     return list(entry.topic_tags) if entry else []
 
 
-def top_sections(doc: Document) -> list[TreeNode]:
-    """The document's top-level sections; a lone heading wrapping the whole text is unwrapped."""
-    tops = doc.tree.children_of(doc.tree.root.node_id)
-    if len(tops) == 1 and tops[0].children:
-        tops = doc.tree.children_of(tops[0].node_id)
-    return tops
-
-
 def child_listing(doc: Document, parent: TreeNode) -> list[dict[str, Any]]:
     """`ls` rows for the children of `parent`, from the child routes when compiled.
 

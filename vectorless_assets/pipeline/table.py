@@ -101,7 +101,7 @@ TABLE = PassTable(
         Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL, reuse="none"),
         Pass(
             name="reasoning", run=reasoning.run, reads=("tree",), optional_reads=("summary",), writes=("reasoning_index",),
-            phase="backend", version="1", modes=STANDARD_UP, llm=True,
+            phase="backend", version="2", modes=STANDARD_UP, llm=True,
             options=("max_keywords", "postings_per_keyword", "llm_synonyms"), document_llm_calls="synonym expansion",
         ),
         Pass(
@@ -110,7 +110,7 @@ TABLE = PassTable(
         ),
         Pass(
             name="navigation", run=navigation.run, reads=("tree", "description"), optional_reads=("summary",),
-            writes=("nav_index",), phase="backend", version="1", modes=ALL,
+            writes=("nav_index",), phase="backend", version="2", modes=ALL,
         ),
         Pass(name="route", run=route.run, reads=("tree", "nav_index"), writes=("query_routes",), phase="backend", version="1", modes=STANDARD_UP),
         Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="2", modes=DEEP),
