@@ -208,3 +208,14 @@ def test_a_second_source_with_the_same_key_is_refused_naming_both(docs: Path, tm
     (docs / "b" / "index.md").write_bytes((docs / "a" / "index.md").read_bytes())
     rc, third = _compile([str(docs / "b"), "--out", str(out)], capsys)
     assert rc == 1 and third[0]["status"] == "failed"
+
+
+def test_through_dagster_a_second_source_with_the_same_key_is_refused(docs: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    out = tmp_path / "ir"
+    assert main(["compile", "--json", "-q", str(docs / "a"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["compile", "--json", "-q", str(docs / "b"), "--out", str(out)]) == 1
+    [result] = json.loads(capsys.readouterr().out)
+    assert result["status"] == "failed" and str(docs / "a" / "index.md") in result["error"]
+    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
