@@ -74,6 +74,7 @@ def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
     assert main(["inspect", ir]) == 0
     text = capsys.readouterr().out
     assert "Getting started" in text and "0001" in text and "tok]" in text
+    assert f"key guide.md  source {docs / 'guide.md'}" in text
     assert main(["inspect", ir, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["doc_id"] == results[0]["doc_id"]
     assert main(["verify", ir]) == 0

@@ -35,7 +35,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     # titles, names and messages come from the document: control characters (terminal escape
     # sequences) are printed escaped, one line per item, as toc/cat/ls do
     print(one_line(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"))
-    print(one_line(f"doc_id {doc.doc_id}  source {doc.source_path}"))
+    print(one_line(f"doc_id {doc.doc_id}  key {doc.document_key}  source {doc.source_path}"))
     for line in toc_view.lines(toc_view.entries(doc, max_depth=args.depth), tokens=True):
         print(one_line(line))
     for d in doc.diagnostics:
