@@ -31,6 +31,9 @@ class PassContext:
     frontends: Any = None
     durations: dict[str, float] = field(default_factory=dict)
     texts: TextCache = field(default_factory=TextCache)
+    #: the document's previous IR when there is one, whatever this compile reuses of it (its
+    #: `created_at` is kept, the change set is measured against its tree); None: a first compile
+    previous: Any = None
     #: a `pipeline.incremental.Reuse` over the previous IR (None: compile everything)
     reuse: Any = None
     #: per-node results the passes recomputed (those reused are counted by `reuse`)

@@ -36,7 +36,7 @@ def test_colliding_names_in_two_folders_get_distinct_ids(docs: Path, tmp_path: P
     assert set(by_key) == {"a/index.md", "b/index.md", "guide.md"}
     assert by_key["a/index.md"]["doc_id"] == doc_id_for("a/index.md") != by_key["b/index.md"]["doc_id"]
     assert {p.name for p in out.iterdir()} == {r["doc_id"] + ".bin" for r in results}
-    assert load_ir(by_key["b/index.md"]["ir_path"]).tree.nodes[1].title == "Beta"
+    assert load_ir(by_key["b/index.md"]["ir_path"]).tree.root.title == "Beta"
 
 
 def test_recompiling_keeps_doc_ids(docs: Path, tmp_path: Path, capsys) -> None:
@@ -74,6 +74,7 @@ def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
     assert main(["inspect", ir]) == 0
     text = capsys.readouterr().out
     assert "Getting started" in text and "0001" in text and "tok]" in text
+    assert f"key guide.md  source {docs / 'guide.md'}" in text
     assert main(["inspect", ir, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["doc_id"] == results[0]["doc_id"]
     assert main(["verify", ir]) == 0
@@ -109,8 +110,9 @@ def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: 
     (docs / "empty.md").unlink()
     (docs / "b" / "index.md").write_text("# Beta\n\nEdited.\n")
     assert main(["compile", "--json", "-q", str(docs), "--out", str(out)]) == 0
-    second = {r["key"]: r["status"] for r in json.loads(capsys.readouterr().out)}
-    assert second == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
+    second = {r["key"]: r for r in json.loads(capsys.readouterr().out)}
+    assert {k: r["status"] for k, r in second.items()} == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
+    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == ["Beta"]  # read back from the IR
 
 
 def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys, monkeypatch) -> None:
@@ -172,3 +174,49 @@ def test_inspect_escapes_terminal_control_sequences_in_titles(tmp_path: Path, ca
     printed = capsys.readouterr().out
     assert "\x1b" not in printed and "\x07" not in printed
     assert "\\x1b[31mALERT" in printed  # shown, escaped, on its own line
+
+
+def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
+    src, out = tmp_path / "src", tmp_path / "ir"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none\n\n## Two\n\ntwo\n", encoding="utf-8")
+    (src / "b.md").write_text("# B\n\nSame.\n", encoding="utf-8")
+    assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
+    assert "a.md: 3 sections added" in capsys.readouterr().out
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Two\n\ntwo, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "a.md: 2 sections modified, 1 added" in lines and not any(line.startswith("b.md") for line in lines)
+    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    rc, results = _compile([str(src), "--out", str(out)], capsys)
+    by_key = {r["key"]: r for r in results}
+    assert rc == 0 and by_key["b.md"]["changes"] is None  # skipped: nothing compiled
+    assert [c["title"] for c in by_key["a.md"]["changes"]["removed"]] == ["Two"]
+    assert by_key["a.md"]["changes"]["added"] == [] and by_key["a.md"]["changes"]["modified"] == []
+
+
+def test_a_second_source_with_the_same_key_is_refused_naming_both(docs: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "ir"
+    rc, first = _compile([str(docs / "a"), "--out", str(out)], capsys)
+    assert rc == 0 and first[0]["key"] == "index.md"
+    rc, second = _compile([str(docs / "b"), "--out", str(out)], capsys)
+    problem = second[0]["error"]
+    assert rc == 1 and second[0]["status"] == "failed"
+    assert str(docs / "a" / "index.md") in problem and str(docs / "b" / "index.md") in problem
+    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"  # not overwritten
+    # the same bytes would have been a skip: refused all the same
+    (docs / "b" / "index.md").write_bytes((docs / "a" / "index.md").read_bytes())
+    rc, third = _compile([str(docs / "b"), "--out", str(out)], capsys)
+    assert rc == 1 and third[0]["status"] == "failed"
+
+
+def test_through_dagster_a_second_source_with_the_same_key_is_refused(docs: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    out = tmp_path / "ir"
+    assert main(["compile", "--json", "-q", str(docs / "a"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["compile", "--json", "-q", str(docs / "b"), "--out", str(out)]) == 1
+    [result] = json.loads(capsys.readouterr().out)
+    assert result["status"] == "failed" and str(docs / "a" / "index.md") in result["error"]
+    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"

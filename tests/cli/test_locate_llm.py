@@ -63,7 +63,7 @@ def test_llm_guided_locate_reports_its_calls(
         text = vectorless("locate", str(guide_ir), QUESTION, "--llm", base_url=srv.base_url)
         assert (
             text.returncode == 0
-            and text.stdout.startswith("1. Guide > Installation > Windows")
+            and text.stdout.startswith("1. Installation > Windows")
             and "via llm" in text.stdout
         )
 

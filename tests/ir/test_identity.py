@@ -52,3 +52,27 @@ def test_meta_records_fingerprints_and_tool_version(guide_bytes: bytes) -> None:
     assert doc.meta.logic_fingerprint == CompileOptions(mode="standard").logic_fingerprint()
     assert doc.meta.tool_version and doc.meta.mode == "standard"
     assert doc.meta.node_count == len(doc.tree.nodes)
+
+
+def test_source_path_is_the_absolute_file_and_the_key_its_own_field(tmp_path, monkeypatch) -> None:
+    from vectorless_assets.ir.identity import source_path_for
+
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "n.md").write_text("# N\n\ntext\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    doc = compile_document("d/n.md", root="d")
+    assert doc.source_path == str(tmp_path / "d" / "n.md") and doc.document_key == "n.md"
+    assert doc.doc_id == doc_id_for("n.md")
+    from_bytes = compile_document(b"# N\n\ntext\n", name="d/n.md")
+    assert from_bytes.source_path is None and from_bytes.document_key == "d/n.md"
+    assert source_path_for("s3://bucket/docs/n.md") == "s3://bucket/docs/n.md"
+
+
+def test_key_conflict_names_both_sources() -> None:
+    from vectorless_assets.ir.identity import key_conflict
+
+    problem = key_conflict("index.md", "/w/b/index.md", "index.md", "/w/a/index.md")
+    assert problem and "/w/a/index.md" in problem and "/w/b/index.md" in problem
+    assert key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None  # a recompile
+    assert key_conflict("index.md", "/w/b/index.md", None, "index.md") is None  # a schema-3 IR
+    assert key_conflict("index.md", None, "index.md", "/w/a/index.md") is None  # bytes input

@@ -43,7 +43,7 @@ def test_envelope_layout_and_checksum(saved) -> None:
     env = json.loads(path.read_text(encoding="utf-8"))
     assert set(env) == {"version", "checksum", "payload"}
     assert env["version"] == 2
-    assert env["payload"]["schema_version"] == 3
+    assert env["payload"]["schema_version"] == 4
     assert env["checksum"] == payload_checksum(env["payload"])
     # canonical JSON: what is on disk is exactly the canonical form of the envelope
     assert path.read_text(encoding="utf-8") == canonical_json(env)
@@ -105,11 +105,11 @@ def test_newer_schema_is_refused(saved) -> None:
     path, _ = saved
 
     def newer(env):
-        env["payload"]["schema_version"] = 4
+        env["payload"]["schema_version"] = 5
         _resign(env)
 
     _rewrite(path, newer)
-    with pytest.raises(IRVersionError, match="schema_version 4 is newer"):
+    with pytest.raises(IRVersionError, match="schema_version 5 is newer"):
         load_ir(path)
 
 
@@ -181,3 +181,29 @@ def test_renumbering_a_wide_tree_is_fast_and_numbers_siblings() -> None:
     tree = DocumentTree(nodes=[TreeNode(node_id="r", children=[k.node_id for k in kids]), *kids]).renumbered()
     assert tree.nodes[-1].structure == "20000" and tree.nodes[-1].node_id == "20001"
     assert len({n.node_id for n in tree.nodes}) == 20001
+
+
+def test_an_ir_without_the_toc_and_change_set_still_loads(saved) -> None:
+    path, doc = saved
+
+    def before_issue_28(env):
+        env["payload"].pop("toc")
+        env["payload"]["meta"].pop("changes")
+        _resign(env)
+
+    _rewrite(path, before_issue_28)
+    old = load_ir(path)
+    assert old.toc == [] and old.meta.changes.empty and old.tree == doc.tree
+
+
+def test_a_schema_3_ir_keeps_its_key_as_document_key(saved) -> None:
+    path, doc = saved
+
+    def schema_3(env):
+        env["payload"]["schema_version"] = 3
+        env["payload"]["source_path"] = env["payload"].pop("document_key")
+        _resign(env)
+
+    _rewrite(path, schema_3)
+    old = load_ir(path)
+    assert old.is_old and old.document_key == doc.document_key == "guide.md" and old.source_path is None

@@ -106,7 +106,7 @@ async def session(client: Client, ids: dict[str, str]) -> None:
     cited = await ok(client, "evidence", items=[{"doc": "pump-manual", "node": priming}, {"doc": "release-notes", "node": "Version 2.0"}])
     assert cited["count"] == 2 and cited["items"][0]["title"] == "Priming"
     assert cited["items"][1]["title"].startswith("Version 2.0") and cited["items"][1]["doc_id"] == ids["release-notes.md"]
-    assert cited["items"][0]["citation"].startswith("Centrifugal Pump Manual, Centrifugal Pump Manual > Operation > Priming (lines ")
+    assert cited["items"][0]["citation"].startswith("Centrifugal Pump Manual, Operation > Priming (lines ")
     assert "vent the air" in cited["items"][0]["excerpt"]
     assert "item 2" in await fails(client, "evidence", items=[{"doc": "pump-manual", "node": priming}, {"doc": "pump-manual", "node": "Nowhere"}])
 

@@ -50,11 +50,11 @@ def test_an_edited_section_costs_its_node_ancestors_and_document_calls(tmp_path:
         _materialize(defs, instance)
         titles = {re.search(r"^Title: (.*)$", p, re.M).group(1) for p in srv.prompts if p.startswith(("Summarize the following", "The section below"))}
         assert titles == {"Section 0.9", "Section 0.8", "Living document"}
-        assert len(srv.prompts) == 4 + 3 < full  # 4 nodes (leaf, chapter, h1, root) + 3 document-level
+        assert len(srv.prompts) == 3 + 3 < full  # 3 nodes (leaf, chapter, root: the lone h1) + 3 document-level
         ir = load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin")
-        assert ir.meta.action == "incremental" and ir.meta.recomputed_nodes == 4
+        assert ir.meta.action == "incremental" and ir.meta.recomputed_nodes == 3
         mat = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir")), limit=1).records[0].asset_materialization
-        assert mat.metadata["reused_nodes"].value == len(ir.tree.nodes) - 4
+        assert mat.metadata["reused_nodes"].value == len(ir.tree.nodes) - 3
         instance.dispose()
 
 
@@ -84,6 +84,6 @@ def test_batched_recompiles_reuse_the_previous_ir(tmp_path: Path) -> None:
         srv.prompts.clear()
         (tmp_path / "docs" / PK).write_bytes(S.render(S.edit(doc, 5)))
         assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config=config).success
-        assert len(srv.prompts) == 4 + 3  # the edited leaf, its chapter, the h1, the root + 3 document-level
+        assert len(srv.prompts) == 3 + 3  # the edited leaf, its chapter, the root (the lone h1) + 3 document-level
         assert load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.action == "incremental"
         instance.dispose()

@@ -52,7 +52,7 @@ def test_compile_skip_and_isolate_bad_documents(setup, sqlite_instance: dg.Dagst
         res = first[key]
         assert res.status == "compiled", res.error
         doc = load_ir(res.ir_path)
-        assert doc.doc_id == res.doc_id and doc.source_path == key
+        assert doc.doc_id == res.doc_id and doc.document_key == key
     assert Path(first["a/index.md"].ir_path).name == f"{first['a/index.md'].doc_id}.bin"
     assert set(instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"a~index.md", "b~index.md", "notes.md", "broken.pdf"}
     runs_before = len(instance.get_run_records())

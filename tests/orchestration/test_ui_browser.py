@@ -221,7 +221,7 @@ def test_missing_documents_backfill_and_a_failed_run_re_executed_after_the_fix(s
     (run,) = ui.wait_runs(before, 1)
     site.assert_succeeded([run])
     assert run.parent_run_id == failed.run_id and run.tags.get(START) == "new.md"  # its chunk again
-    assert load_ir(site.ir / f"{key_to_doc_id('report.pdf')}.bin").source_path == "report.pdf"
+    assert load_ir(site.ir / f"{key_to_doc_id('report.pdf')}.bin").document_key == "report.pdf"
 
 
 @pytest.mark.slow

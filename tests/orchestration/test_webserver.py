@@ -48,5 +48,5 @@ def test_run_launched_through_graphql_writes_the_ir(tmp_path: Path) -> None:
         status = wait_for(lambda: (s := client.get_run_status(run_id)) in (dg.DagsterRunStatus.SUCCESS, dg.DagsterRunStatus.FAILURE) and s, 240, "the run")
         assert status == dg.DagsterRunStatus.SUCCESS, (tmp_path / "dagster-dev.log").read_text(errors="replace")[-3000:]
         doc = load_ir(ir_dir / f"{key_to_doc_id(key)}.bin")
-        assert doc.source_path == "guide/index.md" and any(n.title == "Install" for n in doc.tree.nodes)
+        assert doc.document_key == "guide/index.md" and any(n.title == "Install" for n in doc.tree.nodes)
         assert (tmp_path / "fields" / "tree" / f"{key}.json").exists()

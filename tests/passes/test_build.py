@@ -57,10 +57,42 @@ def test_root_owns_preamble_and_tree_covers_every_line() -> None:
     assert line_coverage_errors(tree, parsed.line_count) == []
 
 
-def test_root_without_preamble_owns_no_lines() -> None:
+def test_lone_top_heading_is_the_root_not_a_duplicated_child() -> None:
+    parsed, tree = built("# Only\n\ntext\n\n## A\n\na\n\n## B\n\nb\n")
+    assert [(n.title, n.depth) for n in tree.nodes] == [("Only", 0), ("A", 1), ("B", 1)]
+    assert tree.root.content == "\ntext\n" and (tree.root.line_start, tree.root.line_end) == (1, 4)
+    assert [n.structure for n in tree.nodes] == ["", "1", "2"]
+    assert line_coverage_errors(tree, parsed.line_count) == []
+
+
+def test_lone_top_heading_after_front_matter_and_markup_is_the_root() -> None:
+    # front matter and invisible markup (comments, anchors) before the heading are no text:
+    # the heading is the root, which owns those lines; the front matter still names the document
+    text = '---\ntitle: Handbook\n---\n<!-- old -->\n<a id="x"></a>\n\n## Guide\n\n### Step\n\ns\n'
+    parsed, tree = built(text)
+    assert parsed.title == "Handbook"
+    assert [n.title for n in tree.nodes] == ["Guide", "Step"]
+    assert tree.root.line_start == 1
+    assert line_coverage_errors(tree, parsed.line_count) == []
+
+
+def test_visible_preamble_or_several_top_headings_keep_the_document_root() -> None:
+    # text before the heading is the root's own text, so the heading stays a section
+    parsed, tree = built("Read me first.\n\n# Only\n\n## A\n\na\n")
+    assert [n.title for n in tree.nodes] == ["Only", "Only", "A"]  # root titled by the sole h1
+    assert tree.root.content.startswith("Read me first.")
+    assert line_coverage_errors(tree, parsed.line_count) == []
+    # two top headings: the root is the document (title from the parse pass), both are sections
+    _, tree = built("# One\n\n1\n\n# Two\n\n2\n")
+    assert [(n.title, n.depth) for n in tree.nodes] == [("doc", 0), ("One", 1), ("Two", 1)]
+    # a heading above the first one's level also keeps the document root
+    _, tree = built("## Low\n\nx\n\n# High\n\ny\n")
+    assert [n.title for n in tree.nodes] == ["doc", "Low", "High"]
+
+
+def test_heading_only_document_is_one_root_node() -> None:
     parsed, tree = built("# Only\n\ntext\n")
-    assert tree.root.line_start is None and tree.root.title == "Only"
-    assert [n.title for n in tree.nodes] == ["Only", "Only"]
+    assert [n.title for n in tree.nodes] == ["Only"] and tree.root.content == "\ntext"
     assert line_coverage_errors(tree, parsed.line_count) == []
 
 

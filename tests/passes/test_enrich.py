@@ -1,11 +1,12 @@
-"""EnrichPass: page ranges up, references resolved to node ids, description, ToC view."""
+"""EnrichPass: page ranges up, references resolved to node ids, description, table of contents."""
 
 from __future__ import annotations
 
 from vectorless_assets import compile_document
 from vectorless_assets.context import PassContext
-from vectorless_assets.helpers.toc import toc_lines
+from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.raw import ParsedDocument
+from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import enrich
 
@@ -14,8 +15,13 @@ def build(*nodes: TreeNode) -> DocumentTree:
     return DocumentTree(nodes=list(nodes)).renumbered()
 
 
-def run(tree: DocumentTree, description: str = "", summary: str = "") -> tuple[DocumentTree, str]:
+def run_all(tree: DocumentTree, description: str = "", summary: str = "") -> tuple[DocumentTree, str, list[TocEntry]]:
     return enrich.run(tree=tree, parsed=ParsedDocument(format="pdf", description=description), summary=summary, ctx=PassContext())
+
+
+def run(tree: DocumentTree, description: str = "", summary: str = "") -> tuple[DocumentTree, str]:
+    out, description, _ = run_all(tree, description, summary)
+    return out, description
 
 
 def page_tree() -> DocumentTree:
@@ -150,13 +156,15 @@ def test_description_prefers_front_matter_then_summary_then_content() -> None:
     assert "Report" in fallback and "1 Overview" in fallback
 
 
-def test_toc_lines_show_structure_and_pages() -> None:
-    out, _ = run(page_tree())
-    lines = toc_lines(out)
-    assert lines[0] == "1 1 Overview  (p. 2-5)"
-    assert lines[1] == "  1.1 1.1 Scope  (p. 3-5)"
-    assert len(lines) == len(out.nodes) - 1
-    assert toc_lines(out, max_depth=1) == [lines[0], lines[2]]
+def test_toc_is_stored_with_ids_depths_and_subtree_pages() -> None:
+    out, _, toc = run_all(page_tree())
+    assert [(e.node_id, e.title, e.depth) for e in toc] == [(n.node_id, n.title, n.depth) for n in out.preorder()]
+    assert (toc[1].structure, toc[1].start_page, toc[1].end_page, toc[1].is_leaf) == ("1", 2, 5, False)
+    assert toc[1].tokens == out.get(toc[1].node_id).total_tokens
+    lines = toc_view.lines(toc)
+    assert lines[0] == "0001 Report  [pp. 1-9]"
+    assert lines[1] == "  0002 1 Overview  [pp. 2-5]"  # the number is not repeated before a numbered title
+    assert lines[2] == "    0003 1.1 Scope  [pp. 3-5]"
 
 
 def test_compiled_markdown_resolves_and_describes(guide_bytes: bytes) -> None:
@@ -164,7 +172,8 @@ def test_compiled_markdown_resolves_and_describes(guide_bytes: bytes) -> None:
     refs = [r for n in doc.tree.nodes for r in n.references]
     assert any(r.kind == "section" and r.target == "2.1" and r.target_node_id for r in refs)
     assert doc.description
-    assert any("lines" in line for line in toc_lines(doc.tree))
+    assert doc.toc and doc.toc[0].line_start == 1 and doc.toc[0].line_end == doc.meta.line_count
+    assert any("lines" in line for line in toc_view.lines(toc_view.entries(doc)))
 
 
 def test_reference_words_with_unicode_case_folding_letters_compile() -> None:

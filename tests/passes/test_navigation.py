@@ -87,3 +87,17 @@ def test_single_node_and_empty_tree() -> None:
     from vectorless_assets.ir.tree import DocumentTree
 
     assert navigation.run(tree=DocumentTree(), description="", summary="", ctx=PassContext()).doc_card is None
+
+
+def test_every_index_lists_the_same_real_top_sections() -> None:
+    """A lone title (the root) and a lone title under visible preamble text (kept as a
+    section) both list its sections: doc card, section map, summary shortcut, catalog view."""
+    from vectorless_assets import compile_document
+
+    for text in ("# Guide\n\n## A\n\na\n\n## B\n\nb\n", "Badges here.\n\n# Guide\n\n## A\n\na\n\n## B\n\nb\n"):
+        doc = compile_document(text.encode(), name="guide.md", mode="standard")
+        tops = [n.title for n in doc.tree.top_sections()]
+        assert tops == ["A", "B"]
+        assert [s.title for s in doc.nav_index.doc_card.sections] == tops
+        assert [s.title for s in doc.reasoning_index.summary_shortcut.sections] == tops
+        assert set(doc.reasoning_index.section_map) >= {"a", "b"} and "guide" not in doc.reasoning_index.section_map

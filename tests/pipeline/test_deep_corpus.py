@@ -70,7 +70,10 @@ def check_deep(doc: Document) -> None:
         for r in n.references
         if r.target_node_id and r.target_node_id != n.node_id
     }
-    assert {tuple(c.node_ids) for c in doc.chain_index.chains} == resolved
+    chained = {tuple(c.node_ids) for c in doc.chain_index.chains}
+    assert resolved <= chained
+    previous = {b: a for n in tree.nodes for a, b in zip(n.children, n.children[1:], strict=False)}
+    assert all(previous.get(src) == dst for src, dst in chained - resolved)  # leading connectives
     assert doc.content_overlap is not None
     assert doc.evidence_scores is not None
     with_content = {n.node_id for n in tree.nodes if not n.children and n.content.strip()}

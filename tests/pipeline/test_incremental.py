@@ -55,8 +55,9 @@ def test_one_edited_paragraph_costs_its_node_its_ancestors_and_the_document_call
     assert titles == {"Section 0.6", "Section 0.4", "Living document"}
     assert doc_level == 3  # document summary, synonym expansion, concept extraction
     assert len(llm.prompts) < full_calls / 4
-    assert again.meta.action == "incremental" and again.meta.recomputed_nodes == 4  # node, chapter, h1, root
-    assert again.meta.reused_nodes == len(again.tree.nodes) - 4
+    # node, chapter, root (the lone h1 "Living document" is the root)
+    assert again.meta.action == "incremental" and again.meta.recomputed_nodes == 3
+    assert again.meta.reused_nodes == len(again.tree.nodes) - 3
     assert without_build_meta(again) == without_build_meta(compile_(edited, CountingLLM()))
 
 
@@ -178,3 +179,25 @@ def test_independent_calls_go_out_concurrently_with_the_same_result() -> None:
         four = compile_document(doc, name="living.md", mode="deep", llm=llm, llm_concurrency=4)
         assert 1 < srv.max_in_flight <= 4
     assert without_build_meta(one) == without_build_meta(four)
+
+
+def test_meta_keeps_the_first_compile_time_and_lists_what_changed() -> None:
+    doc = S.generate(12)
+    first = compile_(doc, None, mode="fast")
+    assert [c.node_id for c in first.meta.changes.added] == [n.node_id for n in first.tree.nodes]
+    assert first.meta.changes.summary() == f"{len(first.tree.nodes)} sections added"
+    edited = S.insert(S.edit(doc, 3), 0, S.Section(2, "New first", "Fresh text."))
+    again = compile_(edited, None, previous=first, mode="fast")
+    assert again.meta.action == "incremental"
+    assert again.meta.created_at == first.meta.created_at < again.meta.modified_at
+    changes = again.meta.changes
+    assert [c.title for c in changes.modified] == ["Section 0.3"]
+    assert [c.title for c in changes.added] == ["New first"] and not changes.removed
+    assert changes.summary() == "1 section modified, 1 added"
+    skipped = compile_(edited, None, previous=again, mode="fast")
+    assert skipped.meta.action == "skip" and skipped.meta.changes.empty
+    assert skipped.meta.created_at == first.meta.created_at
+    # a full recompile (a new processing version) still knows when the document was first compiled
+    full = compile_(edited, None, previous=again, mode="fast", options=CompileOptions(processing_version=99))
+    assert full.meta.action == "full" and full.meta.created_at == first.meta.created_at
+    assert full.meta.changes.empty

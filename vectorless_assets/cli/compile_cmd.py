@@ -8,7 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli import settings
-from vectorless_assets.cli.output import emit_json, error, progress
+from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir import save_ir
@@ -78,6 +78,7 @@ def compile_in_process(
                 except OSError as exc:  # a read-only or full IR folder: this document failed
                     raise CompileError(ref.key, f"cannot write the IR {target}: {exc.strerror or exc}") from exc
                 result.status = "compiled"
+                result.changes = meta.changes.model_dump() if meta is not None else None
                 for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
                     if d.source == "parse" and d.severity != "info":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
@@ -119,6 +120,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
         for r in results:
             if not r.ok:
                 error(f"{r.path}: {r.error}")
+            elif r.change_line():
+                print(one_line(r.change_line()))
         ok = sum(r.ok for r in results)
         print(f"{ok}/{len(results)} documents compiled into {out}" + (f" ({len(results) - ok} failed)" if ok < len(results) else ""))
     return 0 if all(r.ok for r in results) else 1

@@ -8,11 +8,23 @@ from __future__ import annotations
 
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from vectorless_assets.cli.output import progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.discovery import SourceRef
+
+
+def _changes(ir_path: str | None) -> dict[str, Any] | None:
+    """The change set the compile wrote into the IR (`meta.changes`), None if unreadable."""
+    from vectorless_assets.ir import IRIntegrityError, load_ir
+
+    try:
+        meta = load_ir(ir_path).meta if ir_path else None
+    except (OSError, IRIntegrityError):
+        return None
+    return meta.changes.model_dump() if meta is not None else None
 
 
 def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
@@ -50,6 +62,7 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
                     error=res.error or "",
                     reason=res.reason,
                     ms=round(res.seconds * 1000, 1),
+                    changes=_changes(res.ir_path) if res.status == "compiled" else None,
                 )
             )
     return results

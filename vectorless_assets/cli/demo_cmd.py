@@ -6,8 +6,7 @@ import argparse
 
 from vectorless_assets.cli import settings
 from vectorless_assets.cli.compile_cmd import run_compile
-from vectorless_assets.ir import load_ir
-from vectorless_assets.ir.outline import outline_lines
+from vectorless_assets.ir import load_ir, toc_view
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.discovery import expand
 
@@ -33,7 +32,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"== {doc.name} ({r.key}) -> {r.ir_path}")
         if doc.summary:
             print(f"   {doc.summary[:200]}")
-        for line in outline_lines(doc.tree, max_nodes=40):
+        for line in toc_view.lines(toc_view.entries(doc), max_lines=40):
             print("   " + line)
     ok = sum(r.ok for r in results)
     print(f"\n{ok}/{len(results)} sample documents compiled into {out}; try: vectorless inspect {out}/<doc_id>.bin")

@@ -6,9 +6,8 @@ import argparse
 from pathlib import Path
 
 from vectorless_assets.cli.output import emit_json, error, one_line
-from vectorless_assets.ir import IRIntegrityError, load_ir
+from vectorless_assets.ir import IRIntegrityError, load_ir, toc_view
 from vectorless_assets.ir.document import dangling_node_ids
-from vectorless_assets.ir.outline import outline_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,8 +35,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     # titles, names and messages come from the document: control characters (terminal escape
     # sequences) are printed escaped, one line per item, as toc/cat/ls do
     print(one_line(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"))
-    print(one_line(f"doc_id {doc.doc_id}  source {doc.source_path}"))
-    for line in outline_lines(doc.tree, max_depth=args.depth):
+    print(one_line(f"doc_id {doc.doc_id}  key {doc.document_key}  source {doc.source_path}"))
+    for line in toc_view.lines(toc_view.entries(doc, max_depth=args.depth), tokens=True):
         print(one_line(line))
     for d in doc.diagnostics:
         if d.severity != "info":

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vectorless_assets.cli.output import emit_json, error, one_line
+from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.usage import LLMUsage
@@ -61,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 # -- helpers --------------------------------------------------------------------------------
 def where(row: dict[str, Any]) -> str:
     """A citation range: pages when known, else lines."""
-    return span_text(row, sep="")
+    return span_text(row)
 
 
 def _open(args: argparse.Namespace) -> DocumentNavigator | Catalog:
@@ -132,8 +133,8 @@ def cmd_find(args: argparse.Namespace) -> int:
 
 def cmd_toc(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
-        rows = _single(t).toc(max_depth=args.depth)
-        return rows, [f"{'  ' * r['depth']}{r['node_id']}  {r['title']}  [{where(r)}]" for r in rows]
+        nav = _single(t)
+        return nav.toc(max_depth=args.depth), toc_view.lines(toc_view.entries(nav.doc, max_depth=args.depth))
 
     return _run(args, body)
 

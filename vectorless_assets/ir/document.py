@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.indexes import (
     ChainIndex,
     Concept,
@@ -16,6 +17,7 @@ from vectorless_assets.ir.indexes import (
     QueryRoutingTable,
     ReasoningIndex,
 )
+from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.version import SCHEMA_VERSION
 
@@ -42,6 +44,8 @@ class DocumentMeta(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
+    #: when the document was first compiled (kept from the previous IR by every later compile
+    #: and skip), and when this IR was written
     created_at: datetime
     modified_at: datetime
     content_fingerprint: str
@@ -77,10 +81,13 @@ class DocumentMeta(BaseModel):
     llm_fallback_nodes: int = 0
     #: code version of every pass (`<version>:<fingerprint of the options it reads>`)
     pass_versions: dict[str, str] = Field(default_factory=dict)
+    #: the nodes the last compile added, removed, modified or restructured (`ir.changes`;
+    #: every node added on a first compile, none on a skip)
+    changes: ChangeSet = Field(default_factory=ChangeSet)
 
 
 #: Meta fields that describe how an IR was built rather than what it says: timings, the
-#: incremental action and reuse, LLM usage. An incremental compile equals a full compile of
+#: incremental action and reuse, LLM usage, what changed since the previous IR. An incremental compile equals a full compile of
 #: the same bytes apart from these (tested), and the Dagster data version of `document_ir`
 #: leaves them out, so a cheaper rebuild does not look like a new IR.
 BUILD_META_FIELDS: tuple[str, ...] = (
@@ -100,6 +107,7 @@ BUILD_META_FIELDS: tuple[str, ...] = (
     "llm_retries",
     "llm_skipped",
     "llm_fallback_nodes",
+    "changes",
 )
 
 
@@ -112,9 +120,17 @@ class Document(BaseModel):
     doc_id: str
     name: str
     format: SourceFormat
+    #: the file the document was compiled from, absolute for a local file (a URL for remote
+    #: storage); None when compiled from bytes. Schema 3 stored the key here.
     source_path: str | None = None
+    #: the document's key: its path relative to the documents root (the doc_id is the
+    #: UUIDv5 of it; `ir.identity`)
+    document_key: str | None = None
     description: str = ""
     tree: DocumentTree = Field(default_factory=DocumentTree)
+    #: the table of contents (enrich pass; empty in IRs written before it was stored:
+    #: `ir.toc_view.entries` then derives it from the tree)
+    toc: list[TocEntry] = Field(default_factory=list)
     nav_index: NavigationIndex = Field(default_factory=NavigationIndex)
     reasoning_index: ReasoningIndex = Field(default_factory=ReasoningIndex)
     summary: str = ""
@@ -172,6 +188,7 @@ def referenced_node_ids(doc: Document) -> set[str]:
     if doc.evidence_scores:
         ids.update(doc.evidence_scores.scores)
     ids.update(d.node_id for d in doc.diagnostics if d.node_id)
+    ids.update(e.node_id for e in doc.toc)
     return ids
 
 

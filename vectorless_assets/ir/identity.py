@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import uuid
 from typing import Any
 
@@ -18,6 +19,34 @@ def document_key(relative_path: str) -> str:
     while key.startswith("./"):
         key = key[2:]
     return key
+
+
+def source_path_for(path: str | None) -> str | None:
+    """`Document.source_path` of a source read from `path`: a local path made absolute (as
+    given otherwise: no symbolic link resolved), a URL (``s3://...``) as is, None for bytes."""
+    if not path:
+        return None
+    return path if "://" in path else os.path.abspath(path)
+
+
+def key_conflict(key: str, source_path: str | None, previous_key: str | None, previous_path: str | None) -> str | None:
+    """Why a source may not replace the IR already stored under its key, or None.
+
+    Two sources with the same key get the same doc_id, so one IR folder can hold only one of
+    them: the second would silently overwrite the first (`vectorless compile a/` then
+    `vectorless compile b/`, both holding `index.md`). They are refused rather than keyed
+    apart, because a key (and so the doc_id) must not depend on which source came first. An
+    IR from before the key had its own field (`previous_key` None), or a source without a
+    path, is never a conflict.
+    """
+    if previous_key is None or previous_key != key or not source_path or not previous_path:
+        return None
+    if source_path == previous_path:
+        return None
+    return (
+        f"key {key!r} is already the IR of {previous_path}; {source_path} has the same key and "
+        "would overwrite it (compile both with a common --root, or into another --out)"
+    )
 
 
 def doc_id_for(key: str) -> str:

@@ -139,6 +139,8 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
         raise IRSchemaError(path, f"schema_version is not an integer: {version!r}")
     if version > SCHEMA_VERSION:
         raise IRVersionError(path, f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets")
+    if version < 4 and "document_key" not in payload:  # schema 3 stored the key as source_path
+        payload = {**payload, "document_key": payload.get("source_path"), "source_path": None}
     try:
         doc = Document.model_validate(payload)
     except ValidationError as exc:
@@ -159,8 +161,9 @@ def load_ir_bytes(data: bytes, path: object = "<bytes>") -> Document:
 def load_ir(path: str | os.PathLike[str]) -> Document:
     """Load and verify an IR file. Raises `IRIntegrityError` (a subclass) on any problem.
 
-    A document whose `schema_version` is below 3 loads (upgraded where its fields allow) and
-    reports `doc.is_old`; one above 3 is refused.
+    A document whose `schema_version` is below the current one (`version.SCHEMA_VERSION`)
+    loads (upgraded where its fields allow: schema 3's `source_path`, which held the key,
+    becomes `document_key`) and reports `doc.is_old`; a newer one is refused.
     """
     try:
         data = Path(path).read_bytes()

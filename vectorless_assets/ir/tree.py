@@ -140,6 +140,18 @@ class DocumentTree(BaseModel):
     def children_of(self, node_id: str) -> list[TreeNode]:
         return [self.get(c) for c in self.get(node_id).children]
 
+    def top_sections(self) -> list[TreeNode]:
+        """The document's top-level sections, as every index lists them (section map, summary
+        shortcut, doc card, catalog): the root's children; when that is one heading with
+        sections of its own (a lone title under visible preamble text, or an IR from before
+        the lone title became the root), that heading's children."""
+        if not self.nodes:
+            return []
+        tops = self.children_of(self.root.node_id)
+        if len(tops) == 1 and tops[0].children:
+            tops = self.children_of(tops[0].node_id)
+        return tops
+
     def leaves(self) -> list[TreeNode]:
         return [n for n in self.nodes if not n.children]
 

@@ -26,7 +26,7 @@ from vectorless_assets.navigator.doc_identity import (
     proper_terms,
 )
 from vectorless_assets.navigator.guided import MAX_CALLS, guided_catalog_locate
-from vectorless_assets.navigator.views import NavigationError, top_sections
+from vectorless_assets.navigator.views import NavigationError
 
 #: Characters of the document's opening text (cover page, title block) in its catalog text.
 OPENING_CHARS = 1500
@@ -128,8 +128,10 @@ class Catalog:
 
     @staticmethod
     def _names(nav: DocumentNavigator) -> set[str]:
-        source = nav.doc.source_path or ""
-        return {source.casefold(), Path(source).name.casefold(), Path(source).stem.casefold()} - {""}
+        names: set[str] = set()
+        for source in (nav.doc.document_key or "", nav.doc.source_path or ""):
+            names |= {source.casefold(), Path(source).name.casefold(), Path(source).stem.casefold()}
+        return names - {""}
 
     def entries(self) -> list[dict[str, Any]]:
         """One row per document: identity, size and what it covers (overview, sections, tags)."""
@@ -138,11 +140,11 @@ class Catalog:
             card = nav.doc_card()
             rows.append({
                 "doc_id": doc_id, "name": nav.doc.name, "format": nav.doc.format,
-                "source_path": nav.doc.source_path, "path": str(self.paths[doc_id]),
+                "source_path": nav.doc.source_path, "document_key": nav.doc.document_key, "path": str(self.paths[doc_id]),
                 "page_count": nav.doc.page_count, "node_count": len(nav.doc.tree),
                 "mode": nav.doc.meta.mode if nav.doc.meta else None, "old_schema": nav.doc.is_old,
                 "overview": card.get("overview", ""),
-                "sections": [n.title for n in top_sections(nav.doc)],
+                "sections": [n.title for n in nav.doc.tree.top_sections()],
                 "topic_tags": card.get("topic_tags", []),
             })
         return rows
@@ -150,7 +152,7 @@ class Catalog:
     def _doc_text(self, nav: DocumentNavigator) -> str:
         card = nav.doc_card()
         parts = [nav.doc.name, nav.doc.source_path or "", nav.doc.description, nav.doc.summary, card.get("overview", "")]
-        parts += [n.title for n in top_sections(nav.doc)] + list(card.get("topic_tags", []))
+        parts += [n.title for n in nav.doc.tree.top_sections()] + list(card.get("topic_tags", []))
         parts += [c.name for c in nav.doc.concepts]
         parts.append(opening(nav, OPENING_CHARS))
         return "\n".join(p for p in parts if p)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.toc_view import span
 from vectorless_assets.llm.ask import ask, json_positions, json_value
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
@@ -63,7 +64,8 @@ def _line(n: int, option: Option, marked: set[tuple[str, str]], several: bool) -
         if several
         else ""
     )
-    pages = f" (pages {node.start_page}-{node.end_page})" if node.start_page is not None else ""
+    pages = span(node.start_page, node.end_page, None, None)  # one spelling (ir.toc_view)
+    pages = f" ({pages})" if pages else ""
     below = " [keyword match inside]" if (doc.doc_id, node_id) in marked else ""
     kids = f" [{len(node.children)} subsections]" if node.children else ""
     return f"{n}. {where}{title}{pages}{kids}{below}: {_describe(doc, node_id)}"

@@ -29,7 +29,7 @@ from vectorless_assets.navigator.views import page_count
 #: The statement signal for a statement the question's metrics imply, not name.
 IMPLIED = 0.6
 #: A line-item label counts for the items signal only when at most this share of the
-#: document's sections hold it.
+#: document's sections (or one section) hold it.
 LABEL_MAX_SHARE = 0.2
 NUMBER_RE = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w.])")
 WORD_RE = re.compile(r"[^\W\d_]{2,}")
@@ -128,14 +128,15 @@ class NodeSignals:
 
     def _distinctive(self, phrase: tuple[str, ...]) -> bool:
         """Whether a line-item label is held by few enough sections to point at its figure
-        (each of its adjacent term pairs: a partial match counts)."""
+        (each of its adjacent term pairs: a partial match counts). A label one section alone
+        holds always is, however small the document."""
         if self.pair_df is None:
             self.pair_df = Counter(p for nt in self.nodes for p in nt.pairs)
         if len(phrase) == 1:
             df = self.bm25.df.get(phrase[0], 0)
         else:
             df = max(self.pair_df.get(p, 0) for p in zip(phrase, phrase[1:], strict=False))
-        return df <= LABEL_MAX_SHARE * len(self.nodes)
+        return df <= max(1.0, LABEL_MAX_SHARE * len(self.nodes))
 
     def _holds(self, phrase: tuple[str, ...]) -> bool:
         """Whether one section of the document holds every adjacent term pair of `phrase`."""

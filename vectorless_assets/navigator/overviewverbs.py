@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.views import Target, describe, top_sections
+from vectorless_assets.navigator.views import Target, describe
 
 
 class OverviewVerbs:
@@ -23,28 +24,10 @@ class OverviewVerbs:
         raise NotImplementedError
 
     def toc(self, target: Target = "/", max_depth: int | None = None) -> list[dict[str, Any]]:
-        """The outline below the target: one row per node in document order (own line ranges)."""
+        """The table of contents below the target (`Document.toc`), one row per node in
+        document order: depth relative to the target, subtree pages or lines, tokens."""
         top = self._resolve(target)
-        rows = []
-        for node in self.doc.tree.preorder(top.node_id):
-            rel = node.depth - top.depth
-            if max_depth is not None and rel > max_depth:
-                continue
-            rows.append(
-                {
-                    "node_id": node.node_id,
-                    "structure": node.structure,
-                    "title": node.title,
-                    "depth": rel,
-                    "start_page": node.start_page,
-                    "end_page": node.end_page,
-                    "line_start": node.line_start,
-                    "line_end": node.line_end,
-                    "is_leaf": node.is_leaf,
-                    "tokens": node.total_tokens or node.token_count,
-                }
-            )
-        return rows
+        return toc_view.rows(toc_view.entries(self.doc, top.node_id, max_depth))
 
     def stats(self) -> dict[str, Any]:
         """Sizes of the tree and of every index (zero where the mode did not build one)."""
@@ -88,7 +71,7 @@ class OverviewVerbs:
         card = d.nav_index.doc_card
         if card is not None:
             return {**base, **card.model_dump(mode="json"), "derived": False}
-        tops = top_sections(d)
+        tops = d.tree.top_sections()
         return {
             **base,
             "title": d.name,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.toc_view import span
 from vectorless_assets.ir.tree import TreeNode
 
 #: What a navigator verb's target names: a node id, a title, a title path, a 1-based child
@@ -70,15 +71,10 @@ def node_ref(doc: Document, node: TreeNode) -> dict[str, Any]:
     }
 
 
-def span_text(ref: dict[str, Any], *, sep: str = " ", whole: str = "") -> str:
-    """A citation's range as text: pages when the source has pages ("p. 3", "pp. 3-5"; `sep`
-    between "p." and the number), else lines ("lines 4-9"), else `whole`."""
-    if ref.get("start_page") is not None:
-        s, e = ref["start_page"], ref.get("end_page")
-        return f"p.{sep}{s}" if e in (None, s) else f"pp.{sep}{s}-{e}"
-    if ref.get("line_start") is not None:
-        return f"lines {ref['line_start']}-{ref.get('line_end')}"
-    return whole
+def span_text(ref: dict[str, Any], *, whole: str = "") -> str:
+    """A citation's range as text ("p. 3", "pp. 3-5", "lines 4-9": `ir.toc_view.span`), else `whole`."""
+    where = span(ref.get("start_page"), ref.get("end_page"), ref.get("line_start"), ref.get("line_end"))
+    return where or whole
 
 
 def describe(node: TreeNode, chars: int = DESCRIPTION_CHARS) -> str:
@@ -105,14 +101,6 @@ def node_tags(doc: Document, node: TreeNode) -> list[str]:
         return list(node.routing_keywords)
     entry = doc.nav_index.entries.get(node.node_id)
     return list(entry.topic_tags) if entry else []
-
-
-def top_sections(doc: Document) -> list[TreeNode]:
-    """The document's top-level sections; a lone heading wrapping the whole text is unwrapped."""
-    tops = doc.tree.children_of(doc.tree.root.node_id)
-    if len(tops) == 1 and tops[0].children:
-        tops = doc.tree.children_of(tops[0].node_id)
-    return tops
 
 
 def child_listing(doc: Document, parent: TreeNode) -> list[dict[str, Any]]:

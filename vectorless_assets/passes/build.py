@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.helpers.plaintext import strip_front_matter
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
@@ -13,13 +15,20 @@ from vectorless_assets.token_estimate import estimate_tokens
 
 #: The root's raw node when no text precedes the first heading (read only, never changed).
 _NO_PREAMBLE = RawNode(title="", level=0)
+#: Markup that shows no text: HTML comments and tags (anchors such as `<a id="x"></a>`).
+_MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z/!][^>]*>", re.DOTALL)
 
 
 def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     """Build the hierarchical tree from the flat raw sections.
 
-    The root (depth 0) is the document itself: titled with the document title and owning any
-    text before the first heading (raw level 0). Every other section's parent is the nearest
+    The root (depth 0) is the document itself. When one heading holds the whole document (the
+    first heading is the only one at the shallowest level, and the text before it shows
+    nothing: blank lines, front matter, HTML comments or anchors), that heading *is* the root:
+    its title, text and pages, its line range extended back over those leading lines; there
+    is no second node with the same title (`lone_top`). Otherwise (several top headings,
+    visible text before the heading, no heading) the root is titled with the document title
+    and owns any text before the first heading (raw level 0). Every other section's parent is the nearest
     open section of a lower heading level (h1 -> h3 gives depth 2). Node ids are preorder
     counters ("0001" is the root), `structure` the position path ("1.2.3"). Token counts are
     the node's own text; `total_tokens` the whole subtree. Line ranges are the raw nodes'
@@ -32,6 +41,10 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     has_preamble = bool(raw) and raw[0].level <= 0
     root_raw = raw[0] if has_preamble else _NO_PREAMBLE
     sections = raw[1:] if has_preamble else raw
+    root_title = parsed.title
+    top = lone_top(root_raw if has_preamble else None, sections)
+    if top is not None:
+        root_raw, sections, root_title = top, sections[1:], top.title
     # raw nodes are in document order, which is the tree's preorder: index i -> node i
     items = [root_raw, *sections]
     parent = [-1] * len(items)
@@ -62,7 +75,7 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
             node_id=ids[i],
             parent=ids[parent[i]] if parent[i] >= 0 else None,
             children=[ids[c] for c in children[i]],
-            title=parsed.title if i == 0 else r.title,
+            title=root_title if i == 0 else r.title,
             structure=structure[i],
             depth=depth[i],
             tokens=own[i],
@@ -74,6 +87,23 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     if ctx.options.thinning:
         tree = _thin(tree, ctx.options.thinning_threshold)
     return tree
+
+
+def lone_top(preamble: RawNode | None, sections: list[RawNode]) -> RawNode | None:
+    """The root made of the document's lone top heading, or None when there is none.
+
+    There is one when the first section is the only one at the shallowest heading level and
+    `preamble` (the text before it) shows no text once front matter, HTML comments and tags
+    are left out. The root owns the heading's title, text and pages; its line range starts
+    at the preamble's first line, so every source line still lands in one node.
+    """
+    if not sections or (preamble is not None and _MARKUP.sub("", strip_front_matter(preamble.content)).strip()):
+        return None
+    first = sections[0]
+    if any(r.level <= first.level for r in sections[1:]):
+        return None
+    start = preamble.line_start if preamble is not None and preamble.line_start is not None else first.line_start
+    return first.model_copy(update={"level": 0, "line_start": start})
 
 
 def _fields(r: RawNode, *, node_id: str, parent: str | None, children: list[str], title: str, structure: str, depth: int, tokens: int, total: int) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""EnrichPass: page ranges up, references resolved, node fingerprints, document description."""
+"""EnrichPass: page ranges up, references resolved, node fingerprints, document description,
+table of contents."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from vectorless_assets.helpers.plaintext import clean
 from vectorless_assets.helpers.references import resolve_references
 from vectorless_assets.helpers.summarize import document_summary, sentences
 from vectorless_assets.ir.raw import ParsedDocument
+from vectorless_assets.ir.toc import TocEntry, table_of_contents
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.token_estimate import summary_tokens
 
@@ -17,21 +19,23 @@ __all__ = ["describe", "propagate_pages", "run"]
 DESCRIPTION_MAX_TOKENS = 120
 
 
-def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext) -> tuple[DocumentTree, str]:
-    """Page ranges propagated up, in-document references resolved, node fingerprints, the document description.
+def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext) -> tuple[DocumentTree, str, list[TocEntry]]:
+    """Page ranges propagated up, in-document references resolved, node fingerprints, the
+    document description, the table of contents.
 
     `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
     pages and its children's), with the matching page labels. References ("see Section
     2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12") are extracted from
     every node's text and resolved to node ids (see `passes.references`). The description
     is the front matter's description if any, else the document summary (its first two
-    sentences when over 120 tokens), else one made from the root and top sections. The ToC
-    view is derived on demand by `helpers.toc.toc_lines` (the IR has no ToC field). Every
+    sentences when over 120 tokens), else one made from the root and top sections. The table
+    of contents (`ir.toc`: every node's id, number, title, depth, subtree pages or lines and
+    tokens, root first) is stored in the IR as `toc`. Every
     node gets its content and subtree fingerprints (`helpers.fingerprints`), which
     incremental compilation matches old and new nodes by.
     """
     tree = with_fingerprints(resolve_references(propagate_pages(tree)))
-    return tree, describe(tree, parsed, summary)
+    return tree, describe(tree, parsed, summary), table_of_contents(tree)
 
 
 def propagate_pages(tree: DocumentTree) -> DocumentTree:

@@ -6,7 +6,7 @@
   weights are divided by the best node's (so the best node weighs 1.0) and the top
   `postings_per_keyword` nodes are kept (ties in document order). At most `max_keywords`
   keywords are kept: the ones found in most nodes, ties alphabetically (`helpers.postings`).
-* **Section map**: lowercased title and structure number ("2") of every top-level section
+* **Section map**: lowercased title and structure number ("2") of every top-level section (`DocumentTree.top_sections`)
   -> node id (the first section wins a duplicate title).
 * **Summary shortcut**: the document summary and each top-level section's summary (else the
   start of its text), to answer overview questions without walking the tree.
@@ -127,7 +127,7 @@ def run(*, tree: DocumentTree, summary: str, ctx: PassContext) -> ReasoningIndex
     )
     root = tree.root
     nodes = node_map(tree)
-    tops = [nodes[c] for c in root.children]
+    tops = tree.top_sections()
     section_map: dict[str, str] = {}
     for node in tops:
         for key in (node.title.strip().lower(), node.structure):

@@ -15,11 +15,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from vectorless_assets.context import PassContext
+from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
-from vectorless_assets.ir.identity import content_fingerprint, doc_id_for
+from vectorless_assets.ir.identity import (
+    content_fingerprint,
+    doc_id_for,
+    key_conflict,
+    source_path_for,
+)
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.incremental import ChangeDetector
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.token_estimate import summary_tokens
@@ -85,6 +92,10 @@ def assemble_document(
 ) -> Document:
     """Build the Document IR from the fields of a finished compile.
 
+    With the document's previous IR (`ctx.previous`, or the one `ctx.reuse` carries) the
+    first compile's `created_at` is kept and `meta.changes` lists what changed since it;
+    without one every node is added. `modified_at` is now.
+
     `fingerprint`: the source's `content_fingerprint` when the caller has it (else hashed here).
     """
     source: SourceDocument = state["source"]
@@ -98,8 +109,14 @@ def assemble_document(
     fallback_nodes = sum(1 for n in tree.nodes if n.llm_fallback) if ctx.llm is not None else 0
     if ctx.llm is not None and (usage.degraded or fallback_nodes):
         diagnostics.append(llm_diagnostic(usage, fallback_nodes))
+    previous = ctx.previous if ctx.previous is not None else (ctx.reuse.previous if ctx.reuse is not None else None)
+    if previous is not None:
+        conflict = key_conflict(source.key, source_path_for(source.path), previous.document_key, previous.source_path)
+        if conflict:
+            raise CompileError(source.key, conflict)
+    first = previous.meta.created_at if previous is not None and previous.meta is not None else None
     meta = DocumentMeta(
-        created_at=started or now,
+        created_at=first or started or now,
         modified_at=now,
         content_fingerprint=fingerprint if fingerprint is not None else content_fingerprint(source.data),
         logic_fingerprint=logic_fingerprint(options),
@@ -125,13 +142,15 @@ def assemble_document(
         llm_skipped=usage.skipped,
         llm_fallback_nodes=fallback_nodes,
         pass_versions=table.code_versions(options),
+        changes=ChangeDetector().since(previous, tree),
     )
     ir_values = {name: state[name] if name in state else table.absent_value(name, state) for name in table.ir_fields}
     return Document(
         doc_id=doc_id_for(source.key),
         name=parsed.title or source.stem,
         format=parsed.format,
-        source_path=source.key,
+        source_path=source_path_for(source.path),
+        document_key=source.key,
         page_count=parsed.page_count,
         diagnostics=diagnostics,
         meta=meta,

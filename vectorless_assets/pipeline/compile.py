@@ -14,9 +14,16 @@ from typing import Any
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.registry import REGISTRY, Registry
+from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
-from vectorless_assets.ir.identity import content_fingerprint, doc_id_for, document_key
+from vectorless_assets.ir.identity import (
+    content_fingerprint,
+    doc_id_for,
+    document_key,
+    key_conflict,
+    source_path_for,
+)
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.llm.cache import LLMCache
@@ -118,6 +125,10 @@ def compile_document(
     versions = table.code_versions(options)
     fingerprint = content_fingerprint(src.data)
     prev = _previous(previous, src.key)
+    if prev is not None:  # before a skip could hand back the other source's IR
+        conflict = key_conflict(src.key, source_path_for(src.path), prev.document_key, prev.source_path)
+        if conflict:
+            raise CompileError(src.key, conflict)
     resolution = resolve_action(
         prev.meta.content_fingerprint if prev is not None and prev.meta else None,
         prev.meta.pass_versions if prev is not None and prev.meta else None,
@@ -130,11 +141,12 @@ def compile_document(
         force=force,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
-        return prev.model_copy(update={"meta": prev.meta.model_copy(update={"action": "skip", "action_reason": resolution.reason})})
+        skipped = {"action": "skip", "action_reason": resolution.reason, "changes": ChangeSet()}
+        return prev.model_copy(update={"meta": prev.meta.model_copy(update=skipped)})
     reuse = Reuse.from_previous(prev, table, versions) if resolution.action == "incremental" and prev is not None else None
     context = partial(
         PassContext, options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
-        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse,
+        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse, previous=prev,
     )
     with gc_paused():
         # the context, the state and every intermediate field die when `_run` returns, before

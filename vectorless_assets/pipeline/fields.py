@@ -2,7 +2,7 @@
 
 IR fields carry the `Document` attribute's name (`tree`, `nav_index`, `reasoning_index`,
 `summary`, `concepts`, `query_routes`, `chain_index`, `content_overlap`, `evidence_scores`,
-`description`); the same name is the Dagster asset key, the IO manager's file name and the
+`description`, `toc`); the same name is the Dagster asset key, the IO manager's file name and the
 navigator accessor. Intermediate fields (`parsed`, `tree_built`, `tree_split`,
 `tree_optimized`, `tree_enhanced`) are the successive versions of the tree (a Dagster asset
 has one producer, so every tree rewrite is its own field; a skipped rewrite passes its
@@ -28,6 +28,7 @@ from vectorless_assets.ir.indexes import (
     ReasoningIndex,
 )
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
+from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 
 
@@ -54,6 +55,7 @@ FIELDS: dict[str, FieldSpec] = {
         _F("tree", DocumentTree, "Final tree: page ranges, references resolved.", in_ir=True),
         _F("summary", str, "Document-level summary.", in_ir=True, default=str),
         _F("description", str, "One-paragraph document description.", in_ir=True, default=str),
+        _F("toc", list[TocEntry], "Table of contents: ids, titles, depths, pages or lines.", in_ir=True, default=list),
         _F("validation", list[Diagnostic], "Warnings of the validate pass.", default=list),
         _F("reasoning_index", ReasoningIndex, "Keyword -> node postings, section map.", in_ir=True, default=ReasoningIndex),
         _F("concepts", list[Concept], "Key concepts with their sections.", in_ir=True, default=list),

@@ -27,37 +27,14 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
+from vectorless_assets.ir.changes import ChangeSet, NodeChange
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pipeline.table import Pass, PassTable
 
-ChangeKind = Literal["added", "removed", "modified", "restructured"]
 V = TypeVar("V")
-
-
-@dataclass(frozen=True)
-class NodeChange:
-    kind: ChangeKind
-    title: str
-    node_id: str  # the new node's id (the old one's for `removed`)
-    fingerprint: str
-
-
-@dataclass
-class ChangeSet:
-    added: list[NodeChange] = field(default_factory=list)
-    removed: list[NodeChange] = field(default_factory=list)
-    modified: list[NodeChange] = field(default_factory=list)
-    restructured: list[NodeChange] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.added or self.removed or self.modified or self.restructured)
-
-    def counts(self) -> dict[str, int]:
-        return {k: len(getattr(self, k)) for k in ("added", "removed", "modified", "restructured")}
 
 
 def _fps(tree: DocumentTree) -> dict[str, str]:
@@ -68,6 +45,13 @@ def _fps(tree: DocumentTree) -> dict[str, str]:
 
 class ChangeDetector:
     """Node-level changes between an old and a new tree (see the module docstring)."""
+
+    def since(self, previous: Document | None, new: DocumentTree) -> ChangeSet:
+        """The changes from `previous`'s tree to `new`; with no previous IR every node is added."""
+        if previous is not None:
+            return self.detect(previous.tree, new)
+        fps = _fps(new)
+        return ChangeSet(added=[NodeChange(kind="added", title=n.title, node_id=n.node_id, fingerprint=fps[n.node_id]) for n in new.nodes])
 
     def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
         old_fp, new_fp = _fps(old), _fps(new)
@@ -94,18 +78,18 @@ class ChangeDetector:
                 old_parent = old_by_id[match[node.node_id]].parent
                 new_parent_match = match.get(node.parent or "") if node.parent else None
                 if (old_parent is None) != (node.parent is None) or (node.parent is not None and new_parent_match != old_parent):
-                    out.restructured.append(NodeChange("restructured", node.title, node.node_id, fp))
+                    out.restructured.append(NodeChange(kind="restructured", title=node.title, node_id=node.node_id, fingerprint=fp))
                 continue
             parent = new_by_id.get(node.parent or "")
             candidates = loose.get((parent.title if parent else "", node.title))
             if candidates:
                 match[node.node_id] = candidates.popleft().node_id  # its children's parent check
-                out.modified.append(NodeChange("modified", node.title, node.node_id, fp))
+                out.modified.append(NodeChange(kind="modified", title=node.title, node_id=node.node_id, fingerprint=fp))
             else:
-                out.added.append(NodeChange("added", node.title, node.node_id, fp))
+                out.added.append(NodeChange(kind="added", title=node.title, node_id=node.node_id, fingerprint=fp))
         for rest in loose.values():
             for node in rest:
-                out.removed.append(NodeChange("removed", node.title, node.node_id, old_fp[node.node_id]))
+                out.removed.append(NodeChange(kind="removed", title=node.title, node_id=node.node_id, fingerprint=old_fp[node.node_id]))
         return out
 
 

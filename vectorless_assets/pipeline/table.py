@@ -71,13 +71,13 @@ __all__ = ["ALL", "DEEP", "SOURCE", "STANDARD_UP", "TABLE", "TREE_PARAM", "Pass"
 TABLE = PassTable(
     (
         Pass(
-            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="2", modes=ALL, required=True,
+            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="3", modes=ALL, required=True,
             llm=True, llm_modes=STANDARD_UP, llm_options=("structure_llm_calls",),
             options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"),
             reuse="none", document_llm_calls="uncertain PDF headings",
         ),
         Pass(
-            name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="2", modes=ALL, required=True,
+            name="build", run=build.run, reads=("parsed",), writes=("tree_built",), phase="frontend", version="3", modes=ALL, required=True,
             options=("thinning", "thinning_threshold"), reuse="none",
         ),
         Pass(
@@ -95,13 +95,13 @@ TABLE = PassTable(
         ),
         Pass(
             name="enrich", run=enrich.run, reads=("tree_enhanced", "parsed"), optional_reads=("summary",),
-            writes=("tree", "description"), phase="transform", version="1", modes=ALL, required=True,
+            writes=("tree", "description", "toc"), phase="transform", version="2", modes=ALL, required=True,
             reuse="none",
         ),
         Pass(name="validate", run=validate.run, reads=("tree",), writes=("validation",), phase="analysis", version="1", modes=ALL, reuse="none"),
         Pass(
             name="reasoning", run=reasoning.run, reads=("tree",), optional_reads=("summary",), writes=("reasoning_index",),
-            phase="backend", version="1", modes=STANDARD_UP, llm=True,
+            phase="backend", version="2", modes=STANDARD_UP, llm=True,
             options=("max_keywords", "postings_per_keyword", "llm_synonyms"), document_llm_calls="synonym expansion",
         ),
         Pass(
@@ -110,10 +110,10 @@ TABLE = PassTable(
         ),
         Pass(
             name="navigation", run=navigation.run, reads=("tree", "description"), optional_reads=("summary",),
-            writes=("nav_index",), phase="backend", version="1", modes=ALL,
+            writes=("nav_index",), phase="backend", version="2", modes=ALL,
         ),
         Pass(name="route", run=route.run, reads=("tree", "nav_index"), writes=("query_routes",), phase="backend", version="1", modes=STANDARD_UP),
-        Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="1", modes=DEEP),
+        Pass(name="chain", run=chain.run, reads=("tree",), writes=("chain_index",), phase="backend", version="2", modes=DEEP),
         Pass(
             name="overlap", run=overlap.run, reads=("tree",), writes=("content_overlap",), phase="backend", version="1", modes=DEEP,
             options=("overlap_threshold", "overlap_min_chars"),

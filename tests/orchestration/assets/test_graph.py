@@ -80,7 +80,7 @@ def test_the_mode_is_in_the_code_version_of_every_asset_it_affects() -> None:
     deep = AssetGraph(TABLE, CompileOptions(mode="deep")).code_versions
     assert fast.keys() == deep.keys()
     # parse, build and split work the same in every mode; everything else runs or reads the mode
-    assert {k for k in fast if fast[k] == deep[k]} == {"parsed", "tree_built", "tree_split", "tree", "description", "validation", "nav_index"}
+    assert {k for k in fast if fast[k] == deep[k]} == {"parsed", "tree_built", "tree_split", "tree", "description", "toc", "validation", "nav_index"}
     assert {"tree_optimized", "tree_enhanced", "summary", "verification", "document_ir", "chain_index"} <= {k for k in fast if fast[k] != deep[k]}
     assert AssetGraph(TABLE, CompileOptions()).fingerprint == AssetGraph(TABLE, CompileOptions()).fingerprint
     assert AssetGraph(TABLE, CompileOptions()).fingerprint != AssetGraph(TABLE, CompileOptions(mode="deep")).fingerprint

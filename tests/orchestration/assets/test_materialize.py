@@ -92,11 +92,24 @@ def test_io_manager_files_are_json_at_documented_paths(env: Env) -> None:
 def test_ir_file_is_written_as_doc_id_bin(env: Env) -> None:
     path = Path(env.settings.ir_dir) / f"{key_to_doc_id(A)}.bin"
     doc = load_ir(path)
-    assert doc.doc_id == key_to_doc_id(A) and doc.source_path == "a/index.md"
+    assert doc.doc_id == key_to_doc_id(A) and doc.document_key == "a/index.md" and doc.source_path == str(env.root / "a/index.md")
     rec = env.instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A]), limit=1).records[0]
     meta = rec.asset_materialization.metadata
     assert meta["nodes"].value == len(doc.tree.nodes) and "Details" in meta["outline"].value
     assert meta["ir_path"].value == str(path)
+    # issue 28: the lone title is the root (no "Alpha > Alpha"); a first compile adds every node
+    assert meta["outline"].value.splitlines()[:2] == ["- `0001` Alpha _(lines 1-7)_", "  - `0002` 1 Details _(lines 5-7)_"]
+    assert meta["changes"].value == "2 sections added"
+    assert meta["changed_nodes"].value == {"added": ["0001 Alpha", "0002 Details"]}
+
+
+def test_document_ir_metadata_shows_what_an_edit_changed(env: Env) -> None:
+    env.write("a/index.md", "# Alpha\n\nThe first document.\n\n## Details\n\nOther details.\n\n## More\n\nNew.\n")
+    assert env.run(A).success
+    filt = dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A])
+    meta = env.instance.fetch_materializations(filt, limit=1).records[0].asset_materialization.metadata
+    assert meta["changes"].value == "1 section modified, 1 added"
+    assert meta["changed_nodes"].value == {"modified": ["0002 Details"], "added": ["0003 More"]}
 
 
 def test_changed_document_makes_only_its_partition_stale(env: Env) -> None:

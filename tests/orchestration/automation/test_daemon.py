@@ -31,7 +31,7 @@ def test_dropped_file_becomes_an_ir_without_a_manual_launch(tmp_path: Path, monk
         wait_for(ir.exists, 180, "the IR of the dropped file")
         latency = time.monotonic() - dropped
         doc = load_ir(ir)
-        assert doc.source_path == "notes/dropped.md" and any(n.title == "Part" for n in doc.tree.nodes)
+        assert doc.document_key == "notes/dropped.md" and any(n.title == "Part" for n in doc.tree.nodes)
         with dg.DagsterInstance.from_config(str(tmp_path / "home")) as instance:
             runs = instance.get_run_records()
             assert len(runs) == 1 and runs[0].dagster_run.run_config["ops"]["recompile"]["config"]["documents"] == ["notes~dropped.md"]

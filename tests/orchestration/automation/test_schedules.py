@@ -99,8 +99,8 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tm
     original = TABLE.by_name["enrich"].run
 
     def enrich(**kwargs):  # a new enrich: same tree, another description
-        tree, description = original(**kwargs)
-        return tree, (description or "") + " (enriched v2)"
+        tree, description, toc = original(**kwargs)
+        return tree, (description or "") + " (enriched v2)", toc
 
     h = _compiled(tmp_path)
     h.settings = bumped(h.settings, "enrich", enrich)
@@ -108,9 +108,9 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tm
     run = h.launch(_schedule(h)[0])
     deps = AssetGraph(TABLE, CompileOptions()).deps
     for pk, names in materialized(run).items():
-        assert {"tree", "description", "document_ir"} <= names, pk
+        assert {"tree", "description", "toc", "document_ir"} <= names, pk  # enrich's outputs
         assert "validation" not in names and "verification" not in names  # they read the unchanged tree only
-        for name in names - {"tree", "description", "document_ir"}:
+        for name in names - {"tree", "description", "toc", "document_ir"}:
             assert set(deps[name]) & (names - {"tree"}), (pk, name)  # recomputed only below a changed output
     _all_fresh(h)
 

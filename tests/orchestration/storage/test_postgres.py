@@ -79,6 +79,6 @@ def test_compile_on_postgres_storage(tmp_path: Path, postgres_url: str, monkeypa
         kw = {"docs_root": str(docs), "ir_dir": str(tmp_path / "ir"), "instance": instance}
         first = compile_paths([docs / "a.md"], **kw)[0]
         assert first.status == "compiled", first.error
-        assert load_ir(first.ir_path).tree.nodes[1].title == "Alpha"
+        assert load_ir(first.ir_path).tree.root.title == "Alpha"  # the lone title is the root
         assert compile_paths([docs / "a.md"], **kw)[0].status == "skipped"
         assert len(instance.get_runs()) == 2  # one run per invocation (the second plans and skips)

@@ -21,9 +21,10 @@ Contract (tested, and checked over the whole Markdown corpus):
   decoded text, so a 50 MB single line costs a few copies of itself, not more.
 * Titles are the heading's source text (inline code, emphasis markers and links kept as
   written, multi-line setext titles joined by spaces, ATX closing ``#``s removed).
-* Document title: front-matter ``title``; else the h1 when the first heading is the only h1;
-  else empty (the parse pass then uses the file stem). No heading at all gives one level-0
-  node: the root holds the whole text and the split pass cuts it.
+* Document title: front-matter ``title``; else the first heading when no other heading is
+  at its level or above (the lone top heading: an h1, or an h2 in a file without h1); else
+  empty (the parse pass then uses the file stem). No heading at all gives one level-0 node:
+  the root holds the whole text and the split pass cuts it.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def parse_markdown_text(
     nodes = _raw_nodes(text, scan)
     return ParsedDocument(
         format="markdown",
-        title=_text_field(meta.get("title")) or _sole_h1(scan),
+        title=_text_field(meta.get("title")) or _sole_top(scan),
         description=_text_field(meta.get("description")),
         raw_nodes=nodes,
         line_count=scan.line_count,
@@ -155,8 +156,10 @@ def _text_field(value: object) -> str:
     return text
 
 
-def _sole_h1(scan: BlockScan) -> str:
-    h1 = [h for h in scan.headings if h.level == 1]
-    if len(h1) == 1 and scan.headings[0] is h1[0]:
-        return h1[0].title
+def _sole_top(scan: BlockScan) -> str:
+    """The first heading's title when no other heading is at its level or above (the lone
+    top heading, which the build pass makes the root), else ""."""
+    heads = scan.headings
+    if heads and all(h.level > heads[0].level for h in heads[1:]):
+        return heads[0].title
     return ""

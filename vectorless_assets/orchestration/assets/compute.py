@@ -85,14 +85,19 @@ class DocumentOutcome:
     seconds: float = 0.0
 
 
-def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph) -> None:
-    """Let the passes reuse the document's previous IR (`pipeline.incremental`): per-node
-    results of unchanged subtrees, when `freshness.reuse_basis` allows it."""
+def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph, *, reuse: bool = True) -> None:
+    """Hand the passes the document's previous IR: its creation time and the change set
+    always (`ctx.previous`), and with `reuse` the per-node results of unchanged subtrees when
+    `freshness.reuse_basis` allows it (`pipeline.incremental`; a forced recompile redoes all)."""
     location = ir_store.location(doc_id_for(doc_key))
     try:
         previous = load_ir_bytes(location.read_bytes(), location) if location.exists() else None
+        ctx.previous = previous  # created_at and the change set (pipeline.assemble)
     except (OSError, IRIntegrityError):
         previous = None
+    if not reuse:
+        ctx.action, ctx.action_reason = "full", "forced"
+        return
     meta = previous.meta if previous is not None else None
     basis = reuse_basis(
         meta is not None,
@@ -165,8 +170,7 @@ def _compute(
         load(n for n in spec.optional_reads if store.exists(n, pk))
         return True
 
-    if task.reuse_previous:
-        attach_previous(ctx, ir_store, key, graph)
+    attach_previous(ctx, ir_store, key, graph, reuse=task.reuse_previous)
     started = datetime.now(UTC)
     for run in run_passes(state, ctx, key=key, table=table, select=wanted):
         for name, value in run.outputs.items():

@@ -9,6 +9,7 @@ from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.document import Diagnostic, Document
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.orchestration.base.keys import (
@@ -30,18 +31,9 @@ def tree_stats(tree: DocumentTree) -> dict[str, Any]:
     }
 
 
-def outline_markdown(tree: DocumentTree, limit: int = OUTLINE_LINES) -> str:
-    """The first `limit` section titles as an indented Markdown list."""
-    lines: list[str] = []
-    if not tree.nodes:
-        return "_empty tree_"
-    for node in tree.preorder():
-        if len(lines) == limit:
-            lines.append(f"- … ({len(tree.nodes) - limit} more sections)")
-            break
-        title = node.title.replace("\n", " ").strip() or "(untitled)"
-        lines.append(f"{'  ' * node.depth}- {title}")
-    return "\n".join(lines)
+def outline_markdown(doc: Document, limit: int = OUTLINE_LINES) -> str:
+    """The first `limit` entries of the table of contents as a nested Markdown list (`ir.toc_view`)."""
+    return toc_view.markdown(toc_view.entries(doc), max_lines=limit)
 
 
 def for_field(name: str, value: Any) -> dict[str, Any]:
@@ -68,11 +60,14 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
     return {}
 
 
-def for_document(
-    doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None
-) -> dict[str, Any]:
-    """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp)."""
+def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None) -> dict[str, Any]:
+    """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp),
+    what changed since the previous IR (`meta.changes`: a summary line, and per kind the first
+    20 nodes as "<node_id> <title>")."""
     meta = doc.meta
+    changes = meta.changes if meta else None
+    kinds = ("modified", "added", "removed", "restructured")
+    changed = {k: [f"{c.node_id} {c.title}" for c in getattr(changes, k)[:20]] for k in kinds if changes and getattr(changes, k)}
     return {
         **tree_stats(doc.tree),
         "pages": doc.page_count or 0,
@@ -80,7 +75,7 @@ def for_document(
         "doc_id": doc.doc_id,
         "mode": meta.mode if meta else "",
         "ir_path": dg.MetadataValue.path(ir_path),
-        "outline": dg.MetadataValue.md(outline_markdown(doc.tree)),
+        "outline": dg.MetadataValue.md(outline_markdown(doc)),
         "llm_calls": meta.llm_calls if meta else 0,
         "llm_tokens": meta.llm_tokens if meta else 0,
         "llm_cache_hits": meta.llm_cache_hits if meta else 0,
@@ -89,6 +84,8 @@ def for_document(
         else (meta.action if meta else ""),
         "reused_nodes": meta.reused_nodes if meta else 0,
         "recomputed_nodes": meta.recomputed_nodes if meta else 0,
+        "changes": changes.summary() if changes else "",
+        "changed_nodes": dg.MetadataValue.json(changed),
         "llm_fallbacks": sum(1 for n in doc.tree.nodes if n.llm_fallback),
         "llm_failures": meta.llm_failures if meta else 0,
         "llm_retries": meta.llm_retries if meta else 0,

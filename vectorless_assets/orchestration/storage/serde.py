@@ -7,8 +7,9 @@ with no declaration (added by a plugin pass) is stored as plain JSON.
 The data version of a value is `ir.identity.value_fingerprint` of its JSON form, so two
 runs producing the same value record the same data version (early cutoff). For
 `document_ir` the meta fields describing how it was built (`ir.document.BUILD_META_FIELDS`:
-timestamps, durations, incremental action and reuse, LLM usage) are left out of the hash:
-they change from run to run without changing what the IR says.
+timestamps, durations, incremental action and reuse, LLM usage, the change set) and the
+`source_path` (where the bytes were read: a moved documents root changes it) are left out of
+the hash: they change from run to run without changing what the IR says.
 """
 
 from __future__ import annotations
@@ -45,4 +46,5 @@ def data_version(name: str, value: Any) -> str:
     plain = adapter(name).dump_python(value, mode="json")
     if name == DOCUMENT_IR and isinstance(plain, dict) and isinstance(plain.get("meta"), dict):
         plain["meta"] = {k: v for k, v in plain["meta"].items() if k not in BUILD_META_FIELDS}
+        plain.pop("source_path", None)
     return value_fingerprint(plain)
