@@ -62,10 +62,13 @@ def dagster_dev(tmp_path: Path, env: dict[str, str]) -> Iterator[int]:
 
 
 @contextmanager
-def serve(command: list[str], cwd: Path, tmp_path: Path, env: dict[str, str]) -> Iterator[int]:
+def serve(
+    command: list[str], cwd: Path, tmp_path: Path, env: dict[str, str], *, grace: float = 30
+) -> Iterator[int]:
     """Run `command` (`dagster dev ...`, `dg dev`) in `cwd` with `-h 127.0.0.1 -p <free port>`
     and a fresh `DAGSTER_HOME` under `tmp_path` (the project's dagster.yaml) unless `env` names
-    one; yield the port once the webserver answers; stop the process group afterwards."""
+    one; yield the port once the webserver answers; stop the process group afterwards (SIGINT,
+    SIGKILL after `grace` seconds: `dg dev` 1.13 leaves its webserver running on SIGINT)."""
     home = Path(env.get("DAGSTER_HOME") or tmp_path / "home")
     if not (home / "dagster.yaml").exists():
         home.mkdir(parents=True, exist_ok=True)
@@ -94,7 +97,7 @@ def serve(command: list[str], cwd: Path, tmp_path: Path, env: dict[str, str]) ->
         finally:
             os.killpg(proc.pid, signal.SIGINT)
             try:
-                proc.wait(timeout=30)
+                proc.wait(timeout=grace)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=10)
