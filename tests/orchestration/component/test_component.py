@@ -20,6 +20,7 @@ from vectorless_assets.orchestration.base.keys import COMPILE_JOB, SCHEDULE_NAME
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.component.component import DocumentCompilerComponent
 from vectorless_assets.orchestration.component.config import ComponentConfigError, compiler_env
+from vectorless_assets.orchestration.component.scaffold import prefix_for, scaffold_attributes
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
@@ -183,3 +184,24 @@ def test_a_missing_documents_root_warns_at_load_and_each_tick_skips(
             assert isinstance(result, dg.SkipReason) and "does not exist" in (
                 result.skip_message or ""
             )
+
+
+@pytest.mark.parametrize(
+    ("folder", "prefix"),
+    [
+        ("docs", "docs"),
+        ("my-docs", "my_docs"),
+        ("2024 reports", "d_2024_reports"),
+        ("__", "documents"),
+    ],
+)
+def test_a_scaffolded_defs_yaml_loads_whatever_the_folder_is_called(
+    folder: str, prefix: str, tmp_path: Path
+) -> None:
+    assert prefix_for(folder) == prefix
+    component = DocumentCompilerComponent.from_attributes_dict(
+        attributes=scaffold_attributes(folder)
+    )
+    settings = component.settings(tmp_path)
+    assert settings.prefix == prefix and settings.docs_dir == str(tmp_path / "documents" / prefix)
+    assert settings.ir_dir == str(tmp_path / ".vectorless" / prefix / "ir")

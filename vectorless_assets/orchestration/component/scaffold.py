@@ -13,8 +13,7 @@ import re
 import dagster as dg
 
 from vectorless_assets.orchestration.component.config import LLM_ENV_PREFIX
-
-DEFAULT_CRON = "0 3 * * *"
+from vectorless_assets.orchestration.definitions import DEFAULT_CRON
 
 
 def prefix_for(folder: str) -> str:
