@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from vectorless_assets.errors import CompileError, SourceError
     from vectorless_assets.ir import Document, IRIntegrityError, load_ir, save_ir
     from vectorless_assets.options import CompileOptions
+    from vectorless_assets.orchestration.component.component import DocumentCompilerComponent
     from vectorless_assets.pipeline.compile import compile_document
 
 _LAZY = {
@@ -26,12 +27,15 @@ _LAZY = {
     "IRIntegrityError": "vectorless_assets.ir",
     "CompileError": "vectorless_assets.errors",
     "SourceError": "vectorless_assets.errors",
+    # the dg Component (imports Dagster; `dg` finds it through the registry_modules entry point)
+    "DocumentCompilerComponent": "vectorless_assets.orchestration.component.component",
 }
 
 __all__ = [
     "CompileError",
     "CompileOptions",
     "Document",
+    "DocumentCompilerComponent",
     "IRIntegrityError",
     "SourceError",
     "__version__",
@@ -47,3 +51,8 @@ def __getattr__(name: str) -> Any:
 
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'vectorless_assets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The lazy names too: `dg` lists a registry module's components with `dir()`."""
+    return sorted(set(globals()) | set(_LAZY))

@@ -52,20 +52,52 @@ def dagster_dev(tmp_path: Path, env: dict[str, str]) -> Iterator[int]:
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
+    with serve(
+        [str(dagster_bin), "dev", "-w", "workspace.yaml"],
+        ROOT,
+        tmp_path,
+        {"DAGSTER_HOME": str(home), **env},
+    ) as port:
+        yield port
+
+
+@contextmanager
+def serve(
+    command: list[str], cwd: Path, tmp_path: Path, env: dict[str, str], *, grace: float = 30
+) -> Iterator[int]:
+    """Run `command` (`dagster dev ...`, `dg dev`) in `cwd` with `-h 127.0.0.1 -p <free port>`
+    and a fresh `DAGSTER_HOME` under `tmp_path` (the project's dagster.yaml) unless `env` names
+    one; yield the port once the webserver answers; stop the process group afterwards (SIGINT,
+    SIGKILL after `grace` seconds: `dg dev` 1.13 leaves its webserver running on SIGINT)."""
+    home = Path(env.get("DAGSTER_HOME") or tmp_path / "home")
+    if not (home / "dagster.yaml").exists():
+        home.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
     port = free_port()
     full_env = {**os.environ, "DAGSTER_HOME": str(home), **env}
     with (tmp_path / "dagster-dev.log").open("wb") as log:
         proc = subprocess.Popen(
-            [str(dagster_bin), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
-            cwd=ROOT, env=full_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [*command, "-h", "127.0.0.1", "-p", str(port)],
+            cwd=cwd,
+            env=full_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         try:
-            wait_for(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/server_info", timeout=5).status == 200, 120, "the webserver")
+            wait_for(
+                lambda: (
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/server_info", timeout=5).status
+                    == 200
+                ),
+                120,
+                "the webserver",
+            )
             yield port
         finally:
             os.killpg(proc.pid, signal.SIGINT)
             try:
-                proc.wait(timeout=30)
+                proc.wait(timeout=grace)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=10)

@@ -6,6 +6,7 @@ this package has no side effects (no environment is read): `definitions.defs` bu
 
 Modules: `partitions` (document keys), `settings` (environment), `resources`, `serde`
 (JSON values and data versions), `io_manager`, `checks`, `metadata`, `assets` (the graph
-generated from the pass table), `definitions`, `instance` (the local Dagster instance) and
-`runner`.
+generated from the pass table), `definitions`, `instance` (the local Dagster instance),
+`runner` and `component` (the `dg` Component putting the same definitions into another
+Dagster project).
 """

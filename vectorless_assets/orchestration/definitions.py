@@ -4,8 +4,10 @@
 and builds nothing; Dagster calls it when it loads the code location, and only then are the
 `VECTORLESS_*` variables read (`settings.Settings.from_env`).
 
-The default executor is the in-process executor: one step per document run, and Dagster's
-multiprocess executor costs ≈ 30 s per run on a small machine.
+The default executor of the standalone project is the in-process executor: one step per
+document run, and Dagster's multiprocess executor costs ≈ 30 s per run on a small machine. The
+`DocumentCompilerComponent` (`orchestration.component`) builds its definitions here too, with
+`standalone=False`: a component never sets its host project's executor.
 """
 
 import os
@@ -26,12 +28,24 @@ from vectorless_assets.orchestration.jobs.recompile import (
 from vectorless_assets.orchestration.storage.io_manager import JsonIOManager
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
+#: the recompile schedules' default cron: nightly at 03:00
+DEFAULT_CRON = "0 3 * * *"
 
-def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, sensor_running: bool = False) -> dg.Definitions:
+
+def build_defs(
+    settings: Settings | None = None,
+    *,
+    sensor_interval: int = 10,
+    sensor_running: bool = False,
+    cron: str = DEFAULT_CRON,
+    standalone: bool = True,
+) -> dg.Definitions:
     """Definitions for `settings` (default: from the environment).
 
     `sensor_interval` is the documents sensor's minimum interval in seconds; `sensor_running`
-    starts it by default (otherwise switch it on in the UI, Automation).
+    starts it by default (otherwise switch it on in the UI, Automation); `cron` is both
+    recompile schedules' cron. `standalone=False` (a `DocumentCompilerComponent` inside a host
+    project) leaves the executor to the host: the definitions set none.
     """
     settings = settings or Settings.from_env()
     compile_asset = build_compile_asset(settings)
@@ -42,7 +56,7 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
         assets=[build_source_asset(), compile_asset],
         jobs=[job, recompile],
         sensors=[build_documents_sensor(settings, [job, recompile], interval_seconds=sensor_interval, default_status=status)],
-        schedules=[build_recompile_schedule(settings), build_recompile_schedule(settings, force=True)],
+        schedules=[build_recompile_schedule(settings, cron=cron), build_recompile_schedule(settings, force=True, cron=cron)],
         resources={
             "documents": DocumentsRoot(path=settings.docs_dir),
             "ir_store": IRStore(path=settings.ir_dir),
@@ -50,7 +64,7 @@ def build_defs(settings: Settings | None = None, *, sensor_interval: int = 10, s
             "io_manager": JsonIOManager(base_path=settings.fields_dir),
             CHUNK_IO: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
         },
-        executor=dg.in_process_executor,
+        executor=dg.in_process_executor if standalone else None,
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
-from vectorless_assets.pipeline.discovery import root_exists, walk
+from vectorless_assets.pipeline.discovery import is_remote, root_exists, walk
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,28 @@ class ScanResult:
 
 def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
     """Supported documents under `root` by partition key (`pipeline.discovery`); None when the
-    root does not exist."""
-    if not root_exists(root):
+    root cannot be listed now (`root_problem`)."""
+    if root_problem(root) is not None:
         return None
     return {partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)}
+
+
+def root_problem(root: str) -> str | None:
+    """Why the documents root cannot be listed now: "does not exist", "is not readable" (a
+    local root without read permission would otherwise list as empty: every document
+    deleted) or "cannot be reached: <error>" (a remote store); None when it can."""
+    try:
+        if not root_exists(root):
+            return "does not exist"
+    except Exception as exc:  # noqa: BLE001 - a store's error is reported, never raised
+        return f"cannot be reached: {type(exc).__name__}: {exc}"
+    if is_remote(root):
+        return None
+    try:
+        with os.scandir(root):
+            return None
+    except OSError as exc:
+        return f"is not readable ({exc.strerror or type(exc).__name__})"
 
 
 def scan(

@@ -1,8 +1,15 @@
 """Every name the Dagster layer gives or reads, in one place: asset keys, job/op/sensor
 names, groups, tags and metadata keys. Other modules import them from here, never spell them.
+
+A compiler's prefix (`Settings.prefix`, the component's required `prefix`) makes its names
+distinct from another compiler's in the same Dagster project: `prefixed_name` and
+`prefixed_key` are the one place a base name becomes a prefixed name or asset key. The empty
+prefix (the standalone project) gives today's names exactly.
 """
 
 from __future__ import annotations
+
+import re
 
 # assets (the field assets are named after their IR/pipeline field: `pipeline.fields`)
 SOURCE = "source"
@@ -48,3 +55,34 @@ GRAPH_FINGERPRINT = "graph_fingerprint"
 IR_STAMP = "ir_stamp"  # `ir.stamp` of the IR file as written: the cheap integrity check
 #: LLM work of the IR that failed: nodes with fallbacks, failed and skipped calls (`llm.guard`)
 LLM_DEGRADED_KEYS = ("llm_fallbacks", "llm_failures", "llm_skipped")
+
+# a compiler's prefix (`prefixed_name`, `prefixed_key`)
+#: between a prefix and a base name: `docs__compile_documents`. A prefix never contains it and
+#: no base name starts with `_`, so two different (prefix, base) pairs never give one name
+#: (with a single `_`, `a_force` + `recompile_schedule` = `a` + `force_recompile_schedule`).
+PREFIX_SEPARATOR = "__"
+#: a letter, then letters and digits in runs joined by single underscores (`docs`, `legal_2`)
+PREFIX_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*")
+
+
+def check_prefix(prefix: str) -> str:
+    """`prefix` if it is empty or a valid prefix, else `ValueError` (one line naming the rule)."""
+    if prefix and not PREFIX_PATTERN.fullmatch(prefix):
+        raise ValueError(
+            f"prefix {prefix!r} must start with a letter and hold only letters, digits and single underscores (not at the end)"
+        )
+    return prefix
+
+
+def prefixed_name(base: str, prefix: str = "") -> str:
+    """The name of a job, op, sensor, schedule, group, partitions definition or resource key
+    `base` for the compiler `prefix`: `base` itself for the empty prefix, else
+    `<prefix>__<base>` (`docs__compile_documents`, `docs__io_manager`)."""
+    return f"{check_prefix(prefix)}{PREFIX_SEPARATOR}{base}" if prefix else base
+
+
+def prefixed_key(base: str, prefix: str = "") -> tuple[str, ...]:
+    """The asset key path of asset `base` for the compiler `prefix`: `(base,)` for the empty
+    prefix, else `(prefix, base)` (Dagster's key prefix: `docs/document_ir` in the UI). The
+    last element is always the base name (the field), which is what the assets read back."""
+    return (check_prefix(prefix), base) if prefix else (base,)

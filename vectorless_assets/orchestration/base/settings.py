@@ -14,6 +14,9 @@ Read only when asked (`Settings.from_env()`), never at import time.
 | `VECTORLESS_WORKERS` | processes computing a run's documents (`assets.pool`) | the cores this process may use, at most 8 |
 | `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 50 |
 
+`prefix` is not read from the environment: the standalone project has none (today's names);
+each `DocumentCompilerComponent` passes its own (`keys.prefixed_name`, `keys.prefixed_key`).
+
 Relative paths are resolved against the current working directory when read. The CLI
 (`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
 CLI share values as long as they share the IR folder, the documents root (partition keys are
@@ -33,6 +36,7 @@ from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.orchestration.base.keys import check_prefix
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[2] / "samples")
@@ -92,6 +96,8 @@ class Settings:
     workers: int = field(default_factory=default_workers)
     #: documents per run of a backfill of the compile asset
     backfill_chunk: int = DEFAULT_BACKFILL_CHUNK
+    #: the compiler's name prefix in a Dagster project ("" = the standalone project's names)
+    prefix: str = ""
 
     @property
     def llm_cache_path(self) -> str:
@@ -109,9 +115,10 @@ class Settings:
         """The automation's state file (`doc_state`): `<ir_dir>/.state/documents.sqlite`.
 
         SQLite needs a local file: with an IR folder on an object store it lives in
-        `./.vectorless/state/` (relative to the current directory) instead.
+        `./.vectorless/.state/` (relative to the current directory; `./.vectorless/<prefix>/.state/`
+        for a prefixed compiler) instead.
         """
-        base = self.ir_dir if "://" not in self.ir_dir else os.path.abspath("./.vectorless")
+        base = self.ir_dir if "://" not in self.ir_dir else os.path.abspath(os.path.join("./.vectorless", self.prefix))
         return os.path.join(base, STATE_SUBDIR, "documents.sqlite")
 
     def lock_path(self, doc_id: str) -> str:
@@ -120,7 +127,8 @@ class Settings:
         return os.path.join(os.path.dirname(self.state_path), "locks", f"{doc_id}.lock")
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, *, prefix: str = "") -> Settings:
+        """Settings from the `VECTORLESS_*` variables of `env` (default: `os.environ`)."""
         env = os.environ if env is None else env
         mode = env.get("VECTORLESS_MODE", "fast") or "fast"
         if mode not in MODES:
@@ -137,6 +145,7 @@ class Settings:
             llm_cache=env.get("VECTORLESS_LLM_CACHE"),
             workers=_positive(env, "VECTORLESS_WORKERS", default_workers()),
             backfill_chunk=_positive(env, "VECTORLESS_BACKFILL_CHUNK", DEFAULT_BACKFILL_CHUNK),
+            prefix=prefix,
         )
 
     @classmethod
@@ -155,8 +164,9 @@ class Settings:
         llm_cache: str | None = None,
         workers: int | None = None,
         backfill_chunk: int = DEFAULT_BACKFILL_CHUNK,
+        prefix: str = "",
     ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
         fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache, workers=workers or default_workers(), backfill_chunk=backfill_chunk)
+        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache, workers=workers or default_workers(), backfill_chunk=backfill_chunk, prefix=check_prefix(prefix))

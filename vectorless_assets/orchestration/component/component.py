@@ -1,0 +1,146 @@
+"""`DocumentCompilerComponent`: one document compiler (a folder of documents) in a Dagster project.
+
+Its YAML attributes become a `Settings` through `Settings.from_env` (`config.compiler_env`)
+and its definitions are `definitions.build_defs(settings, standalone=False)`: the same code
+as the standalone project, minus the executor (a component never sets its host's executor).
+A missing or unreadable documents root is a warning when the code location loads and a skip
+reason at each sensor tick, never a load error: an unmounted share must not take down the
+host's code location.
+
+Do not add `from __future__ import annotations` here: Dagster resolves the annotations.
+"""
+
+import logging
+import os
+from typing import Literal
+
+import dagster as dg
+from pydantic import BaseModel, Field, field_validator
+
+from vectorless_assets.orchestration.automation.scan import root_problem
+from vectorless_assets.orchestration.base.keys import check_prefix
+from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.component.config import (
+    LLM_ENV_PREFIX,
+    ComponentConfigError,
+    check_cron,
+    compiler_env,
+    config_error,
+    resolve_location,
+)
+from vectorless_assets.orchestration.component.scaffold import DocumentCompilerScaffolder
+from vectorless_assets.orchestration.definitions import DEFAULT_CRON, build_defs
+
+LOG = logging.getLogger("dagster.vectorless")
+
+
+class SensorConfig(dg.Model, dg.Resolvable):
+    """The documents sensor: started by default or not, and its minimum interval."""
+
+    running: bool = Field(
+        False, description="start the documents sensor by default (else switch it on in the UI)"
+    )
+    interval_seconds: int = Field(
+        30, description="minimum seconds between two sensor ticks (at least 1)"
+    )
+
+
+class ScheduleConfig(dg.Model, dg.Resolvable):
+    """The recompile schedules (stopped by default): their cron."""
+
+    cron: str = Field(DEFAULT_CRON, description="cron of the recompile schedules (five fields)")
+
+
+@dg.scaffold_with(DocumentCompilerScaffolder)
+class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
+    """Compile a folder of Markdown, PDF and DOCX documents into Document IR files.
+
+    One partition per document, one asset per IR field, a documents sensor and recompile
+    schedules. Relative folders are relative to the project root. The LLM (optional) is read
+    from the environment only: `<llm_env_prefix>_BASE_URL`, `_MODEL`, `_API_KEY`.
+    """
+
+    prefix: str = Field(
+        description="names this compiler's assets, jobs, sensors, schedules and resources (e.g. docs)"
+    )
+    documents_root: str = Field(
+        description="folder of the documents: a path or a UPath URL (s3://...)"
+    )
+    ir_dir: str | None = Field(
+        None, description="folder of the IR files (default .vectorless/<prefix>/ir)"
+    )
+    fields_dir: str | None = Field(
+        None, description="folder of the field values (default <ir_dir>/.fields)"
+    )
+    mode: Literal["fast", "standard", "deep"] = Field("fast", description="compile mode")
+    llm_env_prefix: str = Field(
+        LLM_ENV_PREFIX,
+        description="environment variables of the LLM: <prefix>_BASE_URL, _MODEL, _API_KEY",
+    )
+    sensor: SensorConfig = Field(default_factory=SensorConfig)
+    schedule: ScheduleConfig = Field(default_factory=ScheduleConfig)
+
+    @field_validator("prefix")
+    @classmethod
+    def _prefix(cls, value: str) -> str:
+        if not value:
+            raise ValueError("required, and not empty")
+        return check_prefix(value)
+
+    @field_validator("sensor")
+    @classmethod
+    def _sensor(cls, value: SensorConfig) -> SensorConfig:
+        if value.interval_seconds < 1:
+            raise ValueError(
+                f"sensor.interval_seconds: {value.interval_seconds} is not a number of seconds >= 1"
+            )
+        return value
+
+    @field_validator("schedule")
+    @classmethod
+    def _schedule(cls, value: ScheduleConfig) -> ScheduleConfig:
+        check_cron(value.cron, "schedule.cron")
+        return value
+
+    @classmethod
+    def load(
+        cls, attributes: BaseModel | None, context: dg.ComponentLoadContext
+    ) -> "DocumentCompilerComponent":
+        """The component from its YAML attributes; a malformed attribute is one
+        `ComponentConfigError` line naming it (`config.config_error`)."""
+        try:
+            return super().load(attributes, context)
+        except Exception as exc:
+            message = config_error(exc)
+            if message is None:
+                raise
+            raise ComponentConfigError(f"{cls.__name__}: {message}") from None
+
+    def settings(self, project_root: str | os.PathLike[str]) -> Settings:
+        """This compiler's `Settings`, folders resolved against `project_root`."""
+        ir_dir = resolve_location(
+            self.ir_dir or os.path.join(".vectorless", self.prefix, "ir"), project_root
+        )
+        env = compiler_env(
+            docs_dir=resolve_location(self.documents_root, project_root),
+            ir_dir=ir_dir,
+            fields_dir=resolve_location(self.fields_dir, project_root) if self.fields_dir else None,
+            mode=self.mode,
+            llm_env_prefix=self.llm_env_prefix,
+        )
+        return Settings.from_env(env, prefix=self.prefix)
+
+    def build_defs(self, context: dg.ComponentLoadContext) -> dg.Definitions:
+        settings = self.settings(context.project_root)
+        problem = root_problem(settings.docs_dir)
+        if problem:
+            LOG.warning(
+                f"vectorless {self.prefix}: documents root {settings.docs_dir} {problem}; the documents sensor skips until it is back"
+            )
+        return build_defs(
+            settings,
+            sensor_interval=self.sensor.interval_seconds,
+            sensor_running=self.sensor.running,
+            cron=self.schedule.cron,
+            standalone=False,
+        )
