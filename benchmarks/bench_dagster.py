@@ -12,12 +12,17 @@ Steps, each on a fresh SQLite instance in a temporary DAGSTER_HOME and a tempora
 the chapters (so one can be edited):
 
 1. in process: `compile_document` on every chapter (no Dagster), total seconds;
-2. Dagster: `runner.compile_paths` on every chapter (register partitions, observe the
-   source, one in-process run per document), total seconds and the ratio to step 1;
+2. Dagster: `runner.compile_paths` on every chapter (what `vectorless compile` runs:
+   register partitions, then ONE in-process `recompile_documents` run over all of them,
+   computed by `--workers` processes), total seconds and the ratio to step 1;
 3. the same call again with nothing changed (every document skipped);
 4. one chapter edited, the same call again (one run);
 5. `--batched`: one `recompile_documents` run over every chapter on another fresh instance
-   (the sensor's bulk path), total seconds and event rows per document;
+   (the sensor's bulk path, built from the whole code location), total seconds and event
+   rows per document;
+
+`--workers 1,2` repeats steps 2-5 for each worker count (fresh instances), so one and two
+processes are compared in the same run on the same files.
 6. `--profile N`: cProfile of N more document runs on a fresh instance, time grouped by
    where it goes (SQLite, Dagster/SQLAlchemy Python, the compiler's passes, JSON files).
 """
@@ -74,7 +79,7 @@ def _instance(home: Path, compute_logs: bool = True, event_log: str = "default",
     return instance
 
 
-def _batched(files: list[Path], docs: Path, work: Path, options, instance) -> tuple[float, int, bool]:
+def _batched(files: list[Path], docs: Path, work: Path, options, instance, workers: int = 1) -> tuple[float, int, bool]:
     """One `recompile_documents` run over `files`: seconds, event rows of the run, success."""
     from vectorless_assets.orchestration.assets.partitions import partition_key_for
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
@@ -82,7 +87,7 @@ def _batched(files: list[Path], docs: Path, work: Path, options, instance) -> tu
     from vectorless_assets.orchestration.definitions import build_defs
     from vectorless_assets.orchestration.runner import QUIET, relative_key
 
-    settings = Settings.create(docs_dir=docs, ir_dir=work / "ir-batched", options=options)
+    settings = Settings.create(docs_dir=docs, ir_dir=work / f"ir-batched-{workers}", options=options, workers=workers)
     job = build_defs(settings).resolve_job_def(RECOMPILE_JOB)
     keys = [partition_key_for(relative_key(f, str(docs))) for f in files]
     config = {**QUIET, "ops": {RECOMPILE_OP: {"config": {"documents": keys}}}}
@@ -122,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres", default="", help="PostgreSQL URL instead of SQLite (its Dagster tables are wiped)")
     ap.add_argument("--batched", action="store_true", help="also time one recompile_documents run over all documents")
     ap.add_argument("--skip-per-document", action="store_true", help="skip steps 2-4 (one run per document)")
+    ap.add_argument("--workers", default="1", help="worker processes of a run; a comma list compares them (e.g. 1,2)")
     ap.add_argument("--no-compute-logs", action="store_true", help="instance without stdout/stderr capture (NoOpComputeLogManager)")
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():
@@ -146,40 +152,41 @@ def main(argv: list[str] | None = None) -> int:
 
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
     n = len(files)
-    if args.batched:
-        secs, rows, ok = _batched(files, docs, work, options, _instance(work / "home-batched", **kind))
-        print(f"\nbatched: one recompile_documents run, {n} documents: {secs:.2f} s ({secs / n * 1000:.1f} ms/doc, {secs / t_inproc:.0f}x in-process), {rows} event rows ({rows / n:.1f} per document), success {ok}")
-    if args.skip_per_document:
-        return 0
-    instance = _instance(work / "home", **kind)
+    rows = [("in process `compile_document`", t_inproc, n, "")]
+    original = {f: f.read_text(encoding="utf-8") for f in files}
+    for workers in [int(w) for w in args.workers.split(",")]:
+        for f, text in original.items():
+            f.write_text(text, encoding="utf-8")
+        if args.batched:
+            secs, events, ok = _batched(files, docs, work, options, _instance(work / f"home-batched-{workers}", **kind), workers)
+            rows.append((f"batched job, {workers} worker(s)", secs, n, f"{events / n:.1f} event rows per document, success {ok}"))
+        if args.skip_per_document:
+            continue
+        instance = _instance(work / f"home-{workers}", **kind)
 
-    def run():
-        return compile_paths(files, docs_root=docs, ir_dir=work / "ir", options=options, instance=instance, sqlite_synchronous=sync)
+        def run(instance=instance, workers=workers):
+            return compile_paths(files, docs_root=docs, ir_dir=work / f"ir-{workers}", options=options, instance=instance, sqlite_synchronous=sync, workers=workers)
 
-    first, t_first = _timed(run)
-    runs = instance.get_run_records()
-    events = sum(len(instance.all_logs(r.dagster_run.run_id)) for r in runs[:5])
-    print(f"per-document runs: {len(runs)} runs, {events / max(1, min(5, len(runs))):.0f} event rows per run (first 5)")
-    second, t_second = _timed(run)
-    edited = files[len(files) // 2]
-    edited.write_text(edited.read_text(encoding="utf-8") + "\n\nOne more paragraph.\n", encoding="utf-8")
-    third, t_third = _timed(run)
+        first, t_first = _timed(run)
+        second, t_second = _timed(run)
+        edited = files[len(files) // 2]
+        edited.write_text(original[edited] + "\n\nOne more paragraph.\n", encoding="utf-8")
+        third, t_third = _timed(run)
 
-    def count(results, status):
-        return sum(1 for r in results if r.status == status)
+        def count(results, status):
+            return sum(1 for r in results if r.status == status)
 
-    rows = [
-        ("in process `compile_document`", t_inproc, n, ""),
-        ("Dagster, fresh instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed"),
-        ("Dagster, nothing changed", t_second, n, f"{count(second, 'skipped')} skipped"),
-        ("Dagster, one document changed", t_third, n, f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped"),
-    ]
+        runs = len(instance.get_run_records())
+        rows += [
+            (f"CLI through Dagster, {workers} worker(s), fresh instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; {runs} runs in all 3 calls"),
+            (f"CLI through Dagster, {workers} worker(s), nothing changed", t_second, n, f"{count(second, 'skipped')} skipped"),
+            (f"CLI through Dagster, {workers} worker(s), one document changed", t_third, n, f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped"),
+        ]
+        for r in [r for r in first if r.status == "failed"][:5]:
+            print(f"failed: {r.document_key}: {r.error}")
     print("\n| run | total s | per document ms | ratio to in-process | result |\n|---|---|---|---|---|")
     for name, secs, docs_n, note in rows:
-        print(f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.0f}x | {note} |")
-    failed = [r for r in first if r.status == "failed"]
-    for r in failed[:5]:
-        print(f"failed: {r.document_key}: {r.error}")
+        print(f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.1f}x | {note} |")
 
     if args.profile:
         sample = files[: args.profile]
