@@ -32,13 +32,10 @@ from vectorless_assets.pipeline.table import TABLE, PassTable
 from vectorless_assets.token_estimate import summary_tokens
 from vectorless_assets.version import __version__
 
-#: Fields `assemble_document` reads besides the IR's own fields.
-ASSEMBLY_EXTRA = ("source", "parsed", "validation", "verification")
-
 
 def assembly_reads(table: PassTable = TABLE) -> tuple[str, ...]:
-    """Every field the assembled IR depends on."""
-    return tuple(dict.fromkeys(ASSEMBLY_EXTRA + table.ir_fields))
+    """Every field the assembled IR depends on (`PassTable.assembly_reads`)."""
+    return table.assembly_reads
 
 
 _FINGERPRINTS: OptionsMemo[str] = OptionsMemo()

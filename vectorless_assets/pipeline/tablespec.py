@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.jsonform import canonical_json
@@ -19,12 +19,12 @@ from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.passspec import Pass
-
-if TYPE_CHECKING:
-    from vectorless_assets.pipeline.plan import CompilePlan
+from vectorless_assets.pipeline.plan import DIAGNOSTICS, CompilePlan
 
 #: The input field every compile starts from.
 SOURCE = "source"
+#: Fields `assemble_document` reads besides the IR's own fields.
+ASSEMBLY_EXTRA = ("source", "parsed", "validation", "verification")
 #: The parameter a pass gets its tree version under.
 TREE_PARAM = "tree"
 
@@ -145,13 +145,30 @@ class PassTable:
         )
         return dict(versions)
 
-    def plan(self, selected: Iterable[str], *, assemble: bool = False, available: Iterable[str] | None = None) -> CompilePlan:
-        """Which passes compute `selected` and which stored fields they read (`pipeline.plan`)."""
-        from vectorless_assets.pipeline.plan import (
-            compile_plan,  # plan reads assembly, which reads the table
-        )
+    @cached_property
+    def assembly_reads(self) -> tuple[str, ...]:
+        """Every field the assembled IR depends on: the source, the parse result, the
+        diagnostics and the IR's own fields."""
+        return tuple(dict.fromkeys(ASSEMBLY_EXTRA + self.ir_fields))
 
-        return compile_plan(self, selected, assemble=assemble, available=None if available is None else frozenset(available))
+    def plan(self, selected: Iterable[str], *, assemble: bool = False, available: Iterable[str] | None = None) -> CompilePlan:
+        """Which passes compute the fields `selected` (and the IR, if `assemble`) and which
+        stored fields they read (`pipeline.plan`); `available`: the fields storage holds
+        (None: assume all)."""
+        wanted = set(selected)
+        passes = tuple(p for p in self.passes if wanted.intersection(p.writes))
+        writes = frozenset(w for p in passes for w in p.writes)
+        required = {r for p in passes for r in p.reads}
+        optional = {r for p in passes for r in p.optional_reads}
+        if assemble:
+            required |= set(self.assembly_reads) - DIAGNOSTICS
+            optional |= set(self.assembly_reads) & DIAGNOSTICS
+        optional -= required
+        loads = frozenset((required | optional) - writes - {SOURCE})
+        optional_loads = frozenset(optional - writes - {SOURCE})
+        stored = None if available is None else frozenset(available)
+        missing = frozenset() if stored is None else frozenset(n for n in loads - optional_loads if n not in stored)
+        return CompilePlan(passes, writes, loads, optional_loads, missing, SOURCE in required | optional, assemble)
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""
