@@ -4,8 +4,8 @@ A compile of some fields of one document (a Dagster run of selected assets, a ba
 recompile after a pass version changed, the CLI's planning) runs the passes that write
 them, in table order, and reads every other field those passes (and, when the IR is
 assembled, `assemble_document`) need from what an earlier compile stored. `PassTable.plan` is
-that decision as a pure function of the pass table (`PassTable.plan` computes it), so the Dagster asset, the batched job
-and the CLI plan alike:
+that decision, a pure function of the pass table, so the Dagster asset, the batched job and
+the CLI plan alike:
 
 * `passes`: the passes writing a selected field, in table order (a pass writing several
   fields runs once);

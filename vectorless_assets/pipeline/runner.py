@@ -110,7 +110,12 @@ def run_passes(
         yield PassRun(spec, outputs, ran)
 
 
+def errors_in(diagnostics: Any) -> list[Any]:
+    """The error-severity findings among `diagnostics` (a list, or None)."""
+    return [d for d in diagnostics or () if d.severity == "error"]
+
+
 def verify_errors(state: Mapping[str, Any]) -> list[Any]:
     """The one rule for "verify failed": the error-severity findings of the `verification`
     field (an IR with one is never assembled or written, on every path)."""
-    return [d for d in state.get("verification") or () if d.severity == "error"]
+    return errors_in(state.get("verification"))

@@ -15,6 +15,7 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.base.keys import VALIDATE_CHECK, VERIFY_CHECK
+from vectorless_assets.pipeline.runner import errors_in
 
 #: The field each check looks at.
 CHECKED_FIELD = {VALIDATE_CHECK: "validation", VERIFY_CHECK: "verification"}
@@ -38,7 +39,7 @@ def check_specs() -> list[dg.AssetCheckSpec]:
 
 def evaluate(check: str, diagnostics: list[Diagnostic]) -> dg.AssetCheckResult:
     """The result of `check` from the diagnostics its pass produced."""
-    errors = [d for d in diagnostics if d.severity == "error"]
+    errors = errors_in(diagnostics)
     warnings = [d for d in diagnostics if d.severity == "warning"]
     if check == VERIFY_CHECK:
         passed = not errors

@@ -17,6 +17,7 @@ from vectorless_assets.orchestration.base.keys import (
     GRAPH_FINGERPRINT,
     IR_STAMP,
 )
+from vectorless_assets.pipeline.runner import errors_in
 
 OUTLINE_LINES = 40
 
@@ -47,7 +48,7 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
     if isinstance(value, list):
         meta: dict[str, Any] = {"items": len(value)}
         if value and isinstance(value[0], Diagnostic):
-            meta["errors"] = sum(1 for d in value if d.severity == "error")
+            meta["errors"] = len(errors_in(value))
             meta["warnings"] = sum(1 for d in value if d.severity == "warning")
         return meta
     raw_nodes = getattr(value, "raw_nodes", None)

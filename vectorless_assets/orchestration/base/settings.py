@@ -12,7 +12,7 @@ Read only when asked (`Settings.from_env()`), never at import time.
 | `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
 | `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` (per machine for a remote IR folder) |
 | `VECTORLESS_WORKERS` | processes computing a run's documents (`assets.pool`) | the cores this process may use, at most 8 |
-| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 50 |
+| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 100 |
 
 `prefix` is not read from the environment: the standalone project has none (today's names);
 each `DocumentCompilerComponent` passes its own (`keys.prefixed_name`, `keys.prefixed_key`).
@@ -47,7 +47,7 @@ FIELDS_SUBDIR = ".fields"
 #: The automation state (`doc_state`) lives in this hidden folder of the IR folder.
 STATE_SUBDIR = ".state"
 #: Documents per run of a backfill of the compile asset (`BackfillPolicy.multi_run`).
-DEFAULT_BACKFILL_CHUNK = 50
+DEFAULT_BACKFILL_CHUNK = 100
 
 
 def default_workers() -> int:
