@@ -13,6 +13,7 @@ from vectorless_assets.cli.output import emit_json, error, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir import save_ir
+from vectorless_assets.ir.errors import IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
@@ -77,8 +78,8 @@ def compile_in_process(
             else:
                 try:  # durable (fsync'd file and folder) before it is reported ok
                     save_ir(doc, target)
-                except OSError as exc:  # a read-only or full IR folder: this document failed
-                    raise CompileError(ref.key, f"cannot write the IR {target}: {exc.strerror or exc}") from exc
+                except IRWriteError as exc:  # a read-only or full IR folder: this document failed
+                    raise CompileError(ref.key, str(exc)) from exc
                 result.status = "compiled"
                 for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
                     if d.source == "parse" and d.severity != "info":
