@@ -2,8 +2,8 @@
 
 Tools run in worker threads, several clients at once, and no tool holds a library-wide
 lock while it computes: a call takes the catalog's current snapshot and computes over it
-(`Catalog.snapshot`), while the folder is re-indexed beside it. The catalog is refreshed in
-a background thread at most once per `check_every` seconds (a refresh stats every file and
+(`Catalog.snapshot`), while the folder is re-indexed beside it. The catalog is read first at
+the first call, then refreshed, in a background thread, at most once per `check_every` seconds (a refresh stats every file and
 reads only the changed ones); a call waits for a refresh it started at most `wait_s`
 seconds, then answers from what is indexed so far and says so (`progress`). So the server
 answers at once over a folder of a thousand IRs, and memory holds the documents' cards plus
@@ -32,7 +32,7 @@ from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationEr
 #: Seconds between two looks at the folder (new, rewritten or removed IR files).
 CHECK_EVERY = 0.5
 #: Seconds a call waits for a refresh of the folder before answering from what is indexed.
-WAIT_S = 1.0
+WAIT_S = 0.2
 #: Megabytes of IR files whose documents stay loaded (`VECTORLESS_MCP_CACHE_MB`).
 CACHE_MB = 16
 #: Guided `locate` calls running at once; more answer without the model.
@@ -80,7 +80,8 @@ class Library:
         self._refresh: tuple[threading.Thread, float] | None = None
         self._checked = -math.inf
         self._guided = threading.BoundedSemaphore(max(1, guided_at_once))
-        self.catalog()  # start reading the folder
+        # the folder is first read when the first call comes: a reading started here would
+        # compete with the server's own start-up for the interpreter (first answer 1.4 s later)
 
     @property
     def folder(self) -> Path:
