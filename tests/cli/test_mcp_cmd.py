@@ -25,3 +25,11 @@ def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
         .splitlines()[-1]
         .endswith("argument --port: 99999 is not a port (1-65535)")
     )
+
+
+def test_a_bad_cache_bound_is_one_line(tmp_path: Path, capsys, monkeypatch) -> None:
+    from vectorless_assets.cli import main
+
+    monkeypatch.setenv("VECTORLESS_MCP_CACHE_MB", "lots")
+    assert main(["mcp", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.strip() == "error: VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got 'lots'"

@@ -52,7 +52,11 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     except ValueError as exc:
         error(str(exc))
         return 1
-    server = build_server(folder, llm=llm)
+    try:
+        server = build_server(folder, llm=llm)
+    except ValueError as exc:  # VECTORLESS_MCP_CACHE_MB that is not a number
+        error(str(exc))
+        return 1
     where = f"http://127.0.0.1:{args.port}/mcp" if args.http else "stdio"
     guided = f" (guided locate with {llm.model})" if llm else ""
     print(f"vectorless mcp: serving {folder} on {where}{guided}", file=sys.stderr, flush=True)
