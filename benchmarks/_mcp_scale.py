@@ -58,7 +58,9 @@ def copies(irs: list[Path], out: Path, n: int) -> int:
     for i in range(n):
         payload = dict(payloads[i % len(payloads)])
         payload["doc_id"] = str(uuid.uuid5(uuid.NAMESPACE_URL, f"copy-{i}"))
-        data = canonical_json({"version": FORMAT_VERSION, "checksum": payload_checksum(payload), "payload": payload}).encode()
+        data = canonical_json(
+            {"version": FORMAT_VERSION, "checksum": payload_checksum(payload), "payload": payload}
+        ).encode()
         (out / f"{payload['doc_id']}.bin").write_bytes(data)
         size += len(data)
     return size
@@ -74,7 +76,12 @@ def spawn(folder: Path, port: int) -> subprocess.Popen[bytes]:
     code = "import sys; from vectorless_assets.cli import main; sys.exit(main())"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("VECTORLESS_LLM_BASE_URL", None)
-    return subprocess.Popen([sys.executable, "-c", code, "mcp", str(folder), "--http", "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, "mcp", str(folder), "--http", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def rss_mb(pid: int) -> float:
@@ -141,8 +148,14 @@ async def load(folder: Path, doc: str) -> dict[str, Any]:
         times: list[float] = []
         hostile: dict[str, list[tuple[float, str]]] = {"grep": [], "locate_1mb": []}
         stop = anyio.Event()
-        calls = [("toc", {"doc": doc}), ("open_node", {"doc": doc, "node": "/"}), ("read_text", {"doc": doc, "node": "/"}),
-                 ("locate", {"query": "ownership and borrowing", "doc": doc}), ("find", {"query": "vector", "doc": doc}), ("list_documents", {"limit": 5})]
+        calls = [
+            ("toc", {"doc": doc}),
+            ("open_node", {"doc": doc, "node": "/"}),
+            ("read_text", {"doc": doc, "node": "/"}),
+            ("locate", {"query": "ownership and borrowing", "doc": doc}),
+            ("find", {"query": "vector", "doc": doc}),
+            ("list_documents", {"limit": 5}),
+        ]
 
         async def worker(i: int) -> None:
             async with Client(url, read_timeout_seconds=120) as c:
@@ -172,8 +185,12 @@ async def load(folder: Path, doc: str) -> dict[str, Any]:
         proc.kill()
         proc.wait()
     times.sort()
-    out: dict[str, Any] = {"calls": len(times), "p50_ms": round(statistics.median(times) * 1000, 1),
-                           "p99_ms": round(times[int(0.99 * (len(times) - 1))] * 1000, 1), "max_ms": round(times[-1] * 1000, 1)}
+    out: dict[str, Any] = {
+        "calls": len(times),
+        "p50_ms": round(statistics.median(times) * 1000, 1),
+        "p99_ms": round(times[int(0.99 * (len(times) - 1))] * 1000, 1),
+        "max_ms": round(times[-1] * 1000, 1),
+    }
     for kind, rows in hostile.items():
         out[f"{kind}_calls"] = len(rows)
         out[f"{kind}_max_s"] = round(max(t for t, _ in rows), 2) if rows else None

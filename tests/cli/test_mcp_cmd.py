@@ -32,4 +32,7 @@ def test_a_bad_cache_bound_is_one_line(tmp_path: Path, capsys, monkeypatch) -> N
 
     monkeypatch.setenv("VECTORLESS_MCP_CACHE_MB", "lots")
     assert main(["mcp", str(tmp_path)]) == 1
-    assert capsys.readouterr().err.strip() == "error: VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got 'lots'"
+    assert (
+        capsys.readouterr().err.strip()
+        == "error: VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got 'lots'"
+    )
