@@ -13,8 +13,12 @@ handshake), the first `locate` (builds the lazy term statistics) and the steady-
 latency of the next calls (median, p90, max over ``--repeat`` rounds of the questions),
 next to the same `locate` called in-process without MCP.
 
+`--scenario load` and `--scenario startup` measure the server under hostile load and over
+1,000 IRs (issue 25; see `_mcp_scale.py`).
+
 Run by hand from the project root:
     python benchmarks/bench_mcp.py [--corpus ../shared/corpus] [--repeat 3] [--json]
+    python benchmarks/bench_mcp.py --scenario load|startup [--copies 1000] [--json]
 """
 
 from __future__ import annotations
@@ -126,8 +130,12 @@ def main() -> int:
     parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the questions (default 3)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--scenario", choices=("locate", "load", "startup"), default="locate")
+    parser.add_argument("--copies", type=int, default=1000, help="IRs served by --scenario startup (default 1000)")
     args = parser.parse_args()
     corpus = Path(args.corpus)
+    if args.scenario != "locate":
+        return scale(args, corpus)
     if not (corpus / LARGE).is_file():
         print(f"corpus not found: {corpus / LARGE}", file=sys.stderr)
         return 1
@@ -152,6 +160,29 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['name']} | {r['ir_mb']} | {r['compile_s']} | {r['start_s']} | {r['first_locate_ms']} | {r['median_ms']} | {r['p90_ms']} | {r['max_ms']} | {r['in_process_median_ms']} |")
+    return 0
+
+
+def scale(args: argparse.Namespace, corpus: Path) -> int:
+    """`--scenario load` or `startup` (`_mcp_scale`)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import _mcp_scale as sc
+
+    if not (corpus / sc.CHAPTERS).is_dir():
+        print(f"corpus not found: {corpus / sc.CHAPTERS}", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="bench_mcp_") as tmp:
+        chapters = sc.compile_chapters(corpus, Path(tmp) / "chapters")
+        if args.scenario == "load":
+            sc.evil_document(Path(tmp) / "chapters")
+            doc = json.loads(chapters[0].read_bytes())["payload"]["doc_id"]
+            row = anyio.run(sc.load, Path(tmp) / "chapters", doc)
+            row["documents"] = len(chapters) + 1
+        else:
+            ir_bytes = sc.copies(chapters, Path(tmp) / "copies", args.copies)
+            (Path(tmp) / "empty").mkdir()
+            row = anyio.run(sc.startup, Path(tmp) / "copies", Path(tmp) / "empty", ir_bytes)
+    print(json.dumps(row, indent=2) if args.json else "\n".join(f"{k}: {v}" for k, v in row.items()))
     return 0
 
 

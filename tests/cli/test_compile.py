@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -220,3 +221,60 @@ def test_through_dagster_a_second_source_with_the_same_key_is_refused(docs: Path
     [result] = json.loads(capsys.readouterr().out)
     assert result["status"] == "failed" and str(docs / "a" / "index.md") in result["error"]
     assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
+
+
+def test_a_folder_listing_says_what_it_skips(tmp_path: Path, capsys) -> None:
+    """A name that is not UTF-8 and a link leaving the root are skipped with one line each
+    (issue 25 item 13; the CLI was silent)."""
+    root, outside = tmp_path / "docs", tmp_path / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (root / "good.md").write_text("# Good\n\nText.\n")
+    (outside / "secret.md").write_text("# Secret\n\nNot for the IR.\n")
+    (root / "leak.md").symlink_to(outside / "secret.md")
+    with open(os.path.join(os.fsencode(root), b"caf\xe9.md"), "wb") as fh:
+        fh.write(b"# Cafe\n\nLatin-1 name.\n")
+    rc = main(["compile", "--in-process", "-q", str(root), "--out", str(tmp_path / "ir")])
+    err = capsys.readouterr().err.splitlines()
+    assert rc == 0
+    skips = [line for line in err if line.startswith("skipped ")]
+    assert len(skips) == 2
+    assert any("leak.md" in line and "outside the documents root" in line for line in skips)
+    assert any("caf" in line and "not valid UTF-8" in line for line in skips)
+
+
+def test_an_explicit_file_whose_real_path_leaves_the_root_is_refused(tmp_path: Path, capsys) -> None:
+    """`--root R R/linkdir/secret.md` with linkdir -> a folder outside R (issue 25 item 14):
+    compiled under the key ../outside/secret.md before; refused now, as Dagster refuses it."""
+    root, outside = tmp_path / "docs", tmp_path / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (outside / "secret.md").write_text("# Secret\n\nNot for the IR.\n")
+    (root / "linkdir").symlink_to(outside, target_is_directory=True)
+    out = tmp_path / "ir"
+    rc = main(["compile", "--in-process", "-q", "--root", str(root), str(root / "linkdir" / "secret.md"), "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "outside the documents root" in err[0]
+    assert not out.exists() or not list(out.glob("*.bin"))
+
+
+def test_sources_gone_from_a_compiled_folder_are_named_or_pruned(docs: Path, tmp_path: Path, capsys) -> None:
+    """A deleted and a renamed source (issue 25 item 10): the next compile of the folder names
+    the IRs it leaves; with --prune it moves them to .deleted/ as the sensor does, and
+    `vectorless ls` lists each document once."""
+    out = tmp_path / "ir"
+    assert main(["compile", "--in-process", "-q", str(docs), "--out", str(out)]) == 0
+    (docs / "guide.md").unlink()
+    (docs / "a" / "index.md").rename(docs / "a" / "intro.md")
+    capsys.readouterr()
+    assert main(["compile", "--in-process", "-q", str(docs), "--out", str(out)]) == 0
+    left = [line for line in capsys.readouterr().err.splitlines() if line.startswith("left ")]
+    assert sorted(line.split(": its source ")[1].split(" is gone")[0] for line in left) == ["a/index.md", "guide.md"]
+    assert (out / f"{doc_id_for('guide.md')}.bin").exists()  # named, not moved, without --prune
+    assert main(["compile", "--in-process", "-q", "--prune", str(docs / "a"), "--root", str(docs), "--out", str(out)]) == 0
+    retired = [line for line in capsys.readouterr().err.splitlines() if line.startswith("retired ")]
+    assert len(retired) == 1 and "a/index.md" in retired[0]  # only keys under the compiled folder
+    assert (out / ".deleted" / f"{doc_id_for('a/index.md')}.bin").exists()
+    assert main(["ls", "--json", str(out)]) == 0
+    listed = sorted(r["source_path"] for r in json.loads(capsys.readouterr().out))
+    assert listed == ["a/intro.md", "b/index.md", "guide.md"]  # the renamed one once; guide.md left (not pruned)

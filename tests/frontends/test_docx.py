@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 
 import docx
 import pytest
@@ -118,3 +119,50 @@ def test_whole_pipeline_compiles_a_docx() -> None:
     req = next(n for n in ir.tree.nodes if n.title == "Requirements")
     parent = next(n for n in ir.tree.nodes if n.node_id == req.parent)
     assert parent.title == "Getting started"
+
+
+def _with_document_xml(data: bytes, xml: bytes) -> bytes:
+    """`data` (a .docx) with its word/document.xml replaced."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            zout.writestr(item.filename, xml if item.filename == "word/document.xml" else zin.read(item.filename))
+    return out.getvalue()
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked() -> None:
+    """40 MB of XML packed into ~40 KB (issue 25 item 11): python-docx parsed it all (a 512 MB
+    one ran for minutes with gigabytes); the declared sizes refuse it first."""
+    data = build()
+    with zipfile.ZipFile(io.BytesIO(data)) as zin:
+        xml = zin.read("word/document.xml")
+    bomb = _with_document_xml(data, xml.replace(b"<w:body>", b"<w:body>" + b" " * 40_000_000, 1))
+    assert len(bomb) < 200_000
+    with pytest.raises(SourceError, match="zip bomb"):
+        parse_docx(bomb, options=CompileOptions())
+
+
+def test_styles_are_looked_up_once_not_per_paragraph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """python-docx's `paragraph.style` scans the style list for every paragraph (10,000
+    paragraphs took 9 s); the frontend reads each paragraph's style id from a table built
+    once, with the same levels."""
+    from docx.text.paragraph import Paragraph
+
+    def per_paragraph(self: Paragraph) -> None:
+        raise AssertionError("paragraph.style read per paragraph")
+
+    data = build()
+    monkeypatch.setattr(Paragraph, "style", property(per_paragraph))
+    parsed = parse_docx(data, options=CompileOptions())
+    assert [(n.title, n.level) for n in parsed.raw_nodes] == [
+        ("", 0), ("Getting started", 1), ("Requirements", 2), ("Deep detail", 3), ("Configuration", 1),
+    ]
+
+
+def test_a_body_beyond_the_block_limit_is_cut_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vectorless_assets.frontends import docx as frontend
+
+    monkeypatch.setattr(frontend, "MAX_BLOCKS", 4)
+    parsed = parse_docx(build(), options=CompileOptions())
+    assert [n.title for n in parsed.raw_nodes if n.level] == ["Getting started"]  # title, foreword, heading, text
+    assert [d.code for d in parsed.diagnostics] == ["docx_truncated"]

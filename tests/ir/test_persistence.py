@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,8 @@ from vectorless_assets.ir import (
 )
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.persist import payload_checksum
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -207,3 +212,48 @@ def test_a_schema_3_ir_keeps_its_key_as_document_key(saved) -> None:
     _rewrite(path, schema_3)
     old = load_ir(path)
     assert old.is_old and old.document_key == doc.document_key == "guide.md" and old.source_path is None
+
+
+def test_a_failed_write_names_the_ir_folder(tmp_path: Path, guide_bytes: bytes) -> None:
+    """Issue 25 item 18: a write into an unwritable IR folder is one clear line naming the
+    folder (an IsADirectoryError about a temp file before). A folder in the file's place
+    stands for a read-only folder (the tests run as root, which chmod does not stop)."""
+    from vectorless_assets.ir.errors import IRWriteError
+
+    doc = compile_document(guide_bytes, name="guide.md", mode="fast")
+    target = tmp_path / "ir" / f"{doc.doc_id}.bin"
+    (target / "occupied").mkdir(parents=True)
+    with pytest.raises(IRWriteError) as failed:
+        save_ir(doc, target)
+    message = str(failed.value)
+    assert message.startswith(f"cannot write the IR {target.name} into {target.parent}: ")
+    assert "\n" not in message and ".tmp" not in message
+    assert isinstance(failed.value, OSError)  # callers catching OSError still do
+
+
+def _in_subprocess(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` in a fresh interpreter with 1 GB of address space at most and 60 s."""
+    limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+    return subprocess.run([sys.executable, "-c", limit + code], capture_output=True, text=True, timeout=60, cwd=REPO)
+
+
+def test_a_fifo_or_device_named_bin_is_refused_at_once(tmp_path: Path) -> None:
+    """Issue 25 item 15: a FIFO named x.bin blocked `vectorless ls` for ever, a link to
+    /dev/zero grew memory until killed; both are refused as not regular files, and the
+    catalog serves the real IR beside them."""
+    os.mkfifo(tmp_path / "x.bin")
+    (tmp_path / "zero.bin").symlink_to("/dev/zero")
+    doc = compile_document(b"# Real\n\nText.\n", name="real.md", mode="fast")
+    save_ir(doc, tmp_path / f"{doc.doc_id}.bin")
+    done = _in_subprocess(
+        "from vectorless_assets.navigator import Catalog\n"
+        f"c = Catalog({str(tmp_path)!r})\n"
+        "print(len(c)); [print(r['path'].rsplit('/', 1)[1], r['problem']) for r in c.rejected]\n"
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "1"
+    assert sorted(lines[1:]) == [
+        "x.bin not a regular file (a FIFO, device or socket)",
+        "zero.bin not a regular file (a FIFO, device or socket)",
+    ]

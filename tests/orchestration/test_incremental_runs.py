@@ -67,7 +67,9 @@ def test_the_lasting_cache_resource_answers_a_forced_rematerialization(tmp_path:
         (Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").unlink()  # no previous IR: nothing to reuse
         srv.prompts.clear()
         _materialize(defs, instance)
-        assert srv.prompts == []
+        # every usable answer came from the cache; the fake's prose answer to the concepts
+        # prompt cannot be parsed, so it was never kept and is asked again (issue 25 item 7)
+        assert len(srv.prompts) == 1 and "a name has 2 to 4 words" in srv.prompts[0]
         assert load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.llm_cache_hits > 0
         instance.dispose()
 

@@ -150,3 +150,18 @@ def test_documents_and_fields_on_an_fsspec_location(tmp_path: Path) -> None:
     assert res.status == "compiled", res.error
     assert any(n.title == "Setup" for n in load_ir(res.ir_path).tree.nodes)
     assert UPath("memory://vl-test-fields/tree/guide~index.md.json").exists()
+
+
+def test_an_unwritable_ir_folder_is_one_line_naming_it(setup) -> None:
+    """Issue 25 item 18 on the Dagster path: the IR store's write names the IR folder (an
+    IsADirectoryError about a temp file before); the other documents still compile."""
+    from vectorless_assets.ir.identity import doc_id_for
+
+    docs, ir_dir, instance = setup
+    blocked = ir_dir / f"{doc_id_for('notes.md')}.bin"
+    (blocked / "occupied").mkdir(parents=True)  # stands for a read-only folder (tests run as root)
+    results = _by_key(compile_paths([docs / "notes.md", docs / "b" / "index.md"], docs_root=docs, ir_dir=ir_dir, instance=instance))
+    failed = results["notes.md"]
+    assert failed.status == "failed" and "\n" not in (failed.error or "")
+    assert f"cannot write the IR {blocked.name} into {ir_dir}: " in failed.error
+    assert results["b/index.md"].status == "compiled"

@@ -199,9 +199,11 @@ def test_compile_counts_failures_and_the_lasting_cache_answers_the_second_compil
     again = compile_document(
         PDF, name="pump.pdf", mode="standard", llm=client(server), llm_cache=cache, force=True
     )
-    assert (
-        server.requests == before and again.meta.llm_calls == 0 and again.meta.llm_cache_hits >= 1
-    )
+    # every usable answer comes from the cache; the synonyms prompt's prose answer ("Summary
+    # of ...") cannot be parsed, so it was not kept and is asked again (issue 25 item 7)
+    asked_again = server.prompts[before:]
+    assert again.meta.llm_calls == len(asked_again) == 1 and again.meta.llm_cache_hits >= 1
+    assert structure_calls(server) == 1 and "synonyms" in asked_again[0]
     assert [n.title for n in again.tree.nodes] == [n.title for n in doc.tree.nodes]
     server.fault = "500"
     failed = compile_document(PDF, name="pump.pdf", mode="standard", llm=client(server))

@@ -154,7 +154,10 @@ def test_the_lasting_cache_serves_forced_recompiles_and_other_documents(tmp_path
     first = compile_(doc, llm, llm_cache=cache)
     llm.prompts.clear()
     forced = compile_(doc, llm, previous=first, force=True, llm_cache=cache)
-    assert llm.prompts == [] and forced.meta.llm_cache_hits > 0 and forced.meta.action == "full"
+    # every usable answer from the cache; the fake's prose answer to the concepts prompt
+    # cannot be parsed, so it was not kept and is asked again (issue 25 item 7)
+    assert len(llm.prompts) == 1 and "a name has 2 to 4 words" in llm.prompts[0]
+    assert forced.meta.llm_cache_hits > 0 and forced.meta.action == "full"
     shared = [*doc[:4], *S.generate(4, seed=9)]  # half its sections are the first document's
     other = compile_document(S.render(shared, "Living document"), name="other.md", mode="deep", llm=llm, llm_cache=cache)
     titles, _ = titles_asked(llm.prompts)

@@ -27,9 +27,13 @@ def answer(prompt: str) -> str:
 
 
 #: What the server can be told to do: answer (`ok`), accept and never answer (`hang`), fail
-#: with HTTP 500 or 429, answer after `delay` seconds (`slow`), or answer 200 with a body that
-#: is not the expected JSON (`malformed`).
-FAULTS = ("ok", "hang", "500", "429", "slow", "malformed")
+#: with HTTP 500 or 429, answer after `delay` seconds (`slow`), answer 200 with a body that
+#: is not the expected JSON (`malformed`), send the answer one byte every `delay` seconds
+#: (`trickle`), answer with an HTML error page as the content (`html`), with an answer cut
+#: at the token limit (`length`: finish_reason "length"), or with the content as a list of
+#: text parts (`parts`).
+FAULTS = ("ok", "hang", "500", "429", "slow", "malformed", "trickle", "html", "length", "parts")
+HTML_PAGE = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"
 
 
 class FakeLLMServer:
@@ -76,12 +80,21 @@ class FakeLLMServer:
                 time.sleep(outer.delay_s + (outer.delay if fault == "slow" else 0.0))
                 with lock:
                     outer.in_flight -= 1
-                reply = {"choices": [{"message": {"role": "assistant", "content": answer(prompt)}}], "model": body.get("model")}
-                data = b"<html>upstream error</html>" if fault == "malformed" else json.dumps(reply).encode()
+                text = answer(prompt)
+                content: object = {"html": HTML_PAGE, "parts": [{"type": "text", "text": text[:5]}, {"type": "text", "text": text[5:]}]}.get(fault, text)
+                choice = {"message": {"role": "assistant", "content": content}, "finish_reason": "length" if fault == "length" else "stop"}
+                data = b"<html>upstream error</html>" if fault == "malformed" else json.dumps({"choices": [choice], "model": body.get("model")}).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
+                if fault == "trickle":
+                    for i in range(len(data)):
+                        if outer._stop.wait(outer.delay):
+                            return None
+                        self.wfile.write(data[i : i + 1])
+                        self.wfile.flush()
+                    return None
                 self.wfile.write(data)
                 return None
 

@@ -8,10 +8,12 @@ from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli import settings
+from vectorless_assets.cli.gone import gone_sources, retire
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.errors import CompileError
 from vectorless_assets.ir import save_ir
+from vectorless_assets.ir.errors import IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
@@ -27,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-outline", action="store_true", help="ignore PDF outlines (detect headings)")
     p.add_argument("--in-process", action="store_true", help="compile in this process without Dagster")
     p.add_argument("--force", action="store_true", help="recompile even when nothing changed")
+    p.add_argument("--prune", action="store_true", help="move the IRs of sources gone from a compiled folder to <out>/.deleted/ (as the sensor does)")
     p.add_argument("--refresh-llm", action="store_true", help="ask the LLM again for cached prompts (--in-process; the new answers are cached)")
     p.add_argument("--json", action="store_true", help="machine-readable results on stdout")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
@@ -75,8 +78,8 @@ def compile_in_process(
             else:
                 try:  # durable (fsync'd file and folder) before it is reported ok
                     save_ir(doc, target)
-                except OSError as exc:  # a read-only or full IR folder: this document failed
-                    raise CompileError(ref.key, f"cannot write the IR {target}: {exc.strerror or exc}") from exc
+                except IRWriteError as exc:  # a read-only or full IR folder: this document failed
+                    raise CompileError(ref.key, str(exc)) from exc
                 result.status = "compiled"
                 result.changes = meta.changes.model_dump() if meta is not None else None
                 for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
@@ -101,8 +104,39 @@ def compile_in_process(
     return results
 
 
+def skipped(name: str, why: str) -> None:
+    """One line per file a folder's listing leaves out (a name that is not UTF-8, a link out of the root)."""
+    progress(f"skipped {name}: {why}")
+
+
+def compiled_folders(paths: list[str], root: str | None) -> list[tuple[Path, Path]]:
+    """(folder, documents root) of every folder named on the command line."""
+    out = []
+    for raw in paths:
+        p = Path(raw).resolve()
+        if p.is_dir():
+            base = Path(root).resolve() if root else p
+            if p.is_relative_to(base):
+                out.append((p, base))
+    return out
+
+
+def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> None:
+    """Name (or with --prune, retire) the IRs whose source is gone from a compiled folder."""
+    for gone in gone_sources(compiled_folders(args.paths, args.root), refs, out):
+        if args.prune:
+            moved = retire(gone)
+            progress(f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to {moved.parent})")
+        else:
+            progress(f"left {gone.ir_path.name}: its source {gone.key} is gone (still served; --prune moves it to .deleted/)")
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
-    refs = expand(args.paths, args.root)
+    try:
+        refs = expand(args.paths, args.root, on_skip=skipped)
+    except ValueError as exc:  # an explicit file outside --root
+        error(str(exc))
+        return 2
     if not refs:
         error("no .md, .pdf or .docx files found in " + ", ".join(args.paths))
         return 2
@@ -114,6 +148,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
     out = settings.ir_dir(args.out)
     results = run_compile(refs, out, options, in_process=args.in_process, force=args.force, refresh_llm=args.refresh_llm, show_progress=not args.quiet)
+    report_gone(args, refs, out)
     if args.json:
         emit_json([asdict(r) for r in results])
     else:

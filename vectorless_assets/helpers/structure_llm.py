@@ -18,6 +18,8 @@ the next compile (the cache key names the parse pass and its version).
 
 from __future__ import annotations
 
+from functools import partial
+
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.llm.ask import ask, json_positions, json_value
@@ -55,6 +57,11 @@ def prompt(parsed: ParsedDocument, indexes: list[int]) -> str:
     )
 
 
+def _usable(answer: str, count: int) -> bool:
+    """Whether an answer can be read at all (only such answers are cached)."""
+    return _rejected(answer, count) is not None
+
+
 def _rejected(answer: str | None, count: int) -> set[int] | None:
     """0-based positions the answer calls "not a heading" (and not also a heading); None
     when the answer is unusable."""
@@ -81,7 +88,8 @@ def confirm_headings(
     drop: list[int] = []
     unusable = failed = 0
     for batch in batches[:max_calls]:
-        answer = ask(llm, usage, prompt(parsed, batch), max_tokens=MAX_TOKENS, system=SYSTEM)
+        answer = ask(llm, usage, prompt(parsed, batch), max_tokens=MAX_TOKENS, system=SYSTEM,
+                     accept=partial(_usable, count=len(batch)))
         rejected = _rejected(answer, len(batch))
         if rejected is None:
             unusable += answer is not None

@@ -26,3 +26,8 @@ class IRVersionError(IRIntegrityError):
 
 class IRSchemaError(IRIntegrityError):
     """The checksum holds but the payload is not a valid Document."""
+
+
+class IRWriteError(OSError):
+    """An IR file could not be written (a read-only or full IR folder): the one-line message
+    names the file, its folder and the system's reason."""

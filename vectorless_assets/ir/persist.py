@@ -3,6 +3,10 @@
 File layout (`<doc_id>.bin`, JSON despite the suffix, as the original tool names it)::
 
     {"version": 2, "checksum": sha256_hex(canonical_json(payload)), "payload": {...}}
+
+A failed write is an `IRWriteError` naming the file and its folder. Only a regular file is
+read, and at most `MAX_IR_BYTES` of it: a FIFO or a device named `x.bin` (or a link to
+`/dev/zero`) is refused at once instead of blocking or filling memory.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import threading
 from pathlib import Path
@@ -23,12 +28,15 @@ from vectorless_assets.ir.errors import (
     IRFormatError,
     IRSchemaError,
     IRVersionError,
+    IRWriteError,
 )
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.tree_check import tree_problem
 from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
 
 IR_SUFFIX = ".bin"
+#: Largest IR file read (bytes); the IR of a 9 MB Markdown file is about 60 MB.
+MAX_IR_BYTES = 1_000_000_000
 _UMASK_GUARD = threading.Lock()
 
 
@@ -100,8 +108,41 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
-    """Persist `doc` atomically; a crash never leaves half a file at `path`."""
-    return atomic_write_bytes(path, envelope_bytes(doc))
+    """Persist `doc` atomically; a crash never leaves half a file at `path`. A write that
+    fails (read-only or full folder, a folder in the file's place) is an `IRWriteError`."""
+    data = envelope_bytes(doc)
+    try:
+        return atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise write_error(Path(path), exc) from None
+
+
+def write_error(target: Path, exc: OSError) -> IRWriteError:
+    """The one-line error of a failed IR write: the file, its folder and the reason."""
+    why = exc.strerror or str(exc) or type(exc).__name__
+    return IRWriteError(f"cannot write the IR {target.name} into {target.parent}: {why} (read-only or full IR folder?)")
+
+
+def read_ir_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of an IR file: a regular file of at most `MAX_IR_BYTES` (`IRFormatError`
+    otherwise; opened without blocking, so a FIFO cannot hang the reader)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise IRFormatError(path, f"cannot read file: {exc.strerror or exc}") from exc
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise IRFormatError(path, "not a regular file (a FIFO, device or socket)")
+        if st.st_size > MAX_IR_BYTES:
+            raise IRFormatError(path, f"{st.st_size:,} bytes: larger than an IR may be ({MAX_IR_BYTES:,})")
+        try:
+            data = fh.read(MAX_IR_BYTES + 1)
+        except OSError as exc:
+            raise IRFormatError(path, f"cannot read file: {exc.strerror or exc}") from exc
+    if len(data) > MAX_IR_BYTES:
+        raise IRFormatError(path, f"larger than an IR may be ({MAX_IR_BYTES:,} bytes)")
+    return data
 
 
 def parse_envelope(data: bytes, path: object = "<bytes>") -> dict[str, Any]:
@@ -165,11 +206,7 @@ def load_ir(path: str | os.PathLike[str]) -> Document:
     loads (upgraded where its fields allow: schema 3's `source_path`, which held the key,
     becomes `document_key`) and reports `doc.is_old`; a newer one is refused.
     """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise IRFormatError(path, f"cannot read file: {exc.strerror or exc}") from exc
-    return load_ir_bytes(data, path)
+    return load_ir_bytes(read_ir_file(path), path)
 
 
 def verify_ir(path: str | os.PathLike[str]) -> Document:

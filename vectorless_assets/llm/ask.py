@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from vectorless_assets.llm.guard import CallBudget, call_budget
@@ -15,7 +16,8 @@ from vectorless_assets.llm.usage import LLMUsage
 _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
-def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None) -> str | None:
+def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None,
+        accept: Callable[[str], bool] | None = None) -> str | None:
     """The LLM's answer (stripped), counted in `usage`; None without an LLM, on `LLMError`
     or for an empty answer (both counted as failures), and without calling once the
     document's LLM deadline has passed or while the endpoint's breaker is open (`guard`;
@@ -23,13 +25,16 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
 
     A client with a lasting cache (`llm.cache.CachedLLM`) is asked its cache first: a hit
     counts in `usage.cache_hits`, not as a call; a real answer is stored, a failure never is.
+    `accept` (the caller's parser: True when it can use the answer) keeps an answer of the
+    wrong shape out of the cache: it is returned (the caller falls back) but not stored, and
+    a stored answer it refuses is a miss (asked again).
     """
     if llm is None:
         return None
     lookup = getattr(llm, "lookup", None)
     if lookup is not None:
         cached = lookup(prompt, system=system, max_tokens=max_tokens)
-        if cached is not None:
+        if cached is not None and (accept is None or accept(cached)):
             usage.add(cache_hits=1)
             return cached
     if not _may_call(llm, usage):
@@ -56,7 +61,7 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
         usage.add(failures=1)
         return None
     store = getattr(llm, "store", None)
-    if store is not None:
+    if store is not None and (accept is None or accept(answer.strip())):
         store(prompt, answer.strip(), system=system, max_tokens=max_tokens)
     return answer.strip()
 

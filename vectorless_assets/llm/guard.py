@@ -8,7 +8,7 @@ Dagster `llm` resource):
 | variable | meaning | default |
 |---|---|---|
 | `VECTORLESS_LLM_CONNECT_TIMEOUT` | seconds to open the connection | 10 |
-| `VECTORLESS_LLM_READ_TIMEOUT` | seconds to wait for the answer (each read) | 60 |
+| `VECTORLESS_LLM_READ_TIMEOUT` | seconds to wait for the whole answer once connected (a wall-clock deadline per call) | 60 |
 | `VECTORLESS_LLM_RETRIES` | retries of a transient failure (connection, 408/429/5xx, malformed body) | 2 |
 | `VECTORLESS_LLM_DOCUMENT_DEADLINE` | seconds of LLM work per document; then it falls back | 120 |
 | `VECTORLESS_LLM_BREAKER_FAILURES` | consecutive failed calls that open the breaker | 5 |

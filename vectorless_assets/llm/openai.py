@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
+from vectorless_assets.llm.answer import MalformedAnswer, answer_text
 from vectorless_assets.llm.guard import Breaker, LLMLimits, breaker_for, call_budget
 from vectorless_assets.llm.protocol import LLMError
 
 TRANSIENT_STATUS = frozenset({408, 429})
+#: Largest response body read (bytes): an answer is a few kilobytes.
+MAX_RESPONSE_BYTES = 8_000_000
 
 
 @dataclass
@@ -21,8 +27,11 @@ class OpenAICompatibleClient:
     """POSTs `{base_url}/chat/completions`; temperature 0 so answers are as stable as the model allows.
 
     `base_url` is e.g. "http://127.0.0.1:8000/v1"; `api_key` may be empty for local servers.
-    Timeouts are separate: `connect_timeout_s` to open the connection, `timeout_s` for each
-    read of the answer. Transient failures (connection errors, timeouts, HTTP 408/429/5xx, a
+    Timeouts are separate: `connect_timeout_s` to open the connection, `timeout_s` for the
+    whole answer once connected (a wall-clock deadline: an endpoint trickling a byte at a
+    time is cut off at it, not after each read), and the body is read up to
+    `MAX_RESPONSE_BYTES`. An answer is checked before it is returned (`llm.answer`: the JSON
+    shape, `finish_reason`, text content). Transient failures (connection errors, timeouts, HTTP 408/429/5xx, a
     body that is not the expected JSON) are retried `retries` times with exponential backoff,
     never past the deadline of the call's budget (`guard.call_budget`, set by `llm.ask` from
     the document's deadline). The other bounds (`guard.LLMLimits`) are carried here so that
@@ -75,14 +84,29 @@ class OpenAICompatibleClient:
                 return exc.code, b""
         conn_type = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
         conn = conn_type(parts.hostname or "", parts.port, timeout=connect_s)
+        expired = threading.Event()
         try:
             conn.connect()
-            if conn.sock is not None:
+            watchdog = threading.Timer(read_s, _cut, (conn.sock, expired))  # the response outlives conn.sock
+            watchdog.daemon = True
+            watchdog.start()
+            try:
                 conn.sock.settimeout(read_s)
-            path = parts.path + (f"?{parts.query}" if parts.query else "")
-            conn.request("POST", path, body=body, headers=headers)
-            resp = conn.getresponse()
-            return resp.status, resp.read()
+                path = parts.path + (f"?{parts.query}" if parts.query else "")
+                conn.request("POST", path, body=body, headers=headers)
+                resp = conn.getresponse()
+                data = resp.read(MAX_RESPONSE_BYTES + 1)
+            finally:
+                watchdog.cancel()
+            if expired.is_set():  # the socket was shut down mid-answer: what was read is partial
+                raise TimeoutError(f"timed out: no complete answer within {read_s:g} s")
+            if len(data) > MAX_RESPONSE_BYTES:
+                raise http.client.HTTPException(f"response larger than {MAX_RESPONSE_BYTES:,} bytes")
+            return resp.status, data
+        except (OSError, http.client.HTTPException):
+            if expired.is_set():
+                raise TimeoutError(f"timed out: no complete answer within {read_s:g} s") from None
+            raise
         finally:
             conn.close()
 
@@ -109,9 +133,11 @@ class OpenAICompatibleClient:
             else:
                 if status == 200:
                     try:
-                        return str(json.loads(data.decode("utf-8"))["choices"][0]["message"]["content"] or "")
-                    except (ValueError, KeyError, IndexError, TypeError) as exc:
-                        last = f"malformed response: {type(exc).__name__}: {exc}"
+                        return answer_text(data)
+                    except MalformedAnswer as exc:
+                        last = str(exc)
+                        if exc.final:
+                            break
                 else:
                     last = f"HTTP {status}"
                     if status not in TRANSIENT_STATUS and status < 500:
@@ -123,3 +149,11 @@ class OpenAICompatibleClient:
                 remaining = budget.remaining() if budget is not None else None
                 time.sleep(pause if remaining is None else max(0.0, min(pause, remaining)))
         raise LLMError(f"LLM request to {url} failed: {last}")
+
+
+def _cut(sock: socket.socket | None, expired: threading.Event) -> None:
+    """The call's deadline passed: shut its socket down, so a read blocked on it ends now."""
+    expired.set()
+    if sock is not None:
+        with contextlib.suppress(OSError):  # already closed
+            sock.shutdown(socket.SHUT_RDWR)

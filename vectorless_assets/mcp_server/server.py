@@ -1,7 +1,8 @@
 """SDK wiring: the tools of `tools.py` registered on an `mcp` `MCPServer`.
 
 Each tool gets a JSON schema from its typed, described parameters and a one-line
-description. A call runs under the library's lock; a target that does not resolve, an
+description. A call holds no lock while it computes (`library`: it reads the catalog's
+current snapshot); a target that does not resolve, an
 ambiguous title or a refused IR comes back as a tool error (``isError``) whose text starts
 ``invalid request:`` and gives the navigator's message; any other failure is a tool error
 starting ``server error:`` (logged on the server's stderr), never a crashed server. Error
@@ -75,14 +76,13 @@ def build_server(folder: str | os.PathLike[str], *, check_every: float = CHECK_E
 
     def call(fn: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> Any:
         """Run a tool function; its result goes out as compact JSON text plus structured content."""
-        with lib.lock:
-            try:
-                result = fn(lib, *args, **kwargs)
-            except (NavigationError, IRIntegrityError) as exc:
-                raise ToolError("invalid request: " + shorten(str(exc), MAX_ERROR_CHARS)) from None
-            except Exception as exc:  # a fault of the server, not of the request
-                logging.getLogger(__name__).exception("tool %s failed", getattr(fn, "__name__", fn))
-                raise ToolError(f"server error: {type(exc).__name__}: {shorten(str(exc), MAX_ERROR_CHARS)}") from None
+        try:  # no lock: the tool computes over the catalog's current snapshot
+            result = fn(lib, *args, **kwargs)
+        except (NavigationError, IRIntegrityError) as exc:
+            raise ToolError("invalid request: " + shorten(str(exc), MAX_ERROR_CHARS)) from None
+        except Exception as exc:  # a fault of the server, not of the request
+            logging.getLogger(__name__).exception("tool %s failed", getattr(fn, "__name__", fn))
+            raise ToolError(f"server error: {type(exc).__name__}: {shorten(str(exc), MAX_ERROR_CHARS)}") from None
         text = json.dumps(result, ensure_ascii=False, default=str, separators=(",", ":"))
         if len(text) > MAX_RESULT_CHARS:
             raise ToolError(f"result too large ({len(text):,} characters): narrow it with limit, max_depth, max_chars or a node")

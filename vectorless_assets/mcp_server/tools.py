@@ -46,26 +46,27 @@ def doc_fields(nav: DocumentNavigator) -> dict[str, Any]:
 
 
 def list_documents(lib: Library, query: str | None = None, offset: int = 0, limit: int = Limit.documents.default) -> dict[str, Any]:
-    """The documents of the folder with their cards; with `query`, only matching ones, best first."""
+    """The documents of the folder with their cards; with `query`, only matching ones, best first.
+    While the folder is still being read, `indexing` says how far (the list is partial)."""
     catalog = lib.catalog()
-    cards = {nav.doc.doc_id: nav.doc_card() for nav in catalog.navigators.values()}
-    rows = catalog.entries()
+    snap = catalog.snapshot()
+    rows = [dict(c.row) for c in snap.cards.values()]
     if query and query.strip():
-        scores = {r["doc_id"]: r["score"] for r in catalog.covers(query, k=len(catalog))}
+        scores = {r["doc_id"]: r["score"] for r in catalog.covers(query, k=len(snap.cards))}
         rows = sorted((dict(r, score=scores[r["doc_id"]]) for r in rows if r["doc_id"] in scores), key=lambda r: -r["score"])
     out = []
     for r in rows:
-        card = cards[r["doc_id"]]
         out.append({
             **{k: v for k, v in r.items() if k not in ("path", "overview", "sections")},
             "file": Path(r["path"]).name,
             "overview": shorten(r["overview"] or "", OVERVIEW_CHARS),
             "sections": r["sections"][:CARD_SECTIONS], "sections_total": len(r["sections"]),
-            "question_hints": list(card.get("question_hints") or [])[:5],
+            "question_hints": list(snap.cards[r["doc_id"]].hints) if r["doc_id"] in snap.cards else [],
         })
     page = window(out, offset, clamp(limit, Limit.documents))
-    rejected = [{"file": Path(x["path"]).name, "error": x["error"], "problem": x["problem"]} for x in catalog.rejected]
-    return {"folder": str(lib.folder), **page, "documents": page.pop("items"), "rejected": rejected}
+    rejected = [{"file": Path(x["path"]).name, "error": x["error"], "problem": x["problem"]} for x in snap.rejected]
+    busy = {"indexing": snap.progress()} if snap.progress() else {}
+    return {"folder": str(lib.folder), **page, "documents": page.pop("items"), "rejected": rejected, **busy}
 
 
 def toc(lib: Library, doc: str, node: str | None = None, max_depth: int | None = None, offset: int = 0, limit: int = Limit.toc.default) -> dict[str, Any]:
@@ -133,13 +134,24 @@ def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits
 
     `guided` (only when the server has an LLM: `Library.llm`): the model reads the table of
     contents first (at most `GUIDED_CALLS` calls per request, reported in `llm_usage`), each
-    hit says `via` "llm" or "locate", and a failing model leaves the no-LLM hits.
+    hit says `via` "llm" or "locate", and a failing model leaves the no-LLM hits. When
+    `GUIDED_AT_ONCE` guided searches already run, the answer comes without the model
+    (``"guided": false`` and a note) instead of taking another worker thread for minutes.
     """
     want, k = required(query, "question"), clamp(k, Limit.hits)
     if guided and lib.llm is None:
         raise NavigationError("guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)")
-    llm, usage = (lib.guided_llm() if guided else None), LLMUsage()
-    extra = {"guided": True} if llm else {}
+    slot = guided and lib.guided_slot()
+    try:
+        return _locate(lib, want, doc, k, lib.llm if slot else None, busy=guided and not slot)
+    finally:
+        if slot:
+            lib.release_guided()
+
+
+def _locate(lib: Library, want: str, doc: str | None, k: int, llm: Any, *, busy: bool) -> dict[str, Any]:
+    usage = LLMUsage()
+    extra = {"guided": True} if llm else {"guided": False, "note": "guided search busy: answered without the model"} if busy else {}
     if doc and doc.strip():
         nav = lib.document(doc)
         found = nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else nav.locate(want, k=k)
@@ -147,7 +159,8 @@ def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits
     else:
         catalog = lib.catalog()
         found = catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else catalog.locate(want, k=k)
-        result = {"query": want, "scope": "folder", **extra, "hits": found}
+        progress = catalog.progress()
+        result = {"query": want, "scope": "folder", **extra, "hits": found, **({"indexing": progress} if progress else {})}
     return {**result, "llm_usage": usage_json(usage)} if llm else result
 
 

@@ -60,7 +60,7 @@ from vectorless_assets.navigator.bm25 import K1
 from vectorless_assets.navigator.finance_glossary import label_share
 from vectorless_assets.navigator.indexsignals import index_scores, route_scores
 from vectorless_assets.navigator.nodesignals import NodeSignals, own_page_count, pairs
-from vectorless_assets.navigator.views import node_ref
+from vectorless_assets.navigator.views import checked_query, node_ref
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {
@@ -84,7 +84,7 @@ class Locator(NodeSignals):
     # -- ranking ------------------------------------------------------------------------
     def locate(self, query: str, k: int = 5) -> list[dict[str, Any]]:
         """The `k` best nodes for `query`, best first, each a citation plus score and reason."""
-        question = self._read(query)
+        question = self._read(checked_query(query))
         label, spent = self._label_scores(query)
         # a reference's kind word ("chapter", "listing") is spent on the label signal
         q = [t for t in question.terms if t not in spent]

@@ -20,8 +20,20 @@ Target = str | int | None
 DESCRIPTION_CHARS = 100
 
 
+#: Longest question `locate` (and a catalog's ranking) takes: a question, not a document.
+MAX_QUERY_CHARS = 2000
+
+
 class NavigationError(LookupError):
     """A navigator target (node id, title, index, `..`) that does not resolve."""
+
+
+def checked_query(query: str) -> str:
+    """`query`, refused (`NavigationError`) when longer than `MAX_QUERY_CHARS`: ranking costs
+    grow with the question's terms, and a 1 MB question kept a server busy for a minute."""
+    if len(query) > MAX_QUERY_CHARS:
+        raise NavigationError(f"question too long ({len(query):,} characters; at most {MAX_QUERY_CHARS:,})")
+    return query
 
 
 def node_span(doc: Document, node: TreeNode) -> dict[str, int | None]:

@@ -201,7 +201,8 @@ def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, ctx: PassContext
     if not tree.nodes or limit <= 0:
         return []
     if ctx.llm is not None:
-        answer = ask(ctx.llm, ctx.usage, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit)
+        answer = ask(ctx.llm, ctx.usage, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit,
+                     accept=lambda a: bool(parse_concepts(a, tree, reasoning_index, limit)))
         concepts = parse_concepts(answer, tree, reasoning_index, limit) if answer else []
         if concepts:
             return concepts

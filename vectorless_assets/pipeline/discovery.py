@@ -150,7 +150,9 @@ def expand(paths: list[str], root: str | None = None, frontends: Registry = REGI
     Keys (and so doc_ids) are paths relative to `root`; without `root`, a folder argument is
     its own root (so `docs/a/index.md` and `docs/b/index.md` get keys `a/index.md` and
     `b/index.md`), and a file argument is keyed relative to the current directory when it lies
-    inside it, else by its file name. A file named explicitly is taken whatever its suffix.
+    inside it, else by its file name. A file named explicitly is taken whatever its suffix;
+    with `root`, one whose real path lies outside the root (a link leaving it) is refused with
+    a `ValueError`, as the Dagster path refuses its key.
     """
     refs: list[SourceRef] = []
     cwd = Path.cwd().resolve()
@@ -162,6 +164,8 @@ def expand(paths: list[str], root: str | None = None, frontends: Registry = REGI
         else:
             if root:
                 base = Path(root).resolve()
+                if not p.is_relative_to(base):  # `R/linkdir/secret.md` whose real path leaves R
+                    raise ValueError(f"{raw}: outside the documents root {root} (its real path is {p})")
             elif p.is_relative_to(cwd):
                 base = cwd
             else:

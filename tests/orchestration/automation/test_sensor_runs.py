@@ -99,6 +99,40 @@ def test_missing_root_skips_without_deleting(tmp_path: Path) -> None:
     assert h.instance.get_dynamic_partitions(PARTITIONS_NAME) == ["a.md"]
 
 
+def test_an_emptied_root_takes_nothing_out_of_service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty folder where the documents were (an unmounted share) is refused like a
+    missing root (issue 25 item 9): before, every IR went to .deleted/ and every partition
+    was removed. With VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1 the deletions go through."""
+    h = Harness(tmp_path)
+    for name in ("a.md", "b.md", "c.md"):
+        h.write(name, f"# {name}\n\nText of {name}.\n")
+    for request in h.tick().run_requests:
+        h.launch(request)
+    for name in ("a.md", "b.md", "c.md"):
+        (h.docs / name).unlink()
+    context = dg.build_sensor_context(instance=h.instance, cursor=h.cursor, resources=h.resources(), definitions=h.defs)
+    skipped = h.sensor(context)
+    assert isinstance(skipped, dg.SkipReason) and "3 of 3 known documents are gone" in (skipped.skip_message or "")
+    assert "VECTORLESS_SENSOR_ALLOW_MASS_DELETE" in (skipped.skip_message or "")
+    assert sorted(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == ["a.md", "b.md", "c.md"]
+    assert all(_ir(h, pk).exists() for pk in ("a.md", "b.md", "c.md"))
+    monkeypatch.setenv("VECTORLESS_SENSOR_ALLOW_MASS_DELETE", "1")
+    h.tick()
+    assert h.instance.get_dynamic_partitions(PARTITIONS_NAME) == []
+    assert not _ir(h, "a.md").exists() and (h.ir / ".deleted" / _ir(h, "a.md").name).exists()
+
+
+def test_a_few_deletions_still_go_through(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    for name in ("a.md", "b.md", "c.md", "d.md"):
+        h.write(name, f"# {name}\n\nText of {name}.\n")
+    h.tick()
+    (h.docs / "a.md").unlink()
+    (h.docs / "b.md").unlink()  # half: not more than half
+    h.tick()
+    assert sorted(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == ["c.md", "d.md"]
+
+
 def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
     h = Harness(tmp_path, max_hashes=40, batch_size=30)
     for i in range(100):

@@ -9,6 +9,11 @@ stored one (its `changes` counter is then raised). Hashing stops when the tick's
 the next tick (`ScanCursor.pos`, wrapping around), so a tick stays well inside Dagster's
 60 s limit at any corpus size and no document starves. Listing and the deleted-file check
 (stored or registered keys absent from the listing) are done on every tick.
+
+`mass_deletion` guards the deletions: a tick that would take more than half of the known
+documents (and at least two) out of service is refused, as a missing root is (an empty
+folder where a share was unmounted, a half-synced checkout), unless
+`VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1` says the documents really went.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import bisect
 import json
 import os
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from vectorless_assets.frontends.registry import REGISTRY, Registry
@@ -25,6 +30,21 @@ from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
 from vectorless_assets.pipeline.discovery import is_remote, root_exists, walk
+
+#: Setting that lets a tick take more than half of the known documents out of service.
+ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
+
+
+def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None) -> str | None:
+    """Why a tick deleting `deleted` of `known` documents is refused (None: it may go on):
+    more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set."""
+    allowed = (os.environ if env is None else env).get(ALLOW_MASS_DELETE, "").strip().lower() in ("1", "true", "yes")
+    if allowed or deleted < 2 or 2 * deleted <= known:
+        return None
+    return (
+        f"{deleted} of {known} known documents are gone from the documents root: more than half, so nothing "
+        f"was scanned or deleted (an unmounted or half-synced folder?); if they really went, set {ALLOW_MASS_DELETE}=1"
+    )
 
 
 @dataclass(frozen=True)

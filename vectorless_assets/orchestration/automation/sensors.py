@@ -27,7 +27,9 @@ would instead fire for every partition at once (one run per document).
 A deleted document (registered or remembered, no longer listed): the partition is removed
 through the result (`DOCUMENTS.build_delete_request`), its IR file is moved aside to
 `<ir_dir>/.deleted/<doc_id>.bin` and its field values are deleted. When the root itself is
-missing (an unmounted share) the tick skips and deletes nothing. Stopped by default.
+missing (an unmounted share), or a tick would take more than half of the known documents
+out of service (an empty folder in its place: `scan.mass_deletion`, unless
+`VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1`), the tick skips and deletes nothing. Stopped by default.
 """
 
 from __future__ import annotations
@@ -41,7 +43,12 @@ from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
-from vectorless_assets.orchestration.automation.scan import ScanCursor, list_files, scan
+from vectorless_assets.orchestration.automation.scan import (
+    ScanCursor,
+    list_files,
+    mass_deletion,
+    scan,
+)
 from vectorless_assets.orchestration.base.keys import (
     DATA_VERSION_TAG,
     GRAPH_FINGERPRINT,
@@ -103,7 +110,12 @@ def build_documents_sensor(
                 context.log.warning(f"run {run_id}: its process is gone; marked failed")
         store = FieldStore(settings.fields_dir)
         with DocState(settings.state_path) as state:
-            result = scan(files, state.load(), documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
+            rows = state.load()
+            result = scan(files, rows, documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
+            refused = mass_deletion(len(result.deleted), len(set(rows) | registered))
+            if refused is not None:
+                context.log.warning(refused)
+                return dg.SkipReason(refused)
             todo: list[tuple[str, str, frozenset[str]]] = []
             everything = frozenset(graph.produced)
             for change in result.changed:

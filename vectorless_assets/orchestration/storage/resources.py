@@ -11,12 +11,20 @@ run-time option that disagreed with the code versions would record wrong version
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import dagster as dg
 from upath import UPath
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
-from vectorless_assets.ir.persist import IR_SUFFIX, envelope_bytes, load_ir_bytes, save_ir
+from vectorless_assets.ir.persist import (
+    IR_SUFFIX,
+    envelope_bytes,
+    load_ir_bytes,
+    save_ir,
+    write_error,
+)
 from vectorless_assets.ir.stamp import IRState, ir_state, stamp_of
 from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.guard import LLMLimits
@@ -99,12 +107,16 @@ class IRStore(dg.ConfigurableResource):
         return "intact"
 
     def write(self, doc: Document) -> str:
-        """Write `doc` (atomically on local disks) and return its location as a string."""
+        """Write `doc` (atomically on local disks) and return its location as a string; a
+        failed write is an `IRWriteError` naming the file and the IR folder (one line)."""
         target = self.location(doc.doc_id)
         if target.protocol in ("", "file", "local"):
             return str(save_ir(doc, target.path))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(envelope_bytes(doc))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(envelope_bytes(doc))
+        except OSError as exc:
+            raise write_error(Path(str(target)), exc) from None
         return str(target)
 
 
