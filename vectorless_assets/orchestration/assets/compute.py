@@ -29,7 +29,7 @@ from typing import Any
 
 from vectorless_assets.context import PassContext
 from vectorless_assets.errors import CompileError
-from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.errors import IRIntegrityError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
@@ -206,10 +206,8 @@ def _compute(
     doc = assemble_document(state, ctx, started=started, table=table)
     try:
         out.ir_path = ir_store.write(doc)
-    except OSError as exc:
-        raise CompileError(
-            key, f"cannot write the IR {ir_store.location(doc.doc_id)}: {exc.strerror or exc}"
-        ) from exc
+    except IRWriteError as exc:  # names the file and the IR folder, in one line
+        raise CompileError(key, str(exc)) from exc
     store.write(DOCUMENT_IR, pk, doc)  # the value `load_asset_value` reads, beside the IR file
     stamp = ir_store.stamp(doc.doc_id)
     out.records.append(
