@@ -52,7 +52,8 @@ def test_shipped_config_queues_runs_with_limits(shipped_instance: dg.DagsterInst
     assert type(shipped_instance.run_coordinator).__name__ == "QueuedRunCoordinator"
     assert config is not None and config.max_concurrent_runs == 4
     limits = {(lim["key"], lim.get("value")): lim["limit"] for lim in config.tag_concurrency_limits}
-    assert limits == {(DOCUMENTS_TAG, None): 2, (TRIGGER_TAG, "deploy"): 1}
+    assert limits == {(DOCUMENTS_TAG, None): 2, (TRIGGER_TAG, "deploy"): 1, ("dagster/backfill", None): 2}
+    assert shipped_instance.run_coordinator.dequeue_interval_seconds == 1  # backfill chunks start promptly
     assert isinstance(shipped_instance.event_log_storage, BatchingSqliteEventLogStorage)
 
 
