@@ -219,6 +219,13 @@ def transcribe(pdf: Path) -> dict[str, Any]:
     return {**base, "source": "printed", "note": note, "entries": entries}
 
 
+def dump(truth: dict[str, Any]) -> str:
+    """JSON with one entry a line (small, readable diffs)."""
+    head = {k: v for k, v in truth.items() if k != "entries"}
+    rows = ",\n".join(json.dumps(e, ensure_ascii=False) for e in truth["entries"])
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "entries": [\n' + rows + "\n]}\n"
+
+
 def main() -> int:
     logging.disable(logging.CRITICAL)
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -229,7 +236,7 @@ def main() -> int:
             continue
         truth = transcribe(src / b["file"])
         out = HERE / "truth" / (Path(b["file"]).stem + ".json")
-        out.write_text(json.dumps(truth, indent=0, ensure_ascii=False) + "\n")
+        out.write_text(dump(truth))
         depths = Counter(e[0] for e in truth["entries"])
         print(
             f"{b['file']:32} {truth['source']:8} {len(truth['entries']):4} levels {dict(sorted(depths.items()))} {truth['note']}"

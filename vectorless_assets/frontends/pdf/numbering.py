@@ -18,7 +18,9 @@ from collections.abc import Sequence
 PART_DEPTH = 0
 _PART_WORD = re.compile(r"^(?:part|teil|partie)\s+([ivxlc]{1,6}|\d{1,2})\b", re.I)
 _BARE_ROMAN = re.compile(r"^([IVX]{1,5})\.?\s+(?=[A-Z\u00c0-\u00de])")
-_CHAPTER = re.compile(r"^(?:chapter|kapitel|chapitre|appendix|anhang|annex)\s+([\dA-Z]{1,3}|[ivxlc]{1,6})\b", re.I)
+_CHAPTER = re.compile(
+    r"^(?:chapter|kapitel|chapitre|appendix|anhang|annex)\s+([\dA-Z]{1,3}|[ivxlc]{1,6})\b", re.I
+)
 _DECIMAL = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5}|[A-Z](?:\.\d{1,2}){1,5})\.?\s+(?=[^\d\s.,%)])")
 
 
