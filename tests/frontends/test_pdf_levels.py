@@ -19,8 +19,9 @@ from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
 W, H = A4
-BODY = "The committee reviewed the {} findings and agreed on the next steps for the project team."
+BODY = "{} findings were reviewed by the committee, which agreed on the next steps for the team."
 CHAPTERS = ["Getting Started", "Daily Operation", "Maintenance"]
+BOOK = [*CHAPTERS, "Troubleshooting"]
 
 
 def _levels(doc: ParsedDocument) -> dict[str, int]:
@@ -188,3 +189,50 @@ def test_largest_font_used_for_a_running_title_is_no_heading() -> None:
     data, plan = _three_sizes(running_title=True)
     doc = parse_pdf(data, options=CompileOptions(use_pdf_outline=False))
     assert [(r.title, r.level) for r in doc.raw_nodes if r.level >= 1] == plan
+
+
+def _book_with_cover(parts: bool) -> tuple[bytes, list[tuple[str, int]]]:
+    """A title page of three 28pt display lines, then (with `parts`) "Part I"/"Part II"
+    pages at 22pt, chapters at 18pt ("N Title", with parts "Chapter N Title") and "N.M"
+    sections at 14pt."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    y = H - 200
+    for text in ("The Platform", "Handbook", "Second Edition"):
+        y = _heading(c, y, text, 28)
+    c.showPage()
+    want: list[tuple[str, int]] = []
+    top = 2 if parts else 1
+    for ch in (1, 2, 3, 4):
+        if parts and ch in (1, 3):
+            label = "Part I Foundations" if ch == 1 else "Part II Practice"
+            _heading(c, H - 200, label, 22)
+            want.append((label, 1))
+            c.showPage()
+        chapter = f"{'Chapter ' if parts else ''}{ch} {BOOK[ch - 1]}"
+        y = _heading(c, H - 72, chapter, 18)
+        want.append((chapter, top))
+        for sec in (1, 2):
+            y = _para(c, y, f"c{ch}s{sec}")
+            y = _heading(c, y, f"{ch}.{sec} Section {ch}-{sec}", 14)
+            want.append((f"{ch}.{sec} Section {ch}-{sec}", top + 1))
+        _para(c, y, f"end{ch}")
+        c.showPage()
+        _para(c, H - 72, f"Follow-up {ch}", 30)  # chapters run over two pages
+        c.showPage()
+    c.save()
+    return buf.getvalue(), want
+
+
+def test_title_page_display_lines_do_not_push_chapters_down() -> None:
+    data, want = _book_with_cover(parts=False)
+    doc = parse_pdf(data, options=CompileOptions(use_pdf_outline=False))
+    cover = [(r.title, r.level) for r in doc.raw_nodes if r.level >= 1 and r.start_page == 1]
+    assert cover and all(lv == 1 for _, lv in cover)  # display lines beside the chapters
+    assert [(r.title, r.level) for r in doc.raw_nodes if r.level >= 1 and r.start_page > 1] == want
+
+
+def test_chapters_sit_below_parts() -> None:
+    data, want = _book_with_cover(parts=True)
+    doc = parse_pdf(data, options=CompileOptions(use_pdf_outline=False))
+    assert [(r.title, r.level) for r in doc.raw_nodes if r.level >= 1 and r.start_page > 1] == want

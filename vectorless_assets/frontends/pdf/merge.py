@@ -9,7 +9,7 @@ from. Where no anchor is known, the filler headings under a frame entry keep the
 nesting one level below it.
 
 `denser` decides whether a second source fills the first: it must have clearly more entries
-and agree with it (most frame titles found among its own). Order of trust for a level, as
+and agree with it (`agrees`: most frame titles found among its own). Order of trust for a level, as
 applied by the parser: a heading's own number ("3.1" under "3", `numbering.nest_by_number`)
 > the outline's nesting > the printed contents' (numbering, then indentation) > detection
 (numbering depth, then style rank: size, weight, capitals). Each placed heading records the
@@ -45,14 +45,17 @@ def _match(frame: list[Placed], h: Placed, starts: set[int], keys: dict[str, lis
     return h.start in starts or any(abs(pg - h.page) <= 1 for pg in keys.get(_bare(h.title), ()))
 
 
+def agrees(frame: list[Placed], other: list[Placed]) -> bool:
+    """True when `other` lists `AGREE` of the frame's titles (same title within a page, or
+    the same line)."""
+    keys = _key_pages(other)
+    starts = {p.start for p in other}
+    return sum(_match(other, f, starts, keys) for f in frame) >= AGREE * len(frame)
+
+
 def denser(frame: list[Placed], filler: list[Placed]) -> bool:
-    """True when `filler` has `DENSER` times the entries of `frame` and lists `AGREE` of its titles."""
-    if len(filler) < DENSER * max(1, len(frame)):
-        return False
-    keys = _key_pages(filler)
-    starts = {p.start for p in filler}
-    found = sum(_match(filler, f, starts, keys) for f in frame)
-    return found >= AGREE * len(frame)
+    """True when `filler` has `DENSER` times the entries of `frame` and `agrees` with it."""
+    return len(filler) >= DENSER * max(1, len(frame)) and agrees(frame, filler)
 
 
 def fill(frame: list[Placed], filler: list[Placed]) -> list[Placed]:

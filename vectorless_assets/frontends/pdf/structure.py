@@ -10,8 +10,9 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    always a frame);
 2. detects headings where that is not the whole structure, and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
-   is denser and agrees (a chapter-only outline over numbered sections); a dense outline
-   that agrees with its contents page is used as it is;
+   is denser and agrees (a chapter-only outline over numbered sections), unless a contents
+   page as dense as the outline lists its titles (the author's own structure, confirmed); a
+   dense outline that agrees with its contents page is used as it is;
 3. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
    `pdf_level_sources` diagnostic which source set how many levels.
 
@@ -24,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
-from vectorless_assets.frontends.pdf.merge import by_number, denser, fill, sources_note
+from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 from vectorless_assets.frontends.pdf.toc_map import toc_outline
@@ -79,6 +80,7 @@ def merge_structure(
     """The merged headings and the uncertain ones (see the module docstring). `framed`: the
     placed outline entries ([] without a usable outline); `whole`: the outline was judged rich."""
     n = len(src.pages)
+    confirmed = False  # a contents page as dense as the outline, listing its titles
     if options.use_printed_toc:
         contents, items = _contents(src, framed, diags)
         if framed and contents and denser(framed, contents):
@@ -86,7 +88,9 @@ def merge_structure(
             diags.append(parse_diag("pdf_outline_filled", note, "info"))
             framed = fill(framed, contents)
             whole = len(framed) >= TOC_DENSE * n
-        elif contents and not framed:
+        elif framed and contents:
+            confirmed = agrees(framed, contents)
+        elif contents:
             # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
             # lists the form's Items only) is a frame for detected headings
             whole = len(contents) >= TOC_DENSE * n and items < 2
@@ -95,7 +99,7 @@ def merge_structure(
             note = f"structure from the printed table of contents ({len(contents)} entries, used {used})"
             diags.append(parse_diag("pdf_printed_toc", note, "info"))
     placed, unsure = framed, {}
-    if not whole or len(framed) < TOC_DENSE * n:
+    if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
         found = place_detected(detected, src.lines)
