@@ -149,7 +149,14 @@ def main() -> int:
         if btime
         else ""
     )
-    print(f"stripped: {rate:.1f} pages/s over {pages} pages{ratio}")
+    pub = pages / sum(r["pub_dt"] for r in rows) if rows else 0.0
+    print(f"stripped: {rate:.1f} pages/s over {pages} pages{ratio}; as published {pub:.1f} pages/s")
+    for name in ("pub", "strip", "detect"):
+        low = [r["file"] for r in rows if r["half"] == "B" and r[name][3] < 0.85]
+        mean = statistics.mean(r[name][3] for r in rows if r["half"] == "B") if rows else 0.0
+        print(
+            f"check half, {name}: mean strict level {mean:.2f}; under 0.85: {', '.join(low) or 'none'}"
+        )
     return 0
 
 
