@@ -90,6 +90,9 @@ def merge_structure(
             whole = len(framed) >= TOC_DENSE * n
         elif framed and contents:
             confirmed = agrees(framed, contents)
+            if confirmed:
+                note = f"outline ({len(framed)} entries) agrees with the printed table of contents ({len(contents)} entries): used as it is"
+                diags.append(parse_diag("pdf_outline_confirmed", note, "info"))
         elif contents:
             # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
             # lists the form's Items only) is a frame for detected headings
