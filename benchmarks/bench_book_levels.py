@@ -151,9 +151,10 @@ def main() -> int:
     )
     pub = pages / sum(r["pub_dt"] for r in rows) if rows else 0.0
     print(f"stripped: {rate:.1f} pages/s over {pages} pages{ratio}; as published {pub:.1f} pages/s")
-    for name in ("pub", "strip", "detect"):
-        low = [r["file"] for r in rows if r["half"] == "B" and r[name][3] < 0.85]
-        mean = statistics.mean(r[name][3] for r in rows if r["half"] == "B") if rows else 0.0
+    check = [r for r in rows if r["half"] == "B"]
+    for name in ("pub", "strip", "detect") if check else ():
+        low = [r["file"] for r in check if r[name][3] < 0.85]
+        mean = statistics.mean(r[name][3] for r in check)
         print(
             f"check half, {name}: mean strict level {mean:.2f}; under 0.85: {', '.join(low) or 'none'}"
         )
