@@ -42,6 +42,9 @@ class RawNode(BaseModel):
     #: an uncertain heading's lines as extracted (the title may be cleaned: lines joined, a
     #: footnote marker left out, a trailing label moved first); demoting it puts them back
     heading_text: str | None = None
+    #: what set `level` (PDF: "outline", "contents", "detection", "numbering"), to trace a
+    #: wrong level; None when the frontend does not say
+    level_source: str | None = None
 
 
 class ParsedDocument(BaseModel):

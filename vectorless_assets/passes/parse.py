@@ -13,7 +13,8 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
     """Parse the source document into a flat list of raw sections (title, level, text, lines, pages).
 
     The frontend comes from the registry (`frontends.registry`): Markdown (and `.txt`) through
-    markdown-it-py, PDF through pypdf (outline first, then font and numbering heuristics),
+    markdown-it-py, PDF through pypdf (the outline, the printed contents and detected headings merged: a
+    sparser source is a frame a denser one fills in; levels by number, outline, contents, style),
     DOCX through python-docx paragraph styles.
 
     In standard and deep mode with an LLM, headings the PDF detector accepted by a narrow

@@ -71,7 +71,7 @@ __all__ = ["ALL", "DEEP", "SOURCE", "STANDARD_UP", "TABLE", "TREE_PARAM", "Pass"
 TABLE = PassTable(
     (
         Pass(
-            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="3", modes=ALL, required=True,
+            name="parse", run=parse.run, reads=("source",), writes=("parsed",), phase="frontend", version="4", modes=ALL, required=True,
             llm=True, llm_modes=STANDARD_UP, llm_options=("structure_llm_calls",),
             options=("use_pdf_outline", "use_printed_toc", "max_pages", "pdf_timeout_seconds", "max_source_bytes"),
             reuse="none", document_llm_calls="uncertain PDF headings",

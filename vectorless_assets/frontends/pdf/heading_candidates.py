@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from vectorless_assets.frontends.pdf.text import Line
 
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
+_CHAPTER_WORDS = {"chapter", "kapitel"}
 _ADMONITION = re.compile(
     r"^(notes?|tips?|warning|caution|important|hint|danger|attention|remark|nota|hinweis|achtung|remarque)\s*[:.!]?$",
     re.I,
@@ -114,13 +115,18 @@ def drop_repeated(cands: list[Candidate]) -> list[Candidate]:
     return cands
 
 
-def assign_levels(cands: list[Candidate], body: float) -> list[Heading]:
+def assign_levels(
+    cands: list[Candidate], body: float, cover: set[int] | None = None
+) -> list[Heading]:
     """Levels: style rank (bigger, then bold, then capitals), numbering depth where present;
     in filings (two or more "Item N." headings) "Part" is 1, "Item" the next level and every
-    other heading sits below the items."""
+    other heading sits below the items. `cover`: start lines of candidates on the first
+    page; a style used there only takes no rank (a title page's display lines would put every
+    chapter one level down), it sits at the rank of the largest style not above it."""
     used = Counter(c.key for c in cands)
+    inside = Counter(c.key for c in cands if c.start not in (cover or set()))
     # one-off styles (a cover title) do not take a rank of their own unless they are all we have
-    ranked = {k for k, v in used.items() if v >= 2} or set(used)
+    ranked = {k for k, v in inside.items() if v >= 2} or set(inside) or set(used)
     styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2]))
     rank = {k: r + 1 for r, k in enumerate(styles)}
     # compress ranks to at most 6 levels
@@ -133,14 +139,16 @@ def assign_levels(cands: list[Candidate], body: float) -> list[Heading]:
     base = (min(numbered_top) - 1) if numbered_top else 0
     has_parts = any(c.keyword in _KEYWORD_LEVEL for c in cands)
     part_size = max((c.key[0] for c in cands if c.keyword in _KEYWORD_LEVEL), default=0.0)
-    if any(c.keyword in ("part", "teil") for c in cands):
+    parts = any(c.keyword in ("part", "teil") for c in cands)
+    if parts:
         base = max(base, 1)  # "1 Introduction" sits below "Part I"
     items = sum(1 for c in cands if c.keyword == "item")
     item_level = (2 if any(c.keyword == "part" for c in cands) else 1) if items >= 2 else 0
     out: list[Heading] = []
     for c in cands:
         if c.keyword in _KEYWORD_LEVEL:
-            level = _KEYWORD_LEVEL[c.keyword]
+            # "Chapter 3" sits below "Part I" when the document has parts
+            level = _KEYWORD_LEVEL[c.keyword] + (1 if parts and c.keyword in _CHAPTER_WORDS else 0)
         elif c.depth:
             level = base + c.depth
         else:

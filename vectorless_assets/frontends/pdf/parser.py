@@ -1,9 +1,13 @@
-"""PDF frontend: pypdf, outline first (when it passes judgement), else detected headings.
+"""PDF frontend: pypdf; the outline, the printed contents and detected headings merged.
 
 Pages are read one at a time into styled lines (`pdf_text`), running headers/footers are
-removed (`pdf_layout`), the outline is read and judged (`pdf_outline`), headings are detected
-where the outline is missing, useless, mistitled or only a chapter frame (`pdf_headings`),
-and the line stream is cut into raw sections with page ranges (`pdf_sections`).
+removed (`pdf_layout`), the outline is read and judged (`pdf_outline`) and the printed
+contents read (`toc_map`); a denser printed contents that agrees with the outline fills it
+in, and headings are detected where neither is the whole structure (a missing, useless,
+mistitled or chapter-only outline; no or a sparse contents page): they fill in below what
+there is (`merge`). Numbered headings are then nested by their numbers, each heading's level
+source is summed up in a `pdf_level_sources` diagnostic, and the line stream is cut into raw
+sections with page ranges (`pdf_sections`).
 """
 
 from __future__ import annotations
@@ -14,30 +18,20 @@ import time
 from typing import Any
 
 from vectorless_assets.errors import SourceError
-from vectorless_assets.frontends.pdf.heading_candidates import Heading
-from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
-from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, norm, read_outline
-from vectorless_assets.frontends.pdf.sections import (
-    Placed,
-    build_raw_nodes,
-    place_detected,
-    place_outline,
-)
+from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, read_outline
+from vectorless_assets.frontends.pdf.sections import build_raw_nodes, place_outline
+from vectorless_assets.frontends.pdf.structure import Source, merge_structure
+from vectorless_assets.frontends.pdf.structure import parse_diag as _diag
 from vectorless_assets.frontends.pdf.text import Line, PageLines, page_lines
-from vectorless_assets.frontends.pdf.toc_map import toc_outline
-from vectorless_assets.frontends.pdf.uncertain import mark_uncertain, uncertain_starts
+from vectorless_assets.frontends.pdf.uncertain import mark_uncertain
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
-TOC_DENSE = 0.35  # ToC entries per page from which the printed ToC is the whole structure
-_ITEM = re.compile(r"^\s*item\s+\d", re.I)
-_BAD_TITLE = re.compile(r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I)
-
-
-def _diag(code: str, message: str, severity: str = "warning") -> Diagnostic:
-    return Diagnostic(source="parse", code=code, message=message, severity=severity)  # type: ignore[arg-type]
+_BAD_TITLE = re.compile(
+    r"^(untitled|microsoft word - .*|.*\.(docx?|pdf|dvi|tex|indd|rtf|odt))$|^\W*$", re.I
+)
 
 
 def open_pdf(data: bytes) -> Any:
@@ -62,8 +56,21 @@ def open_pdf(data: bytes) -> Any:
         _ = len(reader.pages)
     except SourceError:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, NotImplementedError) as exc:
-        raise SourceError(f"unreadable PDF: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")) from exc
+    except (
+        PdfReadError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+        NotImplementedError,
+    ) as exc:
+        raise SourceError(
+            f"unreadable PDF: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(
+                ": "
+            )
+        ) from exc
     return reader
 
 
@@ -87,19 +94,35 @@ def _meta_title(reader: Any) -> str:
     return "" if _BAD_TITLE.match(title) or len(title) > 200 else title
 
 
-def read_pages(reader: Any, options: CompileOptions, diags: list[Diagnostic]) -> tuple[list[PageLines], int]:
+def read_pages(
+    reader: Any, options: CompileOptions, diags: list[Diagnostic]
+) -> tuple[list[PageLines], int]:
     """Styled lines of every page (up to the page limit and time budget); and the page count."""
     total = len(reader.pages)
     limit = total if options.max_pages is None else min(total, options.max_pages)
     if limit < total:
-        diags.append(_diag("pdf_page_limit", f"only the first {limit} of {total} pages were read (CompileOptions.max_pages)"))
-    deadline = None if options.pdf_timeout_seconds is None else time.monotonic() + options.pdf_timeout_seconds
+        diags.append(
+            _diag(
+                "pdf_page_limit",
+                f"only the first {limit} of {total} pages were read (CompileOptions.max_pages)",
+            )
+        )
+    deadline = (
+        None
+        if options.pdf_timeout_seconds is None
+        else time.monotonic() + options.pdf_timeout_seconds
+    )
     cache: dict[int, tuple[bool, bool]] = {}
     pages: list[PageLines] = []
     failed: list[int] = []
     for i in range(limit):
         if deadline is not None and time.monotonic() > deadline:
-            diags.append(_diag("pdf_timeout", f"text extraction stopped after {options.pdf_timeout_seconds}s at page {i + 1} of {total} (CompileOptions.pdf_timeout_seconds)"))
+            diags.append(
+                _diag(
+                    "pdf_timeout",
+                    f"text extraction stopped after {options.pdf_timeout_seconds}s at page {i + 1} of {total} (CompileOptions.pdf_timeout_seconds)",
+                )
+            )
             break
         try:
             page = reader.pages[i]
@@ -113,7 +136,12 @@ def read_pages(reader: Any, options: CompileOptions, diags: list[Diagnostic]) ->
             failed.append(i + 1)
             pages.append(_plain_page(page, i))
     if failed:
-        diags.append(_diag("pdf_page_error", f"text of {len(failed)} page(s) could not be read with styles: {_page_list(failed)}"))
+        diags.append(
+            _diag(
+                "pdf_page_error",
+                f"text of {len(failed)} page(s) could not be read with styles: {_page_list(failed)}",
+            )
+        )
     return pages, total
 
 
@@ -122,7 +150,11 @@ def _plain_page(page: Any, i: int) -> PageLines:
         text = page.extract_text()
     except Exception:  # noqa: BLE001
         text = ""
-    lines = [Line(i, 800.0 - k, 0.0, 0.0, False, t.strip()) for k, t in enumerate(text.splitlines()) if t.strip()]
+    lines = [
+        Line(i, 800.0 - k, 0.0, 0.0, False, t.strip())
+        for k, t in enumerate(text.splitlines())
+        if t.strip()
+    ]
     return PageLines(index=i, height=792.0, bottom=0.0, lines=lines)
 
 
@@ -136,26 +168,21 @@ def _scan_diagnostics(pages: list[PageLines], total: int) -> list[Diagnostic]:
     scanned = [p.index + 1 for p in pages if not p.lines and p.has_images]
     if pages and len(empty) == len(pages):
         kind = "image-only (scanned)" if scanned else "without any text layer"
-        return [_diag("pdf_no_text", f"the PDF is {kind}: no text could be extracted from its {total} page(s); OCR is not supported", "error")]
+        return [
+            _diag(
+                "pdf_no_text",
+                f"the PDF is {kind}: no text could be extracted from its {total} page(s); OCR is not supported",
+                "error",
+            )
+        ]
     if scanned:
-        return [_diag("pdf_scanned_pages", f"{len(scanned)} image-only (scanned) page(s) have no text layer: {_page_list(scanned)}")]
+        return [
+            _diag(
+                "pdf_scanned_pages",
+                f"{len(scanned)} image-only (scanned) page(s) have no text layer: {_page_list(scanned)}",
+            )
+        ]
     return []
-
-
-def _with_frame(outline: list[Placed], detected: list[Heading], lines: list[Line]) -> list[Placed]:
-    """Shallow outline as a chapter frame: detected headings nest inside the outline entries."""
-    taken = {k for p in outline for k in range(p.start, max(p.end, p.start + 1))}
-    starts = sorted(outline, key=lambda p: p.start)
-    out = list(outline)
-    j = -1
-    for h in detected:
-        if h.start in taken or norm(h.title) in {norm(p.title) for p in starts[max(0, j):j + 2]}:
-            continue
-        while j + 1 < len(starts) and starts[j + 1].start <= h.start:
-            j += 1
-        frame = starts[j].level if j >= 0 else 0
-        out.append(Placed(h.start, h.end, h.title, frame + h.level, lines[h.start].page))
-    return out
 
 
 def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
@@ -179,38 +206,26 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
         texts = {p.index: "\n".join(ln.text for ln in p.lines) for p in pages}
         verdict, reason = judge_outline(entries, texts, total)
         if verdict in ("useless", "mistitled"):
-            diags.append(_diag("pdf_outline_rejected", f"outline ignored ({verdict}): {reason}", "info"))
+            diags.append(
+                _diag("pdf_outline_rejected", f"outline ignored ({verdict}): {reason}", "info")
+            )
         elif verdict == "shallow":
-            diags.append(_diag("pdf_outline_shallow", f"outline used as a chapter frame: {reason}", "info"))
+            diags.append(
+                _diag("pdf_outline_shallow", f"outline used as a chapter frame: {reason}", "info")
+            )
     labels = _labels(reader, total)
     bounds = page_starts[: len(pages) + 1]
-    if verdict not in ("rich", "shallow") and options.use_printed_toc:
-        printed, printed_pages, why = toc_outline(pages, labels, originals)
-        toc_pages |= printed_pages
-        if printed:
-            entries = printed
-            # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
-            # lists the form's Items only) is a frame for detected headings
-            items = sum(1 for e in printed if _ITEM.match(e.title))
-            verdict = "rich" if len(printed) >= TOC_DENSE * len(pages) and items < 2 else "shallow"
-            diags.append(_diag("pdf_printed_toc", f"structure from the printed table of contents ({len(printed)} entries, used {'whole' if verdict == 'rich' else 'as a frame'})", "info"))
-        elif printed_pages:
-            diags.append(_diag("pdf_printed_toc_rejected", f"printed table of contents not used: {why}", "info"))
-    unsure: dict[int, str] = {}
-    if verdict == "rich":
-        placed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
-    else:
-        body = body_size(lines)
-        detected = detect_headings(lines, toc_pages, body)
-        unsure = uncertain_starts(detected, lines, body)
-        if verdict == "shallow":
-            framed = place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
-            placed = _with_frame(framed, detected, lines)
-            # the outline's own entries are never uncertain (a detected heading on the same
-            # line gives way to the entry, which may carry the same title)
-            unsure = {k: t for k, t in unsure.items() if all(p.start != k for p in framed)}
-        else:
-            placed = place_detected(detected, lines)
+    framed = (
+        place_outline([e for e in entries if e.page < len(pages)], lines, bounds)
+        if verdict in ("rich", "shallow")
+        else []
+    )
+    source = Source(pages, lines, bounds, toc_pages, labels, originals)
+    placed, unsure = merge_structure(source, framed, verdict == "rich", options, diags)
     nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure, lines)
-    title = _meta_title(reader) or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
-    return ParsedDocument(format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags)
+    title = _meta_title(reader) or next(
+        (p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), ""
+    )
+    return ParsedDocument(
+        format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags
+    )

@@ -28,13 +28,15 @@ _PERIOD_TAIL = re.compile(
 
 @dataclass(slots=True)
 class Placed:
-    """A heading placed in the line stream: title lines are lines[start:end]; `page` 0-based."""
+    """A heading placed in the line stream: title lines are lines[start:end]; `page` 0-based;
+    `source` names what set its level ("outline", "contents", "detection", "numbering")."""
 
     start: int
     end: int
     title: str
     level: int
     page: int
+    source: str = "detection"
 
 
 def _match_title(lines: list[Line], k: int, stop: int, title: str) -> int | None:
@@ -68,7 +70,7 @@ def _period_head(title: str) -> str:
 
 
 def place_outline(
-    entries: list[OutlineEntry], lines: list[Line], page_starts: list[int]
+    entries: list[OutlineEntry], lines: list[Line], page_starts: list[int], source: str = "outline"
 ) -> list[Placed]:
     """Place each outline entry at its heading line (by title on the target page, near its
     /XYZ top), else at the first line below its top, else at the top of its page. A ToC title
@@ -109,14 +111,16 @@ def place_outline(
         start = max(start, floor)
         end = max(end, start)
         placed.append(
-            Placed(start, end, shown, e.level, page if best is None else lines[start].page)
+            Placed(start, end, shown, e.level, page if best is None else lines[start].page, source)
         )
         floor = end
     return placed
 
 
 def place_detected(headings: list[Heading], lines: list[Line]) -> list[Placed]:
-    return [Placed(h.start, h.end, h.title, h.level, lines[h.start].page) for h in headings]
+    return [
+        Placed(h.start, h.end, h.title, h.level, lines[h.start].page, "detection") for h in headings
+    ]
 
 
 def build_raw_nodes(
@@ -129,17 +133,17 @@ def build_raw_nodes(
     placed = sorted(placed, key=lambda p: (p.start, p.end))
     nodes: list[RawNode] = []
     spans: list[
-        tuple[str, int, int, int, int]
-    ] = []  # title, level, content lines [a, b), first page
+        tuple[str, int, int, int, int, str | None]
+    ] = []  # title, level, content lines [a, b), first page, level source
     first_start = placed[0].start if placed else len(lines)
     first_page = placed[0].page if placed else page_count
     if first_start > 0 or first_page > 0 or not placed:
-        spans.append(("", 0, 0, first_start, 0))
+        spans.append(("", 0, 0, first_start, 0, None))
     for i, p in enumerate(placed):
         nxt = placed[i + 1].start if i + 1 < len(placed) else len(lines)
-        spans.append((p.title, p.level, p.end, max(p.end, nxt), p.page))
+        spans.append((p.title, p.level, p.end, max(p.end, nxt), p.page, p.source))
     next_pages = [s[4] for s in spans[1:]] + [page_count]
-    for (title, level, a, b, page), next_page in zip(spans, next_pages, strict=True):
+    for (title, level, a, b, page, source), next_page in zip(spans, next_pages, strict=True):
         body = lines[a:b]
         content = "\n".join(ln.text for ln in body)
         start = page
@@ -159,6 +163,7 @@ def build_raw_nodes(
                 end_page_label=labels[end] if labels and end < len(labels) else None,
                 token_count=estimate_tokens(content),
                 page_breaks=page_breaks(body, start, end),
+                level_source=source,
             )
         )
     return nodes

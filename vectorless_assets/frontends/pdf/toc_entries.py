@@ -8,7 +8,9 @@ sits right below it, indented, in its style and no label itself (a title wrapped
 number), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
 capitals or bold (`toc_map` points it at the first page of the entries under a "Part", else
 where the next entry points). Nesting comes from the indent (distinct left edges ranked), else
-from numbering depth ("3.4.1" is level 3), with "Part" above everything else.
+from numbering depth ("3.4.1" is level 3), with "Part" above everything else (a bare "II
+Implementation" too, when several such labels occur); then "3.1" is put one level below the
+"3" before it (`numbering.nest_by_number`: the number is trusted over the indent).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from vectorless_assets.frontends.pdf import numbering
 from vectorless_assets.frontends.pdf.heading_candidates import all_caps
+from vectorless_assets.frontends.pdf.numbering import nest_by_number, part_titles
 from vectorless_assets.frontends.pdf.text import PageLines
 from vectorless_assets.frontends.pdf.toc import CONTENTS, last_printed, split_entry
 from vectorless_assets.frontends.pdf.toc_rows import Row, rows
@@ -175,9 +179,14 @@ def _levels(items: list[tuple[Row, str]]) -> list[int]:
         else:
             level = 1
         levels.append(level)
-    keywords = [(_KEYWORD.match(t).group(1).lower() if _KEYWORD.match(t) else "") for _, t in items]
-    if "part" in keywords:  # "PART II" > "Item 7.", wherever the label is set (often centred)
-        top = min((lv for lv, k in zip(levels, keywords, strict=True) if k != "part"), default=1)
-        return [1 if k == "part" else lv - top + 2 for lv, k in zip(levels, keywords, strict=True)]
-    top = min(levels, default=1)
-    return [lv - top + 1 for lv in levels]
+    # "PART II" > "Item 7.", wherever the label is set (often centred); "II Implementation"
+    # is a part when the contents has several such labels
+    bare = part_titles([t for _, t in items])
+    parts = [numbering.depth(t, bare) == numbering.PART_DEPTH for _, t in items]
+    if any(parts):
+        top = min((lv for lv, p in zip(levels, parts, strict=True) if not p), default=1)
+        levels = [1 if p else lv - top + 2 for lv, p in zip(levels, parts, strict=True)]
+    else:
+        top = min(levels, default=1)
+        levels = [lv - top + 1 for lv in levels]
+    return nest_by_number([t for _, t in items], levels)[0]

@@ -1,0 +1,129 @@
+"""Which headings make the tree: the outline, the printed contents and detection merged.
+
+Given the placed outline entries (when the outline passed judgement), `merge_structure`:
+
+1. reads the printed table of contents (`toc_map.toc_outline`) when `use_printed_toc`;
+   with an outline, a contents page that is denser and agrees with it fills it in below
+   (`merge.denser`, `merge.fill`: libpari's 107-entry outline of chapters and sections gets
+   the 446 subsections its contents page lists); without one, the contents is the structure
+   (whole when dense: `TOC_DENSE` entries a page; else a frame; a filing's index of Items is
+   always a frame);
+2. detects headings where that is not the whole structure, and also where an outline taken
+   whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
+   is denser and agrees (a chapter-only outline over numbered sections), unless a contents
+   page as dense as the outline lists its titles (the author's own structure, confirmed); a
+   dense outline that agrees with its contents page is used as it is;
+3. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
+   `pdf_level_sources` diagnostic which source set how many levels.
+
+Returns the placed headings and the uncertain detected ones (start line -> title).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
+from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
+from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
+from vectorless_assets.frontends.pdf.text import Line, PageLines
+from vectorless_assets.frontends.pdf.toc_map import toc_outline
+from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
+from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.options import CompileOptions
+
+TOC_DENSE = 0.35  # entries per page from which a structure is whole (no detection needed)
+_ITEM = re.compile(r"^\s*item\s+\d", re.I)
+
+
+def parse_diag(code: str, message: str, severity: str = "warning") -> Diagnostic:
+    """A diagnostic of the parse pass."""
+    return Diagnostic(source="parse", code=code, message=message, severity=severity)  # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class Source:
+    """What the PDF gave: pages (running lines removed), their line stream and page bounds
+    in it, the ToC pages found so far (grown here), page labels, the lines as extracted."""
+
+    pages: list[PageLines]
+    lines: list[Line]
+    bounds: list[int]
+    toc_pages: set[int]
+    labels: list[str] | None
+    originals: list[list[Line]]
+
+
+def _contents(
+    src: Source, framed: list[Placed], diags: list[Diagnostic]
+) -> tuple[list[Placed], int]:
+    """The printed contents placed in the line stream, and its filing Items count."""
+    printed, printed_pages, why = toc_outline(src.pages, src.labels, src.originals)
+    src.toc_pages |= printed_pages
+    if not printed:
+        if printed_pages and not framed:
+            diags.append(
+                parse_diag(
+                    "pdf_printed_toc_rejected", f"printed table of contents not used: {why}", "info"
+                )
+            )
+        return [], 0
+    n = len(src.pages)
+    placed = place_outline([e for e in printed if e.page < n], src.lines, src.bounds, "contents")
+    return placed, sum(1 for e in printed if _ITEM.match(e.title))
+
+
+def merge_structure(
+    src: Source, framed: list[Placed], whole: bool, options: CompileOptions, diags: list[Diagnostic]
+) -> tuple[list[Placed], dict[int, str]]:
+    """The merged headings and the uncertain ones (see the module docstring). `framed`: the
+    placed outline entries ([] without a usable outline); `whole`: the outline was judged rich."""
+    n = len(src.pages)
+    confirmed = False  # a contents page as dense as the outline, listing its titles
+    if options.use_printed_toc:
+        contents, items = _contents(src, framed, diags)
+        if framed and contents and denser(framed, contents):
+            note = f"outline ({len(framed)} entries) filled in from the printed table of contents ({len(contents)} entries)"
+            diags.append(parse_diag("pdf_outline_filled", note, "info"))
+            framed = fill(framed, contents)
+            whole = len(framed) >= TOC_DENSE * n
+        elif framed and contents:
+            confirmed = agrees(framed, contents)
+            if confirmed:
+                note = f"outline ({len(framed)} entries) agrees with the printed table of contents ({len(contents)} entries): used as it is"
+                diags.append(parse_diag("pdf_outline_confirmed", note, "info"))
+        elif contents:
+            # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
+            # lists the form's Items only) is a frame for detected headings
+            whole = len(contents) >= TOC_DENSE * n and items < 2
+            framed = contents
+            used = "whole" if whole else "as a frame"
+            note = f"structure from the printed table of contents ({len(contents)} entries, used {used})"
+            diags.append(parse_diag("pdf_printed_toc", note, "info"))
+    placed, unsure = framed, {}
+    if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
+        body = body_size(src.lines)
+        detected = detect_headings(src.lines, src.toc_pages, body)
+        found = place_detected(detected, src.lines)
+        if not framed or not whole or denser(framed, found):
+            if whole:
+                note = f"outline ({len(framed)} entries) filled in from detected headings ({len(found)})"
+                diags.append(parse_diag("pdf_outline_filled", note, "info"))
+            placed = fill(framed, found) if framed else found
+            # a frame's own entries are never uncertain (a detected heading on the same
+            # line gives way to the entry, which may carry the same title)
+            starts = {p.start for p in framed}
+            unsure = {
+                k: t
+                for k, t in uncertain_starts(detected, src.lines, body).items()
+                if k not in starts
+            }
+    placed = by_number(placed)
+    if placed:
+        diags.append(
+            parse_diag(
+                "pdf_level_sources", f"heading levels set by: {sources_note(placed)}", "info"
+            )
+        )
+    return placed, unsure
