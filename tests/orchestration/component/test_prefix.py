@@ -8,6 +8,7 @@ partitions, run requests. A host project with its own `io_manager` keeps it.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import dagster as dg
@@ -18,6 +19,7 @@ from vectorless_assets.orchestration.base.keys import (
     DOCUMENT_IR,
     INPUT_DATA_VERSION_TAG,
     RECOMPILE_JOB,
+    SCHEDULE_NAME,
     SENSOR_NAME,
     SOURCE,
 )
@@ -118,6 +120,48 @@ def test_the_sensor_adds_its_own_partitions_and_requests_its_own_job(tmp_path: P
         "docs__documents"
     ]
     assert [e.asset_key for e in result.asset_events or []] == [names.key(SOURCE)]
+
+
+def test_the_schedule_requests_its_own_job(tmp_path: Path) -> None:
+    settings, defs = _two_compilers(tmp_path)
+    names = settings["contracts"].names
+    schedule = defs.resolve_schedule_def(names.name(SCHEDULE_NAME))
+    assert schedule.job_name == "contracts__recompile_documents"
+    resources = {
+        names.documents: DocumentsRoot(path=settings["contracts"].docs_dir),
+        names.ir_store: IRStore(path=settings["contracts"].ir_dir),
+    }
+    with (
+        dg.instance_for_test() as instance,  # on disk: the schedule context opens it by its ref
+        dg.build_schedule_context(
+            instance=instance, resources=resources, scheduled_execution_time=datetime.now(UTC)
+        ) as context,
+    ):
+        requests = schedule(context)
+    assert isinstance(requests, list) and [r.job_name for r in requests] == [schedule.job_name]
+    assert list(requests[0].run_config["ops"]) == ["contracts__recompile"]
+
+
+def test_the_standalone_project_keeps_todays_names(tmp_path: Path) -> None:
+    settings = Settings.create(docs_dir=tmp_path, ir_dir=tmp_path / "ir")
+    defs = build_defs(settings)
+    repo = defs.get_repository_def()
+    assert set(defs.resources or {}) == {"documents", "ir_store", "llm", "io_manager", "chunk_io"}
+    assert {j.name for j in repo.get_all_jobs()} == {
+        "__ASSET_JOB",
+        "compile_documents",
+        "recompile_documents",
+    }
+    assert [s.name for s in repo.sensor_defs] == ["documents_sensor"]
+    assert {s.name for s in repo.schedule_defs} == {"recompile_schedule", "force_recompile_schedule"}
+    assert all(len(k.path) == 1 for k in repo.asset_graph.get_all_asset_keys())
+    node = repo.assets_defs_by_key[dg.AssetKey(DOCUMENT_IR)]
+    assert node.op.name == "compile_document" and node.partitions_def is not None
+    assert node.partitions_def.name == "documents"
+    assert node.group_names_by_key[dg.AssetKey(DOCUMENT_IR)] == "document"
+    recompile = repo.get_job("recompile_documents")
+    assert {n.name for n in recompile.nodes} == {"recompile", "recompile_chunk"}
+    assert defs.executor is dg.in_process_executor
 
 
 HOST = dg.Definitions(resources={"io_manager": dg.FilesystemIOManager(base_dir="io")})
