@@ -7,7 +7,9 @@ and builds nothing; Dagster calls it when it loads the code location, and only t
 The default executor of the standalone project is the in-process executor: one step per
 document run, and Dagster's multiprocess executor costs ≈ 30 s per run on a small machine. The
 `DocumentCompilerComponent` (`orchestration.component`) builds its definitions here too, with
-`standalone=False`: a component never sets its host project's executor.
+`standalone=False`: a component never sets its host project's executor, and every name,
+asset key, partitions definition and resource key carries its prefix (`Settings.names`), so
+two compilers in one project never collide; the jobs set their executor themselves.
 """
 
 import os
@@ -20,11 +22,7 @@ from vectorless_assets.orchestration.automation.schedules import build_recompile
 from vectorless_assets.orchestration.automation.sensors import build_documents_sensor
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.compile_job import build_compile_job
-from vectorless_assets.orchestration.jobs.recompile import (
-    CHUNK_IO,
-    build_recompile_job,
-    chunk_io_manager,
-)
+from vectorless_assets.orchestration.jobs.recompile import build_recompile_job, chunk_io_manager
 from vectorless_assets.orchestration.storage.io_manager import JsonIOManager
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 
@@ -45,24 +43,27 @@ def build_defs(
     `sensor_interval` is the documents sensor's minimum interval in seconds; `sensor_running`
     starts it by default (otherwise switch it on in the UI, Automation); `cron` is both
     recompile schedules' cron. `standalone=False` (a `DocumentCompilerComponent` inside a host
-    project) leaves the executor to the host: the definitions set none.
+    project) leaves the executor to the host: the definitions set none. The resource keys are
+    `settings.names`' (`docs__io_manager` for the prefix `docs`: a prefixed compiler never
+    sets the host's default `io_manager`).
     """
     settings = settings or Settings.from_env()
+    names = settings.names
     compile_asset = build_compile_asset(settings)
-    job = build_compile_job(compile_asset)
+    job = build_compile_job(compile_asset, names)
     recompile = build_recompile_job(settings)
     status = dg.DefaultSensorStatus.RUNNING if sensor_running else dg.DefaultSensorStatus.STOPPED
     return dg.Definitions(
-        assets=[build_source_asset(), compile_asset],
+        assets=[build_source_asset(names), compile_asset],
         jobs=[job, recompile],
         sensors=[build_documents_sensor(settings, [job, recompile], interval_seconds=sensor_interval, default_status=status)],
         schedules=[build_recompile_schedule(settings, cron=cron), build_recompile_schedule(settings, force=True, cron=cron)],
         resources={
-            "documents": DocumentsRoot(path=settings.docs_dir),
-            "ir_store": IRStore(path=settings.ir_dir),
-            "llm": LLMResource.from_settings(settings),
-            "io_manager": JsonIOManager(base_path=settings.fields_dir),
-            CHUNK_IO: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
+            names.documents: DocumentsRoot(path=settings.docs_dir),
+            names.ir_store: IRStore(path=settings.ir_dir),
+            names.llm: LLMResource.from_settings(settings),
+            names.io_manager: JsonIOManager(base_path=settings.fields_dir),
+            names.chunk_io: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
         },
         executor=dg.in_process_executor if standalone else None,
     )

@@ -34,12 +34,12 @@ from vectorless_assets.orchestration.assets.partitions import (
     register,
 )
 from vectorless_assets.orchestration.assets.progress import Report, listen
-from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_OP
+from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.recompile import (
-    CHUNK_IO,
     build_recompile_job,
     chunk_io_manager,
+    recompile_config,
 )
 from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs, process_tags
@@ -214,7 +214,7 @@ def _run(
     started: float,
 ) -> None:
     """One in-process run of `recompile_documents` over the partitions of `pending`."""
-    ir_store = IRStore(path=settings.ir_dir)
+    ir_store, names = IRStore(path=settings.ir_dir), settings.names
 
     def on_report(report: Report) -> None:
         entry = pending.pop(report.partition_key, None)
@@ -237,20 +237,13 @@ def _run(
     keys = list(pending)
     try:
         job = build_recompile_job(settings, executor=False)
-        register(instance, keys)
-        config = {
-            "ops": {
-                RECOMPILE_OP: {
-                    "config": {"documents": keys, "force": force, "chunk_size": len(keys)}
-                }
-            },
-            **QUIET,
-        }
+        register(instance, keys, names)
+        config = {**recompile_config(keys, names, force=force, chunk_size=len(keys)), **QUIET}
         resources = {
-            "documents": DocumentsRoot(path=settings.docs_dir),
-            "ir_store": ir_store,
-            "llm": LLMResource.from_settings(settings),
-            CHUNK_IO: chunk_io_manager(settings),
+            names.documents: DocumentsRoot(path=settings.docs_dir),
+            names.ir_store: ir_store,
+            names.llm: LLMResource.from_settings(settings),
+            names.chunk_io: chunk_io_manager(settings),
         }
         with listen(run_id, on_report):
             run = job.execute_in_process(

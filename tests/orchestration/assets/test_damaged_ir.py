@@ -104,9 +104,9 @@ def test_sensor_ticks_read_only_new_materializations(tmp_path: Path, monkeypatch
     asked: list[set[str]] = []
     real = ir_health.records.stored_irs
 
-    def spy(instance, partitions=None):  # noqa: ANN001, ANN202
+    def spy(instance, partitions=None, *names):  # noqa: ANN001, ANN002, ANN202
         asked.append(set(partitions or ()))
-        return real(instance, partitions)
+        return real(instance, partitions, *names)
 
     monkeypatch.setattr(ir_health.records, "stored_irs", spy)
     h = Harness(tmp_path)

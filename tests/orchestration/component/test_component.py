@@ -16,7 +16,12 @@ import dagster as dg
 import pytest
 
 from vectorless_assets.options import MODES
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, SCHEDULE_NAME, SENSOR_NAME
+from vectorless_assets.orchestration.base.keys import (
+    COMPILE_JOB,
+    SCHEDULE_NAME,
+    SENSOR_NAME,
+    prefixed_name,
+)
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.component.component import DocumentCompilerComponent
 from vectorless_assets.orchestration.component.config import ComponentConfigError, compiler_env
@@ -154,13 +159,15 @@ def test_the_component_builds_the_standalone_definitions_without_the_executor(
     }
     assert {j.name for j in repo.get_all_jobs()} == {j.name for j in base.get_all_jobs()}
     assert set(defs.resources or {}) == set(standalone.resources or {})
-    sensor = defs.resolve_sensor_def(SENSOR_NAME)
+    sensor = defs.resolve_sensor_def(prefixed_name(SENSOR_NAME, "docs"))
     assert (
         sensor.minimum_interval_seconds == 7
         and sensor.default_status == dg.DefaultSensorStatus.RUNNING
     )
-    assert defs.resolve_schedule_def(SCHEDULE_NAME).cron_schedule == "15 2 * * 1"
-    assert defs.resolve_job_def(COMPILE_JOB).name == COMPILE_JOB
+    schedule = defs.resolve_schedule_def(prefixed_name(SCHEDULE_NAME, "docs"))
+    assert schedule.cron_schedule == "15 2 * * 1"
+    job = prefixed_name(COMPILE_JOB, "docs")
+    assert defs.resolve_job_def(job).name == job == "docs__compile_documents"
 
 
 def test_a_missing_documents_root_warns_at_load_and_each_tick_skips(
@@ -172,10 +179,10 @@ def test_a_missing_documents_root_warns_at_load_and_each_tick_skips(
     assert any("unmounted/share does not exist" in r.getMessage() for r in caplog.records)
     settings = component.settings(tmp_path)
     resources = {
-        "documents": DocumentsRoot(path=settings.docs_dir),
-        "ir_store": IRStore(path=settings.ir_dir),
+        settings.names.documents: DocumentsRoot(path=settings.docs_dir),
+        settings.names.ir_store: IRStore(path=settings.ir_dir),
     }
-    sensor = defs.resolve_sensor_def(SENSOR_NAME)
+    sensor = defs.resolve_sensor_def(settings.names.name(SENSOR_NAME))
     with dg.DagsterInstance.ephemeral() as instance:
         for _ in range(2):
             result = sensor(

@@ -2,15 +2,12 @@
 
 A real `dg dev` (webserver, daemon, code server) on a temporary instance, a real headless
 chromium (Debian's, through Playwright: `tests.orchestration.ui_support`). Skips where
-chromium or playwright is absent. The two-compiler test is xfail (strict) until the prefix is
-threaded through the assets, jobs and automation.
+chromium or playwright is absent. With two compilers, both prefixed groups are shown.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from tests.orchestration.component.dg_support import HostProject, create_project, tool
 from tests.orchestration.ui_support import DagsterUI, browser
@@ -18,6 +15,7 @@ from tests.support.dagster_dev import serve
 from vectorless_assets.orchestration.base.keys import (
     DOCUMENT_GROUP,
     DOCUMENT_IR,
+    SOURCE,
     SOURCE_GROUP,
     prefixed_key,
     prefixed_name,
@@ -51,21 +49,21 @@ def test_dg_dev_shows_the_compilers_asset_groups(tmp_path: Path) -> None:
     project = create_project(tmp_path)
     project.scaffold("docs")
     project.write_document("docs", "guide/index.md", "# Guide\n\nIntro.\n")
-    _serve_and_look(tmp_path, project, {DOCUMENT_GROUP: DOCUMENT_IR, SOURCE_GROUP: "source"})
+    groups = {
+        prefixed_name(group, "docs"): prefixed_key(asset, "docs")[-1]  # the graph shows the field
+        for group, asset in ((DOCUMENT_GROUP, DOCUMENT_IR), (SOURCE_GROUP, SOURCE))
+    }
+    _serve_and_look(tmp_path, project, groups)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prefix threading through the orchestration layer: pending the issue 26 merge",
-)
 def test_dg_dev_shows_both_compilers_groups(tmp_path: Path) -> None:
     project = create_project(tmp_path)
     for folder in ("docs", "contracts"):
         project.scaffold(folder)
         project.write_document(folder, "a.md", "# A\n\nText.\n")
-    project.dg("check", "defs")  # fails fast today: both compilers define the same names
-    groups = {
-        prefixed_name(DOCUMENT_GROUP, p): "/".join(prefixed_key(DOCUMENT_IR, p))
+    project.dg("check", "defs")  # fails fast if both compilers defined the same names
+    groups = {  # each group page's graph shows its own `<prefix>/document_ir` by its field
+        prefixed_name(DOCUMENT_GROUP, p): prefixed_key(DOCUMENT_IR, p)[-1]
         for p in ("docs", "contracts")
     }
     _serve_and_look(tmp_path, project, groups)

@@ -2,8 +2,8 @@
 `dg list defs`, and one partition materialized through the project's definitions (`dg launch`)
 on a temporary SQLite instance.
 
-The two-compiler test is marked xfail (strict) until the prefix is threaded through the
-assets, jobs and automation (docs/dagster.md, "Two compilers in one project").
+Two compilers (`docs`, `contracts`) in one project never collide: every name carries the
+compiler's prefix (docs/dagster.md, "Two compilers in one project: the prefix").
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ GUIDE = "# Guide\n\nIntro.\n\n## Install\n\nRun the installer.\n"
 CONTRACT = "# Contract\n\nParties.\n\n## Terms\n\nPay on time.\n"
 
 
-def _materialize(project: HostProject, compiler: str, rel: str, prefix: str | None = None) -> Path:
+def _materialize(project: HostProject, compiler: str, rel: str) -> Path:
     """Register the partition of `rel` and run the compile job of the compiler scaffolded in
-    the folder `compiler` (names with `prefix`, default the compiler's) for it (`dg launch`);
-    return the IR file it wrote into the compiler's IR folder."""
-    prefix = compiler if prefix is None else prefix
+    the folder `compiler` (its prefix) for it (`dg launch`); return the IR file it wrote into
+    the compiler's IR folder."""
+    prefix = compiler
     key = partition_key_for(rel)
     with dg.DagsterInstance.from_config(str(project.home)) as instance:
         instance.add_dynamic_partitions(prefixed_name(PARTITIONS_NAME, prefix), [key])
@@ -61,15 +61,18 @@ def test_scaffold_check_list_and_materialize_one_compiler(tmp_path: Path) -> Non
     project.write_document("docs", "guide/index.md", GUIDE)
     listed = project.defs_json()
     keys = {a["asset_key"] for a in listed["assets"]}
-    assert DOCUMENT_IR in keys and "tree" in keys
+    assert {"/".join(prefixed_key(n, "docs")) for n in (DOCUMENT_IR, "tree")} <= keys
     sources = {a.get("source", "").split(":")[0] for a in listed["assets"]}
     assert sources <= {f"src/{project.name}/defs/docs/defs.yaml", ""}  # "": the observable `source`
-    assert {j["name"] for j in listed["jobs"]} == {"compile_documents", "recompile_documents"}
+    assert {j["name"] for j in listed["jobs"]} == {
+        "docs__compile_documents",
+        "docs__recompile_documents",
+    }
     for section in ("assets", "jobs", "resources", "schedules", "sensors"):
         names = [d.get("asset_key") or d["name"] for d in listed[section]]
         assert len(names) == len(set(names)), section
 
-    ir = _materialize(project, "docs", "guide/index.md", prefix="")  # today's names, until threaded
+    ir = _materialize(project, "docs", "guide/index.md")
     assert ir.exists() and "Install" in [n.title for n in load_ir(ir).tree.nodes]
 
 
@@ -106,17 +109,13 @@ def test_malformed_configuration_fails_dg_check_defs_with_one_line_naming_the_fi
     assert any(line in text for text in output.splitlines()), output[-3000:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prefix threading through the orchestration layer: pending the issue 26 merge",
-)
 def test_two_compilers_in_one_project_never_collide(tmp_path: Path) -> None:
     project = create_project(tmp_path)
     project.scaffold("docs")
     project.scaffold("contracts")
     project.write_document("docs", "guide/index.md", GUIDE)
     project.write_document("contracts", "supply.md", CONTRACT)
-    project.dg("check", "defs")  # today: duplicate job/sensor/schedule names and asset keys
+    project.dg("check", "defs")  # no duplicate job/sensor/schedule names or asset keys
     listed = project.defs_json()
     keys = [tuple(a["asset_key_parts"]) for a in listed["assets"]]
     assert {k[0] for k in keys} == {"docs", "contracts"} and len(keys) == len(set(keys))
@@ -145,17 +144,13 @@ def defs() -> dg.Definitions:
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prefix threading through the orchestration layer: pending the issue 26 merge",
-)
 def test_a_host_with_its_own_io_manager_keeps_it(tmp_path: Path) -> None:
     project = create_project(tmp_path)
     project.scaffold("docs")
     own = project.path / "src" / project.name / "defs" / "host_io" / "defs.py"
     own.parent.mkdir()
     own.write_text(HOST_IO_MANAGER, encoding="utf-8")
-    # today: "Definitions objects 1 and 2 have different resources with same key 'io_manager'"
+    # the compiler binds `docs__io_manager`, never the host's `io_manager`
     project.dg("check", "defs")
     resources = {r["name"]: r["type"] for r in project.defs_json()["resources"]}
     assert resources["io_manager"].endswith("FilesystemIOManager")

@@ -15,22 +15,27 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.assets import checks
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, document_key_for
+from vectorless_assets.orchestration.assets.partitions import document_key_for
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
 
-def run_documents(context: dg.AssetExecutionContext) -> list[str]:
-    """The run's partition keys, or every registered document for a run without partitions."""
+def run_documents(context: dg.AssetExecutionContext, names: Names = STANDALONE) -> list[str]:
+    """The run's partition keys, or every registered document of the compiler `names` for a
+    run without partitions."""
     if context.has_partition_key or context.has_partition_key_range:
         return list(context.partition_keys)
-    return list(context.instance.get_dynamic_partitions(DOCUMENTS.name))
+    return list(context.instance.get_dynamic_partitions(names.partitions_name))
 
 
 def stored_check_results(
-    context: dg.AssetExecutionContext, selected_checks: set[str], store: FieldStore
+    context: dg.AssetExecutionContext,
+    selected_checks: set[str],
+    store: FieldStore,
+    names: Names = STANDALONE,
 ) -> Iterator[dg.AssetCheckResult]:
     """One result per selected check, from the stored `validation` / `verification` values."""
-    keys = run_documents(context)
+    keys = run_documents(context, names)
     for check, field in checks.CHECKED_FIELD.items():
         if check not in selected_checks:
             continue
@@ -42,7 +47,7 @@ def stored_check_results(
                 d.model_copy(update={"message": f"{label}: {d.message}"})
                 for d in store.read(field, pk) or []
             ]
-        result = checks.evaluate(check, findings)
+        result = checks.evaluate(check, findings, names)
         yield dg.AssetCheckResult(
             asset_key=result.asset_key,
             check_name=result.check_name,

@@ -15,29 +15,33 @@ import dagster as dg
 
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.base.keys import VALIDATE_CHECK, VERIFY_CHECK
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.pipeline.runner import errors_in
 
 #: The field each check looks at.
 CHECKED_FIELD = {VALIDATE_CHECK: "validation", VERIFY_CHECK: "verification"}
 
 
-def check_specs() -> list[dg.AssetCheckSpec]:
+def check_specs(names: Names = STANDALONE) -> list[dg.AssetCheckSpec]:
+    """The two checks on the compiler `names`' `validation` / `verification` assets."""
     return [
         dg.AssetCheckSpec(
             VALIDATE_CHECK,
-            asset="validation",
+            asset=names.key(CHECKED_FIELD[VALIDATE_CHECK]),
             description="Structural warnings of the validate pass on the final tree (warns, never blocks).",
         ),
         dg.AssetCheckSpec(
             VERIFY_CHECK,
-            asset="verification",
+            asset=names.key(CHECKED_FIELD[VERIFY_CHECK]),
             blocking=True,
             description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails.",
         ),
     ]
 
 
-def evaluate(check: str, diagnostics: list[Diagnostic]) -> dg.AssetCheckResult:
+def evaluate(
+    check: str, diagnostics: list[Diagnostic], names: Names = STANDALONE
+) -> dg.AssetCheckResult:
     """The result of `check` from the diagnostics its pass produced."""
     errors = errors_in(diagnostics)
     warnings = [d for d in diagnostics if d.severity == "warning"]
@@ -49,7 +53,7 @@ def evaluate(check: str, diagnostics: list[Diagnostic]) -> dg.AssetCheckResult:
         severity = dg.AssetCheckSeverity.WARN
     shown = (errors + warnings)[:10]
     return dg.AssetCheckResult(
-        asset_key=CHECKED_FIELD[check],
+        asset_key=names.key(CHECKED_FIELD[check]),
         check_name=check,
         passed=passed,
         severity=severity,

@@ -34,39 +34,35 @@ from vectorless_assets.orchestration.assets import checks
 from vectorless_assets.orchestration.assets.check_runs import stored_check_results
 from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS
 from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.storage.resources import bound
 
 
 def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
     """The multi-asset generated from `settings.table` compiled with `settings.options`."""
-    graph = AssetGraph(settings.table, settings.options)
+    names = settings.names
+    graph = AssetGraph(settings.table, settings.options, names)
 
     @dg.multi_asset(
-        name=COMPILE_STEP,
+        name=names.name(COMPILE_STEP),
         outs=graph.outs(),
-        deps=[SOURCE],
+        deps=[names.key(SOURCE)],
         internal_asset_deps=graph.internal_deps(),
-        check_specs=checks.check_specs(),
+        check_specs=checks.check_specs(names),
         can_subset=True,
-        partitions_def=DOCUMENTS,
+        partitions_def=names.partitions,
         backfill_policy=dg.BackfillPolicy.multi_run(settings.backfill_chunk),
+        required_resource_keys={names.documents, names.ir_store, names.llm},
     )
-    def compile_document(
-        context: dg.AssetExecutionContext,
-        documents: DocumentsRoot,
-        ir_store: IRStore,
-        llm: LLMResource,
-    ):
-        selected = frozenset(k.path[-1] for k in context.selected_asset_keys)
+    def compile_document(context: dg.AssetExecutionContext):
+        selected = frozenset(names.field(k) for k in context.selected_asset_keys)
         selected_checks = {k.name for k in context.selected_asset_check_keys}
         if not selected:  # only checks: the UI's "Execute" on a check (no partition, no asset)
             yield from stored_check_results(
-                context, selected_checks, FieldStore(settings.fields_dir)
+                context, selected_checks, FieldStore(settings.fields_dir), names
             )
             return
         tag_run_with_process(
@@ -75,9 +71,9 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         runs = DocumentRuns(
             context,
             settings=settings,
-            documents=documents,
-            ir_store=ir_store,
-            llm=llm,
+            documents=bound(context, names.documents),
+            ir_store=bound(context, names.ir_store),
+            llm=bound(context, names.llm),
             selection=selected,
             workers=settings.workers,
         )

@@ -77,7 +77,7 @@ class DocumentRuns:
         self.context, self.instance = context, context.instance
         self.settings, self.documents, self.ir_store, self.llm = settings, documents, ir_store, llm
         self.selection, self.force, self.workers = selection, force, workers
-        self.graph = AssetGraph(settings.table, settings.options)
+        self.graph = AssetGraph(settings.table, settings.options, settings.names)
         self.store = FieldStore(settings.fields_dir)
         self.failed: dict[str, str] = {}
         self.compiled = 0
@@ -157,7 +157,7 @@ class DocumentRuns:
             self._fail(pk, f"cannot read source: {getattr(exc, 'strerror', None) or exc}")
             return None
         fingerprint = content_fingerprint(data)
-        recorder = PartitionRecorder(self.instance, pk)
+        recorder = PartitionRecorder(self.instance, pk, self.settings.names)
         graph, produced = self.graph, frozenset(self.graph.produced)
         if self.selection is None:
             plan = plan_document(
@@ -224,7 +224,7 @@ class DocumentRuns:
                 )
                 return False
         if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
-            stored = records.stored_ir(self.instance, pk)
+            stored = records.stored_ir(self.instance, pk, self.settings.names)
             if (
                 stored is not None
                 and stored.content_fingerprint
@@ -282,4 +282,4 @@ class DocumentRuns:
     def _checks(self, selected: set[str]) -> Events:
         for check, field in checks.CHECKED_FIELD.items():
             if check in selected and self.selection is not None and field in self.selection:
-                yield checks.evaluate(check, self.findings.get(field, []))
+                yield checks.evaluate(check, self.findings.get(field, []), self.settings.names)

@@ -5,6 +5,8 @@ name another) and the compile options: `AssetGraph`.
   deps are the fields the pass reads (required and optional), the source document for
   `parse`; tree rewrites are separate assets (`tree_built` ... `tree`), as in the table;
 * `document_ir`, the assembled IR, depends on every field `assemble_document` reads;
+* keys, groups and the IO manager key carry the compiler's prefix (`names`: `docs/tree`,
+  group `docs__structure`, `docs__io_manager`); the output names stay the field names;
 * group = the pass's phase (`document_ir` in `document`, the source in `sources`);
   description = the pass docstring's first paragraph; kinds `python` or `llm`, tags
   `vectorless/pass`, `vectorless/llm`, `vectorless/modes`;
@@ -31,6 +33,7 @@ from vectorless_assets.orchestration.base.keys import (
     MODES_TAG,
     PASS_TAG,
 )
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.pipeline.assemble import assembly_reads
 from vectorless_assets.pipeline.table import Pass, PassTable
 
@@ -44,10 +47,12 @@ def code_version(version: str, options: CompileOptions) -> str:
 
 @dataclass(frozen=True)
 class AssetGraph:
-    """The generated assets of `table` compiled with `options`: keys, deps, code versions."""
+    """The generated assets of `table` compiled with `options`: keys, deps, code versions
+    (`names`: the compiler's asset keys, groups and IO manager key)."""
 
     table: PassTable
     options: CompileOptions
+    names: Names = STANDALONE
 
     @cached_property
     def code_versions(self) -> dict[str, str]:
@@ -85,7 +90,8 @@ class AssetGraph:
         return frozenset(r for p in self.table.passes for r in p.optional_reads)
 
     def internal_deps(self) -> dict[str, set[dg.AssetKey]]:
-        return {name: {dg.AssetKey(d) for d in ups} for name, ups in self.deps.items()}
+        """`internal_asset_deps`: output name (field) -> the asset keys it reads."""
+        return {name: {self.names.key(d) for d in ups} for name, ups in self.deps.items()}
 
     def downstream_closure(self, fields: set[str]) -> set[str]:
         """`fields` and every generated asset that (transitively) reads one of them."""
@@ -102,10 +108,11 @@ class AssetGraph:
     def _out(self, p: Pass, field: str) -> dg.AssetOut:
         modes = ",".join(sorted(p.modes))
         return dg.AssetOut(
-            key=field,
+            key=self.names.key(field),
             dagster_type=Any,
             is_required=False,
-            group_name=p.phase,
+            group_name=self.names.name(p.phase),
+            io_manager_key=self.names.io_manager,
             description=f"{self.table.fields[field].description}\n\nWritten by pass `{p.name}`: {p.description}",
             code_version=self.code_versions[field],
             kinds={"llm"} if p.llm else {"python"},
@@ -130,10 +137,11 @@ class AssetGraph:
         """
         outs = {w: self._out(p, w) for p in self.table.passes for w in p.writes}
         outs[DOCUMENT_IR] = dg.AssetOut(
-            key=DOCUMENT_IR,
+            key=self.names.key(DOCUMENT_IR),
             dagster_type=Any,
             is_required=False,
-            group_name=DOCUMENT_GROUP,
+            group_name=self.names.name(DOCUMENT_GROUP),
+            io_manager_key=self.names.io_manager,
             description="The assembled Document IR (the single artifact), also written as `<doc_id>.bin` to the IR folder.",
             code_version=self.code_versions[DOCUMENT_IR],
             kinds={"python"},

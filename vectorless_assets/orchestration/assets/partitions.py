@@ -24,9 +24,11 @@ from urllib.parse import unquote
 import dagster as dg
 
 from vectorless_assets.ir.identity import doc_id_for, document_key
-from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
+from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME  # noqa: F401 - re-exported
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 
-DOCUMENTS = dg.DynamicPartitionsDefinition(name=PARTITIONS_NAME)
+#: the standalone project's documents (a prefixed compiler's: `Settings.names.partitions`)
+DOCUMENTS = STANDALONE.partitions
 
 _KEEP = frozenset("-_+@=")
 
@@ -59,18 +61,20 @@ def key_to_doc_id(partition_key: str) -> str:
     return doc_id_for(document_key_for(partition_key))
 
 
-def register(instance: dg.DagsterInstance, keys: Iterable[str]) -> list[str]:
-    """Add the partition keys the instance does not know yet; return the added ones.
+def register(
+    instance: dg.DagsterInstance, keys: Iterable[str], names: Names = STANDALONE
+) -> list[str]:
+    """Add the partition keys the compiler `names` does not know yet; return the added ones.
 
     Safe against another process registering the same keys at the same time."""
     wanted = set(keys)
     for attempt in range(3):
-        known = set(instance.get_dynamic_partitions(PARTITIONS_NAME))
+        known = set(instance.get_dynamic_partitions(names.partitions_name))
         new = sorted(wanted - known)
         if not new:
             return []
         try:
-            instance.add_dynamic_partitions(PARTITIONS_NAME, new)
+            instance.add_dynamic_partitions(names.partitions_name, new)
             return new
         except (
             Exception

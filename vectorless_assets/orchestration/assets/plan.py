@@ -4,6 +4,7 @@ Both decide with the pure freshness rules (`pipeline.freshness`) from the facts 
 remembers (`storage.records`), never from Dagster's stale-status resolver (which loads the
 whole asset graph per query). The logic fingerprint here is the graph fingerprint: a hash of
 every asset's code version (pass versions, compile options, mode, processing version, model).
+The records read are the compiler's own (`graph.names`: its asset keys).
 
 For one document, a stale verdict selects every asset, except `logic changed`: then only the
 assets whose last materialization has another code version are selected, plus everything
@@ -44,7 +45,8 @@ def _changed_assets(
     return {
         name
         for name, version in graph.code_versions.items()
-        if records.code_version_of(records.latest(instance, name, partition_key)) != version
+        if records.code_version_of(records.latest(instance, name, partition_key, graph.names))
+        != version
     }
 
 
@@ -68,7 +70,7 @@ def plan_document(
     was written (sensor ticks). An IR built with LLM fallbacks is stale when `llm` works
     (`llm.guard.llm_works`, with a probe call if `probe_llm`)."""
     everything = frozenset(graph.produced)
-    stored = records.stored_ir(instance, partition_key)
+    stored = records.stored_ir(instance, partition_key, graph.names)
     doc_id = key_to_doc_id(partition_key)
     verdict = assess(
         stored,
@@ -77,7 +79,7 @@ def plan_document(
         ir_intact=lambda: ir_store.state(
             doc_id, stored.ir_stamp if stored else None, verify=verify
         ),
-        observed=records.observed_version(instance, partition_key),
+        observed=records.observed_version(instance, partition_key, graph.names),
         force=force,
         redo_fallbacks=lambda: llm_works(llm, probe=probe_llm),
     )
@@ -106,7 +108,7 @@ def stale_documents(
     llm: object | None = None,
 ) -> dict[str, str]:
     """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
-    stored = records.stored_irs(instance, set(fingerprints))
+    stored = records.stored_irs(instance, set(fingerprints), graph.names)
 
     def intact(pk: str) -> str:
         known = stored.get(pk)

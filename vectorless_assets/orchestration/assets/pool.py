@@ -32,7 +32,7 @@ class _Compiler:
     """One process's means to compute documents of `settings` (built once per process)."""
 
     def __init__(self, settings: Settings, llm: LLMResource) -> None:
-        self.graph = AssetGraph(settings.table, settings.options)
+        self.graph = AssetGraph(settings.table, settings.options, settings.names)
         self.store, self.ir_store = FieldStore(settings.fields_dir), IRStore(path=settings.ir_dir)
         self.settings, self.llm = settings, llm
         self.client, self.cache = llm.client(), llm.cache()

@@ -7,7 +7,8 @@ partition, with the provenance tags Dagster's own asset runs write:
 `dagster/code_version`, `dagster/data_version` (a hash of the value),
 `dagster/data_version_is_user_provided` and, per upstream field,
 `dagster/input_data_version/<dep>` and `dagster/input_event_pointer/<dep>` (the storage id
-of the upstream materialization or observation the value was computed from). Staleness,
+of the upstream materialization or observation the value was computed from; `<dep>` is the
+dep's asset key string, `docs/tree` for a compiler with the prefix `docs`: `base.names`). Staleness,
 lineage and the UI then see exactly what a one-partition run would have recorded, partition
 by partition: a run over many partitions never shares one data version between them
 (Dagster issues #18649, #34013 concern `Output`s of ranged steps, which are not used).
@@ -34,6 +35,7 @@ from vectorless_assets.orchestration.base.keys import (
     SOURCE,
     USER_PROVIDED_TAG,
 )
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.storage.event_log import stored_event_id
 
 
@@ -45,21 +47,24 @@ def _record_version(record: dg.EventLogRecord | None) -> str | None:
 
 
 class PartitionRecorder:
-    """What the instance holds for one partition's assets, and the events recording new values."""
+    """What the instance holds for one partition's assets, and the events recording new
+    values; assets are named by field (`tree`), keyed by the compiler's `names`."""
 
-    def __init__(self, instance: dg.DagsterInstance, partition_key: str) -> None:
-        self.instance, self.pk = instance, partition_key
+    def __init__(
+        self, instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE
+    ) -> None:
+        self.instance, self.pk, self.names = instance, partition_key, names
         self.versions: dict[str, str | None] = {}
         self.pointers: dict[str, int | None] = {}
         self.code: dict[str, str | None] = {}
         #: the graph fingerprint stored with the latest `document_ir` (None: never compiled)
         self.graph_fp: str | None = None
 
-    def remember(self, names: Iterable[str]) -> PartitionRecorder:
-        """Latest data version, storage id and code version of each asset in `names`."""
-        for name in names:
+    def remember(self, fields: Iterable[str]) -> PartitionRecorder:
+        """Latest data version, storage id and code version of each asset in `fields`."""
+        for name in fields:
             record = self.instance.get_latest_data_version_record(
-                dg.AssetKey(name), name == SOURCE, self.pk
+                self.names.key(name), name == SOURCE, self.pk
             )
             self.versions[name] = _record_version(record)
             self.pointers[name] = record.storage_id if record else None
@@ -78,7 +83,8 @@ class PartitionRecorder:
             self.remember([SOURCE])
         if self.versions[SOURCE] == fingerprint:
             return None
-        return dg.AssetObservation(SOURCE, partition=self.pk, tags={DATA_VERSION_TAG: fingerprint})
+        return dg.AssetObservation(
+            self.names.key(SOURCE), partition=self.pk, tags={DATA_VERSION_TAG: fingerprint})
 
     def tags(
         self, name: str, code_version: str, data_version: str, deps: Iterable[str]
@@ -91,8 +97,9 @@ class PartitionRecorder:
         }
         for dep in deps:
             pointer = self.pointers.get(dep)
-            tags[INPUT_DATA_VERSION_TAG + dep] = self.versions.get(dep) or "NULL"
-            tags[INPUT_EVENT_POINTER_TAG + dep] = "NULL" if pointer is None else str(pointer)
+            key = self.names.key_string(dep)
+            tags[INPUT_DATA_VERSION_TAG + key] = self.versions.get(dep) or "NULL"
+            tags[INPUT_EVENT_POINTER_TAG + key] = "NULL" if pointer is None else str(pointer)
         return tags
 
     def materialization(
@@ -106,7 +113,7 @@ class PartitionRecorder:
     ) -> dg.AssetMaterialization:
         """The event recording a new value of `name` for this partition."""
         return dg.AssetMaterialization(
-            name,
+            self.names.key(name),
             partition=self.pk,
             tags=self.tags(name, code_version, data_version, deps),
             metadata=metadata,
@@ -115,7 +122,7 @@ class PartitionRecorder:
     def logged(self, name: str, data_version: str, code_version: str | None = None) -> None:
         """After `name`'s event was yielded (and stored): its data version, code version and
         storage id, from the event log's document transaction when it can tell, else looked up."""
-        storage_id = stored_event_id(self.instance, dg.AssetKey(name), self.pk)
+        storage_id = stored_event_id(self.instance, self.names.key(name), self.pk)
         if storage_id is None:
             self.remember([name])
             return

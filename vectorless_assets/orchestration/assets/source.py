@@ -12,30 +12,32 @@ import warnings
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, document_key_for
+from vectorless_assets.orchestration.assets.partitions import document_key_for
 from vectorless_assets.orchestration.base.keys import SOURCE, SOURCE_GROUP
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, bound
 
 
-def build_source_asset() -> dg.SourceAsset:
-    """The observable `source` asset (one partition per document)."""
+def build_source_asset(names: Names = STANDALONE) -> dg.SourceAsset:
+    """The observable `source` asset of the compiler `names` (one partition per document)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", dg.BetaWarning)
-        return _source_asset()
+        return _source_asset(names)
 
 
-def _source_asset() -> dg.SourceAsset:
+def _source_asset(names: Names) -> dg.SourceAsset:
     @dg.observable_source_asset(
-        name=SOURCE,
-        partitions_def=DOCUMENTS,
-        group_name=SOURCE_GROUP,
+        key=names.key(SOURCE),
+        partitions_def=names.partitions,
+        group_name=names.name(SOURCE_GROUP),
+        io_manager_key=names.io_manager,
+        required_resource_keys={names.documents},
         description="The source documents' bytes (one partition per document); the data version is the content fingerprint. Observing reads every registered document.",
     )
-    def source(
-        context: dg.AssetExecutionContext, documents: DocumentsRoot
-    ) -> dg.DataVersionsByPartition:
+    def source(context: dg.AssetExecutionContext) -> dg.DataVersionsByPartition:
+        documents: DocumentsRoot = bound(context, names.documents)
         versions: dict[str, str] = {}
-        for partition_key in context.instance.get_dynamic_partitions(DOCUMENTS.name):
+        for partition_key in context.instance.get_dynamic_partitions(names.partitions_name):
             key = document_key_for(partition_key)
             try:
                 versions[partition_key] = content_fingerprint(documents.read(key))

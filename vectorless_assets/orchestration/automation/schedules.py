@@ -11,7 +11,8 @@ recomputes only what is stale in them, with early cutoff.
 
 `force=True` (a second schedule, or launch `recompile_documents` with `force: true` and an
 empty document list from the Launchpad) requests every document and recompiles every asset.
-Stopped by default; nightly at 03:00 unless built with another cron.
+Stopped by default; nightly at 03:00 unless built with another cron. Names and resource
+keys are the compiler's (`Settings.names`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ import dagster as dg
 
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.plan import stale_documents
-from vectorless_assets.orchestration.automation.scan import current_fingerprints, list_files
+from vectorless_assets.orchestration.automation.scan import (
+    current_fingerprints,
+    list_files,
+    root_problem,
+)
 from vectorless_assets.orchestration.base.keys import (
     FORCE_SCHEDULE_NAME,
     RECOMPILE_JOB,
@@ -30,19 +35,22 @@ from vectorless_assets.orchestration.base.keys import (
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound
 
 
 def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: str = "0 3 * * *", batch_size: int = 200) -> dg.ScheduleDefinition:
     """The nightly recompile schedule (`force`: the one recompiling everything)."""
-    name = FORCE_SCHEDULE_NAME if force else SCHEDULE_NAME
-    graph = AssetGraph(settings.table, settings.options)
+    names = settings.names
+    name = names.name(FORCE_SCHEDULE_NAME if force else SCHEDULE_NAME)
+    graph = AssetGraph(settings.table, settings.options, names)
 
-    @dg.schedule(name=name, cron_schedule=cron, job_name=RECOMPILE_JOB, default_status=dg.DefaultScheduleStatus.STOPPED, description=__doc__.split("\n\n")[0])
-    def recompile_schedule(context: dg.ScheduleEvaluationContext, documents: DocumentsRoot, ir_store: IRStore):
+    @dg.schedule(name=name, cron_schedule=cron, job_name=names.name(RECOMPILE_JOB), default_status=dg.DefaultScheduleStatus.STOPPED, description=__doc__.split("\n\n")[0], required_resource_keys={names.documents, names.ir_store})
+    def recompile_schedule(context: dg.ScheduleEvaluationContext, **_bound: object):
+        documents: DocumentsRoot = bound(context, names.documents)
+        ir_store: IRStore = bound(context, names.ir_store)
         files = list_files(documents.path, settings.frontends)
         if files is None:
-            return dg.SkipReason(f"documents root {documents.path} does not exist")
+            return dg.SkipReason(f"documents root {documents.path} {root_problem(documents.path) or 'does not exist'}")
         with DocState(settings.state_path) as state:
             rows = state.load()
         fingerprints = current_fingerprints(files, rows, documents.read)
@@ -50,6 +58,6 @@ def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: s
         if not todo:
             return dg.SkipReason(f"all {len(fingerprints)} documents are current")
         when = context.scheduled_execution_time.isoformat()
-        return batch_requests(todo, prefix=f"{name}:{when}", batch_size=batch_size, force=force, tags={TRIGGER_TAG: name})
+        return batch_requests(todo, prefix=f"{name}:{when}", batch_size=batch_size, force=force, tags={TRIGGER_TAG: name}, names=names)
 
     return recompile_schedule

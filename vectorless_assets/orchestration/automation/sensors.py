@@ -25,11 +25,13 @@ their consumers where an output changed. `code_version_changed()` automation con
 would instead fire for every partition at once (one run per document).
 
 A deleted document (registered or remembered, no longer listed): the partition is removed
-through the result (`DOCUMENTS.build_delete_request`), its IR file is moved aside to
+through the result (`Names.partitions.build_delete_request`), its IR file is moved aside to
 `<ir_dir>/.deleted/<doc_id>.bin` and its field values are deleted. When the root itself is
-missing (an unmounted share), or a tick would take more than half of the known documents
-out of service (an empty folder in its place: `scan.mass_deletion`, unless
-`VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1`), the tick skips and deletes nothing. Stopped by default.
+missing or unreadable (an unmounted share: the tick says why, `scan.root_problem`), or a
+tick would take more than half of the known documents out of service (an empty folder in
+its place: `scan.mass_deletion`, unless `VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1`), the tick
+skips and deletes nothing. Stopped by default. Names, asset keys, partitions and resource
+keys are the compiler's (`Settings.names`).
 """
 
 from __future__ import annotations
@@ -40,13 +42,14 @@ import hashlib
 import dagster as dg
 
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import DOCUMENTS, key_to_doc_id
+from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
 from vectorless_assets.orchestration.automation.scan import (
     ScanCursor,
     list_files,
     mass_deletion,
+    root_problem,
     scan,
 )
 from vectorless_assets.orchestration.base.keys import (
@@ -61,7 +64,7 @@ from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound
 
 
 def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]) -> str | None:
@@ -97,14 +100,18 @@ def build_documents_sensor(
     default_status: dg.DefaultSensorStatus = dg.DefaultSensorStatus.STOPPED,
 ) -> dg.SensorDefinition:
     """The documents sensor requesting runs of `jobs` (the compile job and `recompile_documents`)."""
-    graph = AssetGraph(settings.table, settings.options)
+    names = settings.names
+    graph, partitions = AssetGraph(settings.table, settings.options, names), names.partitions
 
-    @dg.sensor(name=SENSOR_NAME, jobs=jobs, minimum_interval_seconds=interval_seconds, default_status=default_status, description=__doc__.split("\n\n")[0])
-    def documents_sensor(context: dg.SensorEvaluationContext, documents: DocumentsRoot, ir_store: IRStore) -> dg.SensorResult | dg.SkipReason:
+    @dg.sensor(name=names.name(SENSOR_NAME), jobs=jobs, minimum_interval_seconds=interval_seconds, default_status=default_status, description=__doc__.split("\n\n")[0], required_resource_keys={names.documents, names.ir_store})
+    def documents_sensor(context: dg.SensorEvaluationContext, **_bound: object) -> dg.SensorResult | dg.SkipReason:
+        documents: DocumentsRoot = bound(context, names.documents)
+        ir_store: IRStore = bound(context, names.ir_store)
         files = list_files(documents.path, settings.frontends)
         if files is None:
-            return dg.SkipReason(f"documents root {documents.path} does not exist; nothing scanned or deleted")
-        registered = set(context.instance.get_dynamic_partitions(DOCUMENTS.name))
+            problem = root_problem(documents.path) or "does not exist"
+            return dg.SkipReason(f"documents root {documents.path} {problem}; nothing scanned or deleted")
+        registered = set(context.instance.get_dynamic_partitions(partitions.name))
         with contextlib.suppress(Exception):  # runs of a dead process of this host: failed (storage.orphans)
             for run_id in fail_orphaned_runs(context.instance):
                 context.log.warning(f"run {run_id}: its process is gone; marked failed")
@@ -133,28 +140,28 @@ def build_documents_sensor(
                 context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
             if result.complete:  # every compiled document's IR file against its stamp (ir_health)
                 busy = {pk for pk, _, _ in todo} | set(result.deleted)
-                for pk, fault in ir_faults(context.instance, registered - busy, ir_store, settings.llm_client(), state).items():
+                for pk, fault in ir_faults(context.instance, registered - busy, ir_store, settings.llm_client(), state, names).items():
                     context.log.warning(f"{pk}: IR file {fault}; recompiling")
-                    todo.append((pk, fault_run_key(context.instance, pk, fault, state.epoch), everything))
+                    todo.append((pk, fault_run_key(context.instance, pk, fault, state.epoch, names), everything))
             state.delete(result.deleted)
             state.save(result.rows)
             epoch = state.epoch
             deploy = _after_deploy(context.instance, state, graph, ir_store, exclude={pk for pk, _, _ in todo})
         digest = hashlib.sha256("\n".join(rk for _, rk, _ in todo).encode()).hexdigest()[:16]
-        runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"})
+        runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"}, names=names)
         if deploy:
             keys, graph_fp = deploy
             context.log.info(f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs")
-            runs += batch_requests(keys, prefix=f"deploy:{epoch}:{graph_fp}", batch_size=batch_size, tags={TRIGGER_TAG: "deploy"})
+            runs += batch_requests(keys, prefix=f"deploy:{epoch}:{graph_fp}", batch_size=batch_size, tags={TRIGGER_TAG: "deploy"}, names=names)
         new = sorted({c.partition_key for c in result.changed} - registered)
         gone = [pk for pk in result.deleted if pk in registered]
-        requests = ([DOCUMENTS.build_add_request(new)] if new else []) + ([DOCUMENTS.build_delete_request(gone)] if gone else [])
+        requests = ([partitions.build_add_request(new)] if new else []) + ([partitions.build_delete_request(gone)] if gone else [])
         if not result.complete:
             context.log.info(f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the scan resumes at the next tick")
         return dg.SensorResult(
             run_requests=runs,
             dynamic_partitions_requests=requests,
-            asset_events=[dg.AssetObservation(SOURCE, partition=c.partition_key, tags={DATA_VERSION_TAG: c.fingerprint}) for c in result.changed],
+            asset_events=[dg.AssetObservation(names.key(SOURCE), partition=c.partition_key, tags={DATA_VERSION_TAG: c.fingerprint}) for c in result.changed],
             cursor=result.cursor.dumps(),
         )
 

@@ -37,6 +37,7 @@ from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.orchestration.base.keys import check_prefix
+from vectorless_assets.orchestration.base.names import Names, names_for
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[2] / "samples")
@@ -98,6 +99,11 @@ class Settings:
     backfill_chunk: int = DEFAULT_BACKFILL_CHUNK
     #: the compiler's name prefix in a Dagster project ("" = the standalone project's names)
     prefix: str = ""
+
+    @property
+    def names(self) -> Names:
+        """This compiler's Dagster names and asset keys (`base.names`, from `prefix`)."""
+        return names_for(self.prefix)
 
     @property
     def llm_cache_path(self) -> str:

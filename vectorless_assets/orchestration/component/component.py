@@ -2,7 +2,10 @@
 
 Its YAML attributes become a `Settings` through `Settings.from_env` (`config.compiler_env`)
 and its definitions are `definitions.build_defs(settings, standalone=False)`: the same code
-as the standalone project, minus the executor (a component never sets its host's executor).
+as the standalone project, minus the executor (a component never sets its host's executor),
+every name, asset key and resource key carrying the required `prefix` (`Settings.names`:
+`docs/document_ir`, `docs__compile_documents`, `docs__io_manager`), so two compilers in one
+project never collide and the host's default `io_manager` stays the host's.
 A missing or unreadable documents root is a warning when the code location loads and a skip
 reason at each sensor tick, never a load error: an unmounted share must not take down the
 host's code location.

@@ -19,6 +19,9 @@ step per chunk compiles them (in a process pool when the machine has several cor
 the Celery executor (`executors`, `VECTORLESS_CELERY_BROKER`) every chunk is a task that
 any worker runs, with the chunk lists on a shared folder (`storage.chunk_io`).
 
+A compiler with a prefix names the job, both ops and the resources they read with it
+(`base.names`: `docs__recompile_documents`, `docs__recompile`, `docs__chunk_io`).
+
 The `validate`/`verify` asset checks are not evaluated here (a verify error still keeps
 `document_ir` unwritten and fails the document). A failing document never stops the others;
 the chunk step fails at the end and lists them.
@@ -32,15 +35,16 @@ import dagster as dg
 from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
 from vectorless_assets.orchestration.assets.partitions import partition_key_for, register
 from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_JOB, RECOMPILE_OP
+from vectorless_assets.orchestration.base.names import CHUNK_IO_RESOURCE, STANDALONE, Names
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.storage.resources import bound
 from vectorless_assets.pipeline.discovery import discover
 
 CHUNK_OP = "recompile_chunk"
-CHUNK_IO = "chunk_io"
+CHUNK_IO = CHUNK_IO_RESOURCE
 DEFAULT_CHUNK_SIZE = 50
 
 
@@ -54,14 +58,26 @@ class RecompileConfig(dg.Config):
     chunk_size: int = DEFAULT_CHUNK_SIZE
 
 
+def recompile_config(
+    keys: list[str], names: Names = STANDALONE, **config: object
+) -> dict[str, object]:
+    """The run config of `recompile_documents` (of the compiler `names`) over `keys`."""
+    return {"ops": {names.name(RECOMPILE_OP): {"config": {"documents": list(keys), **config}}}}
+
+
 def batch_request(
-    keys: list[str], *, run_key: str | None, force: bool = False, tags: dict[str, str] | None = None
+    keys: list[str],
+    *,
+    run_key: str | None,
+    force: bool = False,
+    tags: dict[str, str] | None = None,
+    names: Names = STANDALONE,
 ) -> dg.RunRequest:
-    """A run of `recompile_documents` over `keys` (partition keys)."""
-    config = {"ops": {RECOMPILE_OP: {"config": {"documents": list(keys), "force": force}}}}
+    """A run of `recompile_documents` (of the compiler `names`) over `keys` (partition keys)."""
+    config = recompile_config(keys, names, force=force)
     return dg.RunRequest(
         run_key=run_key,
-        job_name=RECOMPILE_JOB,
+        job_name=names.name(RECOMPILE_JOB),
         run_config=config,
         tags={DOCUMENTS_TAG: str(len(keys)), **(tags or {})},
     )
@@ -74,6 +90,7 @@ def batch_requests(
     batch_size: int,
     force: bool = False,
     tags: dict[str, str] | None = None,
+    names: Names = STANDALONE,
 ) -> list[dg.RunRequest]:
     """`keys` in runs of at most `batch_size`; run keys `<prefix>:<i>:<digest of the keys>`."""
     out = []
@@ -82,30 +99,36 @@ def batch_requests(
         digest = hashlib.sha256("\n".join(chunk).encode()).hexdigest()[:12]
         out.append(
             batch_request(
-                chunk, run_key=f"{prefix}:{i // batch_size}:{digest}", force=force, tags=tags
+                chunk,
+                run_key=f"{prefix}:{i // batch_size}:{digest}",
+                force=force,
+                tags=tags,
+                names=names,
             )
         )
     return out
 
 
 def chunk_io_manager(settings: Settings) -> ChunkIOManager:
-    """The `chunk_io` resource: chunk lists beside the field values (`<fields_dir>/.chunks`)."""
+    """The `chunk_io` IO manager (`Names.chunk_io`): chunk lists beside the field values (`<fields_dir>/.chunks`)."""
     return ChunkIOManager(base_path=os.path.join(settings.fields_dir, ".chunks"))
 
 
 def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobDefinition:
     """The `recompile_documents` job: `recompile` fans the documents out in chunks, one
     `recompile_chunk` step each (see module doc). Its executor: `executors.batch_executor()`
-    (with `executor`; the definitions' default otherwise, and for in-process execution)."""
+    (with `executor` and a broker configured; in process otherwise: the job sets its executor
+    itself, a component never sets its host's). Job, op and resource names: `settings.names`."""
+    names = settings.names
 
     @dg.op(
-        name=RECOMPILE_OP,
-        out=dg.DynamicOut(dict, io_manager_key=CHUNK_IO),
+        name=names.name(RECOMPILE_OP),
+        out=dg.DynamicOut(dict, io_manager_key=names.chunk_io),
         description=__doc__.split("\n\n")[0],
+        required_resource_keys={names.documents},
     )
-    def recompile(
-        context: dg.OpExecutionContext, config: RecompileConfig, documents: DocumentsRoot
-    ):
+    def recompile(context: dg.OpExecutionContext, config: RecompileConfig):
+        documents = bound(context, names.documents)
         tag_run_with_process(
             context.instance, context.run_id
         )  # a killed run is found (storage.orphans)
@@ -115,7 +138,7 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
                 or [partition_key_for(k) for k in discover(documents.path, settings.frontends)]
             )
         )
-        register(context.instance, keys)
+        register(context.instance, keys, names)
         size = max(1, config.chunk_size)
         for i in range(0, len(keys), size):
             yield dg.DynamicOutput(
@@ -124,37 +147,29 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
             )
 
     @dg.op(
-        name=CHUNK_OP,
+        name=names.name(CHUNK_OP),
         out={},
         description="Recompile one chunk of documents in turn (events per document, one failure at the end).",
+        required_resource_keys={names.documents, names.ir_store, names.llm},
     )
-    def recompile_chunk(
-        context: dg.OpExecutionContext,
-        chunk: dict,
-        documents: DocumentsRoot,
-        ir_store: IRStore,
-        llm: LLMResource,
-    ):
+    def recompile_chunk(context: dg.OpExecutionContext, chunk: dict):
         runs = DocumentRuns(
             context,
             settings=settings,
-            documents=documents,
-            ir_store=ir_store,
-            llm=llm,
+            documents=bound(context, names.documents),
+            ir_store=bound(context, names.ir_store),
+            llm=bound(context, names.llm),
             force=chunk["force"],
             workers=settings.workers,
         )
         yield from runs.run(chunk["documents"])
 
-    chosen = batch_executor() if executor else None
-    executor_arg = (
-        {"executor_def": chosen} if chosen is not None else {}
-    )  # else the definitions' default
+    chosen = (batch_executor() if executor else None) or dg.in_process_executor
 
     @dg.job(
-        name=RECOMPILE_JOB,
+        name=names.name(RECOMPILE_JOB),
         description="Recompile what is stale (or everything with `force`) for a list of documents, in one run (chunks of documents, one step each).",
-        **executor_arg,
+        executor_def=chosen,
     )
     def recompile_documents():
         recompile().map(recompile_chunk)

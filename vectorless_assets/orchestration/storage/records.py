@@ -3,7 +3,8 @@
 Per partition: the latest materialization of an asset, its metadata and code version, the
 latest observation of the source; in bulk: the stored fingerprints of every partition's
 latest `document_ir` in two queries (latest storage id per partition, then those records,
-in chunks: an IN clause of 100,000 keys would exceed SQLite's limits).
+in chunks: an IN clause of 100,000 keys would exceed SQLite's limits). Assets are named by
+field (`document_ir`); `names` (default: the standalone project's) gives their asset keys.
 """
 
 from __future__ import annotations
@@ -20,14 +21,15 @@ from vectorless_assets.orchestration.base.keys import (
     LLM_DEGRADED_KEYS,
     SOURCE,
 )
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.pipeline.freshness import Stored
 
 CHUNK = 500
 
 
-def latest(instance: dg.DagsterInstance, name: str, partition_key: str) -> dg.EventLogRecord | None:
+def latest(instance: dg.DagsterInstance, name: str, partition_key: str, names: Names = STANDALONE) -> dg.EventLogRecord | None:
     """The latest materialization record of asset `name` for the partition."""
-    result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(name), asset_partitions=[partition_key]), limit=1)
+    result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=names.key(name), asset_partitions=[partition_key]), limit=1)
     return result.records[0] if result.records else None
 
 
@@ -43,24 +45,24 @@ def _stored(mat: dg.AssetMaterialization) -> Stored:
     return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP), degraded)
 
 
-def stored_ir(instance: dg.DagsterInstance, partition_key: str) -> Stored | None:
+def stored_ir(instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE) -> Stored | None:
     """Fingerprints of the partition's latest `document_ir` (None: never compiled)."""
-    record = latest(instance, DOCUMENT_IR, partition_key)
+    record = latest(instance, DOCUMENT_IR, partition_key, names)
     mat = record.asset_materialization if record else None
     return _stored(mat) if mat is not None else None
 
 
-def observed_version(instance: dg.DagsterInstance, partition_key: str) -> str | None:
+def observed_version(instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE) -> str | None:
     """Data version of the latest observation of the partition's source (None: never observed)."""
-    result = instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(SOURCE), asset_partitions=[partition_key]), limit=1)
+    result = instance.fetch_observations(dg.AssetRecordsFilter(asset_key=names.key(SOURCE), asset_partitions=[partition_key]), limit=1)
     if not result.records or result.records[0].asset_observation is None:
         return None
     return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
 
 
-def stored_irs(instance: dg.DagsterInstance, partitions: set[str] | None = None) -> dict[str, Stored]:
+def stored_irs(instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE) -> dict[str, Stored]:
     """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
-    key = dg.AssetKey(DOCUMENT_IR)
+    key = names.key(DOCUMENT_IR)
     ids = instance.get_latest_storage_id_by_partition(key, dg.DagsterEventType.ASSET_MATERIALIZATION)
     if partitions is not None:
         ids = {pk: sid for pk, sid in ids.items() if pk in partitions}

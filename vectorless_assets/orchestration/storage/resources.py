@@ -7,11 +7,18 @@ the environment.
 The compile options are not a resource: every asset's code version includes their logic
 fingerprint, so they are fixed when the definitions are built (`build_defs(settings)`); a
 run-time option that disagreed with the code versions would record wrong versions.
+
+Each compiler binds them under its own keys (`Names.documents`: `docs__documents`). Dagster
+binds resources to function parameters by name, and a prefixed key cannot be a fixed
+parameter name, so the assets, ops, sensors and schedules declare `required_resource_keys`
+and read them with `bound`. (A sensor or schedule called directly, as in tests, gets its
+required resources as keyword arguments too: their functions take `**_bound` and ignore it.)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
 from upath import UPath
@@ -158,3 +165,9 @@ class LLMResource(dg.ConfigurableResource):
     def cache(self) -> LLMCache | None:
         """The lasting cache (one connection per call: a run opens it once per step)."""
         return LLMCache(self.cache_path) if self.base_url and self.cache_path else None
+
+
+def bound(context: Any, key: str) -> Any:
+    """The resource bound under `key` (a compiler's prefixed resource key, declared in the
+    function's `required_resource_keys`) in an asset, op, sensor or schedule context."""
+    return getattr(context.resources, key)
