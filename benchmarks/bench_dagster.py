@@ -127,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres", default="", help="PostgreSQL URL instead of SQLite (its Dagster tables are wiped)")
     ap.add_argument("--batched", action="store_true", help="also time one recompile_documents run over all documents")
     ap.add_argument("--skip-per-document", action="store_true", help="skip steps 2-4 (one run per document)")
+    ap.add_argument("--glob", default="*.md", help="which files of the corpus (e.g. '*.pdf')")
     ap.add_argument("--workers", default="1", help="worker processes of a run; a comma list compares them (e.g. 1,2)")
     ap.add_argument("--no-compute-logs", action="store_true", help="instance without stdout/stderr capture (NoOpComputeLogManager)")
     args = ap.parse_args(argv)
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="bench_dagster_"))
     docs = work / "docs"
     shutil.copytree(args.corpus, docs)
-    files = sorted(p for p in docs.rglob("*.md"))
+    files = sorted(p for p in docs.rglob(args.glob) if p.is_file())
     if args.limit:
         files = files[: args.limit]
     sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
@@ -153,10 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
     n = len(files)
     rows = [("in process `compile_document`", t_inproc, n, "")]
-    original = {f: f.read_text(encoding="utf-8") for f in files}
+    original = {f: f.read_bytes() for f in files}
     for workers in [int(w) for w in args.workers.split(",")]:
-        for f, text in original.items():
-            f.write_text(text, encoding="utf-8")
+        for f, data in original.items():
+            f.write_bytes(data)
         if args.batched:
             secs, events, ok = _batched(files, docs, work, options, _instance(work / f"home-batched-{workers}", **kind), workers)
             rows.append((f"batched job, {workers} worker(s)", secs, n, f"{events / n:.1f} event rows per document, success {ok}"))
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         first, t_first = _timed(run)
         second, t_second = _timed(run)
         edited = files[len(files) // 2]
-        edited.write_text(original[edited] + "\n\nOne more paragraph.\n", encoding="utf-8")
+        edited.write_bytes(original[edited] + b"\n\nOne more paragraph.\n")
         third, t_third = _timed(run)
 
         def count(results, status):
