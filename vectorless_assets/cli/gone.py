@@ -16,10 +16,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from vectorless_assets.ir.persist import IR_SUFFIX
+from vectorless_assets.ir.persist import IR_SUFFIX, retire_ir
 from vectorless_assets.pipeline.discovery import SourceRef
-
-DELETED_SUBDIR = ".deleted"
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,4 @@ def gone_sources(folders: list[tuple[Path, Path]], refs: list[SourceRef], out: P
 
 def retire(gone: Gone) -> Path:
     """Move a gone source's IR aside to `<ir>/.deleted/`; its new path."""
-    target = gone.ir_path.parent / DELETED_SUBDIR / gone.ir_path.name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    gone.ir_path.rename(target)
-    return target
+    return retire_ir(gone.ir_path)

@@ -35,6 +35,8 @@ from vectorless_assets.ir.tree_check import tree_problem
 from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
 
 IR_SUFFIX = ".bin"
+#: Where a retired IR goes (its source was deleted): `<IR folder>/.deleted/<doc_id>.bin`.
+DELETED_SUBDIR = ".deleted"
 #: Largest IR file read (bytes); the IR of a 9 MB Markdown file is about 60 MB.
 MAX_IR_BYTES = 1_000_000_000
 _UMASK_GUARD = threading.Lock()
@@ -212,3 +214,13 @@ def load_ir(path: str | os.PathLike[str]) -> Document:
 def verify_ir(path: str | os.PathLike[str]) -> Document:
     """Alias of `load_ir` for callers that only want the integrity check."""
     return load_ir(path)
+
+
+def retire_ir(path: Any) -> Any:
+    """Move the IR file `path` (a `Path` or a `UPath`) aside to `<its folder>/.deleted/`, where
+    IR readers (which list `*.bin` in the folder itself) no longer serve it; moving it back
+    restores it. Returns the new location. The documents sensor and `compile --prune` use it."""
+    target = path.parent / DELETED_SUBDIR / path.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    path.rename(target)
+    return target

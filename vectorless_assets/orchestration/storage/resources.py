@@ -29,6 +29,7 @@ from vectorless_assets.ir.persist import (
     IR_SUFFIX,
     envelope_bytes,
     load_ir_bytes,
+    retire_ir,
     save_ir,
     write_error,
 )
@@ -58,8 +59,6 @@ class DocumentsRoot(dg.ConfigurableResource):
         return self.location(document_key).read_bytes()
 
 
-#: Where `IRStore.retire` moves the IR of a deleted document.
-DELETED_SUBDIR = ".deleted"
 
 
 class IRStore(dg.ConfigurableResource):
@@ -77,12 +76,7 @@ class IRStore(dg.ConfigurableResource):
         can be restored by moving it back. Returns the new location (None: no IR file).
         """
         source = self.location(doc_id)
-        if not source.exists():
-            return None
-        target = UPath(self.path) / DELETED_SUBDIR / source.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        source.rename(target)
-        return str(target)
+        return str(retire_ir(source)) if source.exists() else None
 
     def _local(self, doc_id: str) -> str | None:
         target = self.location(doc_id)
