@@ -38,7 +38,6 @@ from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
-from vectorless_assets.orchestration.storage.resources import bound
 
 
 def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
@@ -68,15 +67,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         tag_run_with_process(
             context.instance, context.run_id
         )  # a killed run is found (storage.orphans)
-        runs = DocumentRuns(
-            context,
-            settings=settings,
-            documents=bound(context, names.documents),
-            ir_store=bound(context, names.ir_store),
-            llm=bound(context, names.llm),
-            selection=selected,
-            workers=settings.workers,
-        )
+        runs = DocumentRuns(context, settings, selection=selected)
         yield from runs.run(list(context.partition_keys), selected_checks)
 
     return compile_document

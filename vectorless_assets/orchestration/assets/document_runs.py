@@ -24,7 +24,7 @@ Progress reports (`progress`) go to an in-process listener of the run, if any (t
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Collection, Generator, Iterator
 from concurrent.futures import Future
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -46,7 +46,12 @@ from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.event_log import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.storage.resources import (
+    DocumentsRoot,
+    IRStore,
+    LLMResource,
+    bound,
+)
 
 Events = Iterator[Any]
 
@@ -65,25 +70,27 @@ class DocumentRuns:
     def __init__(
         self,
         context: dg.OpExecutionContext,
-        *,
         settings: Settings,
-        documents: DocumentsRoot,
-        ir_store: IRStore,
-        llm: LLMResource,
+        *,
         selection: frozenset[str] | None = None,
         force: bool = False,
-        workers: int = 1,
     ) -> None:
+        """`selection`: the assets to compute for every document (None: plan each document);
+        the resources are the step's (the compiler's documents root, IR store and LLM)."""
+        names = settings.names
         self.context, self.instance = context, context.instance
-        self.settings, self.documents, self.ir_store, self.llm = settings, documents, ir_store, llm
-        self.selection, self.force, self.workers = selection, force, workers
+        self.settings, self.selection, self.force, self.workers = settings, selection, force, settings.workers
+        self.documents: DocumentsRoot = bound(context, names.documents)
+        self.ir_store: IRStore = bound(context, names.ir_store)
+        self.llm: LLMResource = bound(context, names.llm)
         self.graph = AssetGraph(settings.table, settings.options, settings.names)
         self.store = FieldStore(settings.fields_dir)
         self.failed: dict[str, str] = {}
         self.compiled = 0
         self.findings: dict[str, list[Any]] = {}
+        self.client: Any = None  # the LLM client the plans probe: the worker pool's own, in `run`
 
-    def run(self, keys: list[str], checks_selected: set[str] = frozenset()) -> Events:  # type: ignore[assignment]
+    def run(self, keys: list[str], checks_selected: Collection[str] = frozenset()) -> Events:
         """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones."""
         keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
         window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
@@ -279,7 +286,7 @@ class DocumentRuns:
             ),
         )
 
-    def _checks(self, selected: set[str]) -> Events:
+    def _checks(self, selected: Collection[str]) -> Events:
         for check, field in checks.CHECKED_FIELD.items():
             if check in selected and self.selection is not None and field in self.selection:
                 yield checks.evaluate(check, self.findings.get(field, []), self.settings.names)

@@ -153,15 +153,7 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
         required_resource_keys={names.documents, names.ir_store, names.llm},
     )
     def recompile_chunk(context: dg.OpExecutionContext, chunk: dict):
-        runs = DocumentRuns(
-            context,
-            settings=settings,
-            documents=bound(context, names.documents),
-            ir_store=bound(context, names.ir_store),
-            llm=bound(context, names.llm),
-            force=chunk["force"],
-            workers=settings.workers,
-        )
+        runs = DocumentRuns(context, settings, force=chunk["force"])
         yield from runs.run(chunk["documents"])
 
     chosen = (batch_executor() if executor else None) or dg.in_process_executor
