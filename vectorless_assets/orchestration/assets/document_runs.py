@@ -37,12 +37,11 @@ from vectorless_assets.orchestration.assets import checks, progress
 from vectorless_assets.orchestration.assets.compute import DocumentOutcome, DocumentTask
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
-from vectorless_assets.orchestration.assets.plan import plan_document
+from vectorless_assets.orchestration.assets.plan import basis_problem, plan_document
 from vectorless_assets.orchestration.assets.pool import Workers
 from vectorless_assets.orchestration.assets.recorder import PartitionRecorder
-from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.base.keys import SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.event_log import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
@@ -192,9 +191,9 @@ class DocumentRuns:
             return None
         if not selection >= produced:
             recorder.remember(graph.produced)
-        if self.selection is not None and not self._same_basis(
-            pk, doc_key, selection, recorder, fingerprint
-        ):
+        problem = None if self.selection is None else basis_problem(self.instance, pk, self.graph, selection, recorder.code, fingerprint)
+        if problem is not None:
+            self._fail(pk, problem)
             return None
         task = DocumentTask(
             partition_key=pk,
@@ -209,40 +208,6 @@ class DocumentRuns:
             reuse_previous=not (self.force and self.selection is None),
         )
         return _Prepared(task, recorder, lock, reason)
-
-    def _same_basis(
-        self,
-        pk: str,
-        doc_key: str,
-        selection: frozenset[str],
-        recorder: PartitionRecorder,
-        fingerprint: str,
-    ) -> bool:
-        """A run of some assets combines their new values with stored ones: refuse stored
-        values computed under other compile options (another mode), and a source that changed
-        after they were computed (the IR would carry the new fingerprint over old fields)."""
-        plan = self.graph.table.plan(selection - {DOCUMENT_IR}, assemble=DOCUMENT_IR in selection)
-        for name in sorted(plan.loads):
-            version, current = recorder.code.get(name) or "", self.graph.code_versions.get(name, "")
-            if version and current and version.rsplit(":", 1)[-1] != current.rsplit(":", 1)[-1]:
-                self._fail(
-                    pk,
-                    f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too",
-                )
-                return False
-        if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
-            stored = records.stored_ir(self.instance, pk, self.settings.names)
-            if (
-                stored is not None
-                and stored.content_fingerprint
-                and stored.content_fingerprint != fingerprint
-            ):
-                self._fail(
-                    pk,
-                    "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again",
-                )
-                return False
-        return True
 
     def _record(self, prepared: _Prepared, future: Future[DocumentOutcome]) -> Events:
         pk, graph = prepared.task.partition_key, self.graph

@@ -22,7 +22,7 @@ import dagster as dg
 from vectorless_assets.llm.guard import llm_works
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
-from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
+from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore
@@ -128,3 +128,21 @@ def stale_documents(
             redo_fallbacks=lambda: llm_works(llm, probe=True),
         ).items()
     }
+
+
+def basis_problem(instance: dg.DagsterInstance, partition_key: str, graph: AssetGraph, selection: frozenset[str], code: Mapping[str, str | None], fingerprint: str) -> str | None:
+    """Why a run of the assets `selection` must not combine their new values with the stored
+    ones (None: it may): a stored upstream value computed under other compile options (another
+    mode: `code` holds the stored code versions), or, when the IR is assembled from stored
+    fields, a source that changed after they were computed (the IR would carry the new
+    fingerprint over old fields)."""
+    plan = graph.table.plan(selection - {DOCUMENT_IR}, assemble=DOCUMENT_IR in selection)
+    for name in sorted(plan.loads):
+        version, current = code.get(name) or "", graph.code_versions.get(name, "")
+        if version and current and version.rsplit(":", 1)[-1] != current.rsplit(":", 1)[-1]:
+            return f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too"
+    if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
+        stored = records.stored_ir(instance, partition_key, graph.names)
+        if stored is not None and stored.content_fingerprint and stored.content_fingerprint != fingerprint:
+            return "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again"
+    return None
