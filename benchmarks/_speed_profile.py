@@ -99,8 +99,12 @@ def big(path: Path) -> None:
     doc = compile_document(data, name=path.name, mode="deep", table=table)
     wall, total = time.perf_counter() - w0, time.process_time() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{path.name} ({len(data) / 1e6:.1f} MB, {len(doc.tree.nodes)} nodes), deep, fresh process:")
-    print(f"CPU {total:.2f} s, wall {wall:.2f} s, peak RSS {peak:.0f} MB (before the compile: {base:.0f} MB)\n")
+    print(
+        f"{path.name} ({len(data) / 1e6:.1f} MB, {len(doc.tree.nodes)} nodes), deep, fresh process:"
+    )
+    print(
+        f"CPU {total:.2f} s, wall {wall:.2f} s, peak RSS {peak:.0f} MB (before the compile: {base:.0f} MB)\n"
+    )
     print("| pass | CPU ms |")
     print("|---|---|")
     for name, sec in sorted(cpu.items(), key=lambda kv: -kv[1]):

@@ -42,9 +42,16 @@ def _instance(base: Path) -> dg.DagsterInstance:
     return dg.DagsterInstance.local_temp(str(base / "home"))
 
 
-def _tick(defs: dg.Definitions, instance: dg.DagsterInstance, settings: Settings, cursor: str | None) -> tuple[dg.SensorResult, float]:
-    resources = {"documents": DocumentsRoot(path=settings.docs_dir), "ir_store": IRStore(path=settings.ir_dir)}
-    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources=resources, definitions=defs)
+def _tick(
+    defs: dg.Definitions, instance: dg.DagsterInstance, settings: Settings, cursor: str | None
+) -> tuple[dg.SensorResult, float]:
+    resources = {
+        "documents": DocumentsRoot(path=settings.docs_dir),
+        "ir_store": IRStore(path=settings.ir_dir),
+    }
+    context = dg.build_sensor_context(
+        instance=instance, cursor=cursor, resources=resources, definitions=defs
+    )
     t0 = time.perf_counter()
     result = defs.resolve_sensor_def(SENSOR_NAME)(context)
     seconds = time.perf_counter() - t0
@@ -61,11 +68,16 @@ def ticks(n: int) -> None:
     for i in range(n):
         path = docs / f"d{i // 100:03}" / f"doc{i:05}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# Document {i}\n\nSome text about topic {i % 37}.\n\n## Part\n\nMore words {i}.\n", encoding="utf-8")
+        path.write_text(
+            f"# Document {i}\n\nSome text about topic {i % 37}.\n\n## Part\n\nMore words {i}.\n",
+            encoding="utf-8",
+        )
     settings = Settings.create(docs_dir=docs, ir_dir=base / "ir")
     defs, instance = build_defs(settings), _instance(base)
     first, s1 = _tick(defs, instance, settings, None)
-    print(f"first tick, {n} new documents: {s1:.2f} s, {len(first.run_requests)} run requests (batched), cursor {len(first.cursor)} B")
+    print(
+        f"first tick, {n} new documents: {s1:.2f} s, {len(first.run_requests)} run requests (batched), cursor {len(first.cursor)} B"
+    )
     cursor, count, slowest = first.cursor, 1, s1
     while '"pos":""' not in cursor:  # a chunked first pass: resume until the scan wrapped
         more, seconds = _tick(defs, instance, settings, cursor)
@@ -80,17 +92,28 @@ def ticks(n: int) -> None:
     shutil.rmtree(base)
 
 
-def _schedule(defs: dg.Definitions, instance: dg.DagsterInstance, settings: Settings) -> list[dg.RunRequest]:
-    resources = {"documents": DocumentsRoot(path=settings.docs_dir), "ir_store": IRStore(path=settings.ir_dir)}
-    with dg.build_schedule_context(instance=instance, resources=resources, scheduled_execution_time=datetime.now(UTC)) as context:
+def _schedule(
+    defs: dg.Definitions, instance: dg.DagsterInstance, settings: Settings
+) -> list[dg.RunRequest]:
+    resources = {
+        "documents": DocumentsRoot(path=settings.docs_dir),
+        "ir_store": IRStore(path=settings.ir_dir),
+    }
+    with dg.build_schedule_context(
+        instance=instance, resources=resources, scheduled_execution_time=datetime.now(UTC)
+    ) as context:
         result = defs.resolve_schedule_def(SCHEDULE_NAME)(context)
     return [] if isinstance(result, dg.SkipReason) else list(result)
 
 
-def _run_all(defs: dg.Definitions, instance: dg.DagsterInstance, requests: list[dg.RunRequest]) -> None:
+def _run_all(
+    defs: dg.Definitions, instance: dg.DagsterInstance, requests: list[dg.RunRequest]
+) -> None:
     job = defs.resolve_job_def(batch.RECOMPILE_JOB)
     for request in requests:
-        result = job.execute_in_process(instance=instance, run_config={**QUIET, **request.run_config}, raise_on_error=False)
+        result = job.execute_in_process(
+            instance=instance, run_config={**QUIET, **request.run_config}, raise_on_error=False
+        )
         assert result.success
 
 
@@ -103,14 +126,18 @@ def bump(root: str, pass_name: str) -> None:
     _run_all(defs, instance, requests)
     print(f"initial compile: {len(requests)} run(s), {time.perf_counter() - t0:.1f} s")
     spec = settings.table.by_name[pass_name]
-    settings = dataclasses.replace(settings, table=settings.table.replaced(pass_name, version=spec.version + ".1"))
+    settings = dataclasses.replace(
+        settings, table=settings.table.replaced(pass_name, version=spec.version + ".1")
+    )
     defs = build_defs(settings)
     t0 = time.perf_counter()
     requests = _schedule(defs, instance, settings)
     t_plan = time.perf_counter() - t0
     _run_all(defs, instance, requests)
     docs = sum(len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests)
-    print(f"pass '{pass_name}' bumped: schedule tick {t_plan:.2f} s -> {len(requests)} run(s) over {docs} documents; total {time.perf_counter() - t0:.1f} s")
+    print(
+        f"pass '{pass_name}' bumped: schedule tick {t_plan:.2f} s -> {len(requests)} run(s) over {docs} documents; total {time.perf_counter() - t0:.1f} s"
+    )
     shutil.rmtree(base)
 
 
@@ -120,11 +147,38 @@ def dev() -> None:
     docs.mkdir()
     home.mkdir()
     shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
-    env = {**os.environ, "DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_SENSOR": "on", "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10")}
+    env = {
+        **os.environ,
+        "DAGSTER_HOME": str(home),
+        "VECTORLESS_DOCS_DIR": str(docs),
+        "VECTORLESS_IR_DIR": str(ir_dir),
+        "VECTORLESS_SENSOR": "on",
+        "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10"),
+    }
     log = (base / "dev.log").open("wb")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", "3917"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("dagster")),
+            "dev",
+            "-w",
+            "workspace.yaml",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            "3917",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
-        _until(lambda: urllib.request.urlopen("http://127.0.0.1:3917/server_info", timeout=5).status == 200)
+        _until(
+            lambda: (
+                urllib.request.urlopen("http://127.0.0.1:3917/server_info", timeout=5).status == 200
+            )
+        )
         time.sleep(5)
         ir = ir_dir / f"{key_to_doc_id('dropped.md')}.bin"
         t0 = time.monotonic()
@@ -139,7 +193,9 @@ def dev() -> None:
         time.sleep(10)  # any further run would show up now
         with dg.DagsterInstance.from_config(str(home)) as instance:
             runs = len(instance.get_run_records())
-        print(f"dagster dev, sensor interval {env['VECTORLESS_SENSOR_INTERVAL']} s: drop->IR {drop:.1f} s, edit->IR {edit:.1f} s, runs created {runs} (one per change)")
+        print(
+            f"dagster dev, sensor interval {env['VECTORLESS_SENSOR_INTERVAL']} s: drop->IR {drop:.1f} s, edit->IR {edit:.1f} s, runs created {runs} (one per change)"
+        )
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=60)

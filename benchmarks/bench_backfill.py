@@ -46,7 +46,9 @@ def _port() -> int:
 
 def _graphql(port: int, query: str, variables: dict) -> dict:
     body = json.dumps({"query": query, "variables": variables}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/graphql", data=body, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/graphql", data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=120) as resp:
         return json.loads(resp.read())
 
@@ -58,7 +60,9 @@ def _documents(folder: Path, n: int, kb: int) -> list[str]:
         parts = [f"# Document {i}\n\nAbout topic {i % 97} and item {i}.\n"]
         for s in range(max(1, kb // 2)):
             words = " ".join(f"word{(i * 7 + s * 13 + k) % 503}" for k in range(60))
-            parts.append(f"\n## Section {s}\n\nSection {s} of document {i}: {words}.\n\n{words} and more.\n")
+            parts.append(
+                f"\n## Section {s}\n\nSection {s} of document {i}: {words}.\n\n{words} and more.\n"
+            )
         name = f"d{i // 100:02d}/doc{i:05d}.md"
         (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text("".join(parts), encoding="utf-8")
@@ -81,19 +85,47 @@ def _prepare(work: Path, names: list[str]):  # noqa: ANN202
     instance.add_dynamic_partitions(PARTITIONS_NAME, keys)
     for name, key in zip(names, keys, strict=True):
         fingerprint = content_fingerprint((work.parent / "docs" / name).read_bytes())
-        instance.report_runless_asset_event(dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fingerprint}))
+        instance.report_runless_asset_event(
+            dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fingerprint})
+        )
     return instance, keys
 
 
 def _serve(work: Path, docs: Path, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
     port = _port()
-    full = {**os.environ, "DAGSTER_HOME": str(work / "home"), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(work / "ir"), **env}
+    full = {
+        **os.environ,
+        "DAGSTER_HOME": str(work / "home"),
+        "VECTORLESS_DOCS_DIR": str(docs),
+        "VECTORLESS_IR_DIR": str(work / "ir"),
+        **env,
+    }
     log = (work / "dagster-dev.log").open("wb")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("dagster")), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)], cwd=ROOT, env=full, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("dagster")),
+            "dev",
+            "-w",
+            "workspace.yaml",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=full,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         try:
-            data = _graphql(port, "{ repositoriesOrError { ... on RepositoryConnection { nodes { name } } } }", {})
+            data = _graphql(
+                port,
+                "{ repositoriesOrError { ... on RepositoryConnection { nodes { name } } } }",
+                {},
+            )
             if data.get("data", {}).get("repositoriesOrError", {}).get("nodes"):
                 return proc, port
         except OSError:
@@ -140,11 +172,23 @@ def _one(path: str, base: Path, docs: Path, names: list[str], chunk: int, timeou
         t0 = time.monotonic()
         if path == "backfill":
             assets = [{"path": [a]} for a in AssetGraph(TABLE, CompileOptions()).produced]
-            out = _graphql(port, BACKFILL, {"p": {"partitionNames": keys, "assetSelection": assets, "fromFailure": False}})
-            assert out["data"]["launchPartitionBackfill"]["__typename"] == "LaunchBackfillSuccess", out
+            out = _graphql(
+                port,
+                BACKFILL,
+                {"p": {"partitionNames": keys, "assetSelection": assets, "fromFailure": False}},
+            )
+            assert (
+                out["data"]["launchPartitionBackfill"]["__typename"] == "LaunchBackfillSuccess"
+            ), out
         else:
-            selector = {"repositoryLocationName": "vectorless", "repositoryName": "__repository__", "jobName": "recompile_documents"}
-            out = _graphql(port, RUN, {"p": {"selector": selector, "runConfigData": {}, "mode": "default"}})
+            selector = {
+                "repositoryLocationName": "vectorless",
+                "repositoryName": "__repository__",
+                "jobName": "recompile_documents",
+            }
+            out = _graphql(
+                port, RUN, {"p": {"selector": selector, "runConfigData": {}, "mode": "default"}}
+            )
             assert out["data"]["launchRun"]["__typename"] == "LaunchRunSuccess", out
         t1 = _wait(instance, work, len(names), timeout)
         runs = instance.get_runs()
@@ -152,9 +196,20 @@ def _one(path: str, base: Path, docs: Path, names: list[str], chunk: int, timeou
 
         versions = set()
         for key in keys[:: max(1, len(keys) // 50)]:
-            rec = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]), limit=1).records
-            versions.add(rec[0].asset_materialization.tags.get("dagster/data_version") if rec else None)
-        return {"seconds": t1 - t0, "runs": len(runs), "failed": sum(r.status.value != "SUCCESS" for r in runs), "sampled": len(keys[:: max(1, len(keys) // 50)]), "versions": len(versions - {None})}
+            rec = instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]),
+                limit=1,
+            ).records
+            versions.add(
+                rec[0].asset_materialization.tags.get("dagster/data_version") if rec else None
+            )
+        return {
+            "seconds": t1 - t0,
+            "runs": len(runs),
+            "failed": sum(r.status.value != "SUCCESS" for r in runs),
+            "sampled": len(keys[:: max(1, len(keys) // 50)]),
+            "versions": len(versions - {None}),
+        }
     finally:
         _stop(proc)
         instance.dispose()
@@ -168,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=3600)
     ap.add_argument("--paths", default="backfill,batched", help="which paths to time")
     args = ap.parse_args(argv)
-    print("| documents | path | seconds (launch to last IR) | runs | failed runs | distinct tree versions (sampled) |\n|---|---|---|---|---|---|")
+    print(
+        "| documents | path | seconds (launch to last IR) | runs | failed runs | distinct tree versions (sampled) |\n|---|---|---|---|---|---|"
+    )
     for n in (int(x) for x in args.docs.split(",")):
         base = Path(tempfile.mkdtemp(prefix="bench_backfill_"))
         docs = base / "docs"
@@ -176,11 +233,17 @@ def main(argv: list[str] | None = None) -> int:
         results = {}
         for path in args.paths.split(","):
             results[path] = r = _one(path, base, docs, names, args.chunk, args.timeout)
-            print(f"| {n} | {path} | {r['seconds']:.1f} | {r['runs']} | {r['failed']} | {r['versions']} of {r['sampled']} |", flush=True)
+            print(
+                f"| {n} | {path} | {r['seconds']:.1f} | {r['runs']} | {r['failed']} | {r['versions']} of {r['sampled']} |",
+                flush=True,
+            )
         if len(results) < 2:
             continue
         b, j = results["backfill"]["seconds"], results["batched"]["seconds"]
-        print(f"| {n} | backfill / batched | {b / j:.2f}x (aim: at most 1.5x + 40 s = {1.5 * j + 40:.0f} s) | | | |", flush=True)
+        print(
+            f"| {n} | backfill / batched | {b / j:.2f}x (aim: at most 1.5x + 40 s = {1.5 * j + 40:.0f} s) | | | |",
+            flush=True,
+        )
         if os.environ.get("BENCH_KEEP") != "1":
             shutil.rmtree(base, ignore_errors=True)
     return 0

@@ -27,7 +27,9 @@ EXE = str(Path(sys.executable).with_name("vectorless"))
 def _docs(folder: Path, n: int) -> None:
     folder.mkdir()
     for i in range(n):
-        (folder / f"doc{i}.md").write_text(f"# Document {i}\n\nText {i}.\n\n## Part\n\nMore text {i}.\n")
+        (folder / f"doc{i}.md").write_text(
+            f"# Document {i}\n\nText {i}.\n\n## Part\n\nMore text {i}.\n"
+        )
 
 
 def _check(home: Path) -> tuple[bool, int, str]:
@@ -51,13 +53,26 @@ def trial(base: Path, docs: int) -> dict[str, object]:
     _docs(work / "docs", docs)
     env = {**os.environ, "DAGSTER_HOME": str(work / "home")}
     t0 = time.perf_counter()
-    procs = [subprocess.Popen([EXE, "compile", "-q", "docs", "--out", "ir"], cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [EXE, "compile", "-q", "docs", "--out", "ir"],
+            cwd=work,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     outs = [p.communicate() for p in procs]
     seconds = time.perf_counter() - t0
     healthy, runs, problem = _check(work / "home")
     codes = [p.returncode for p in procs]
     if not all(c == 0 for c in codes):
-        lines = next((err.strip().splitlines() for (_, err), c in zip(outs, codes, strict=True) if c != 0), [])
+        lines = next(
+            (err.strip().splitlines() for (_, err), c in zip(outs, codes, strict=True) if c != 0),
+            [],
+        )
         problem = f"{problem}; command: {lines[-1] if lines else 'no output'}".lstrip("; ")
     shutil.rmtree(work, ignore_errors=True)
     return {"healthy": healthy, "exit": codes, "runs": runs, "seconds": seconds, "problem": problem}
@@ -73,12 +88,17 @@ def main() -> None:
     for i in range(args.trials):
         r = trial(base, args.docs)
         results.append(r)
-        print(f"trial {i + 1:2d}: healthy={r['healthy']} exit={r['exit']} runs={r['runs']} ({r['seconds']:.1f} s) {r['problem']}", flush=True)
+        print(
+            f"trial {i + 1:2d}: healthy={r['healthy']} exit={r['exit']} runs={r['runs']} ({r['seconds']:.1f} s) {r['problem']}",
+            flush=True,
+        )
     shutil.rmtree(base, ignore_errors=True)
     broken = sum(not r["healthy"] for r in results)
     failed = sum(any(c != 0 for c in r["exit"]) for r in results)
     extra = sum(max(0, int(r["runs"]) - args.docs) for r in results)
-    print(f"{args.trials} trials, {args.docs} documents each: {broken} broken instances, {failed} trials with a failed command, {extra} runs beyond one per document")
+    print(
+        f"{args.trials} trials, {args.docs} documents each: {broken} broken instances, {failed} trials with a failed command, {extra} runs beyond one per document"
+    )
 
 
 if __name__ == "__main__":

@@ -55,7 +55,9 @@ BATCHING_EVENT_LOG = "instance_class:\n  module: vectorless_assets.orchestration
 POSTGRES = "storage:\n  postgres:\n    postgres_url: {url}\n"
 
 
-def _instance(home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""):
+def _instance(
+    home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""
+):
     """A fresh instance in `home`: Dagster's SQLite storage (`event_log` "default") or the
     shipped `VectorlessInstance` with `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
     tables are wiped first; "batching": `BatchingPostgresEventLogStorage`)."""
@@ -79,7 +81,9 @@ def _instance(home: Path, compute_logs: bool = True, event_log: str = "default",
     return instance
 
 
-def _batched(files: list[Path], docs: Path, work: Path, options, instance, workers: int = 1) -> tuple[float, int, bool]:
+def _batched(
+    files: list[Path], docs: Path, work: Path, options, instance, workers: int = 1
+) -> tuple[float, int, bool]:
     """One `recompile_documents` run over `files`: seconds, event rows of the run, success."""
     from vectorless_assets.orchestration.assets.partitions import partition_key_for
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
@@ -87,18 +91,29 @@ def _batched(files: list[Path], docs: Path, work: Path, options, instance, worke
     from vectorless_assets.orchestration.definitions import build_defs
     from vectorless_assets.orchestration.runner import QUIET, relative_key
 
-    settings = Settings.create(docs_dir=docs, ir_dir=work / f"ir-batched-{workers}", options=options, workers=workers)
+    settings = Settings.create(
+        docs_dir=docs, ir_dir=work / f"ir-batched-{workers}", options=options, workers=workers
+    )
     job = build_defs(settings).resolve_job_def(RECOMPILE_JOB)
     keys = [partition_key_for(relative_key(f, str(docs))) for f in files]
     config = {**QUIET, "ops": {RECOMPILE_OP: {"config": {"documents": keys}}}}
-    result, secs = _timed(lambda: job.execute_in_process(instance=instance, run_config=config, raise_on_error=False))
+    result, secs = _timed(
+        lambda: job.execute_in_process(instance=instance, run_config=config, raise_on_error=False)
+    )
     rows = len(instance.all_logs(result.run_id))
     return secs, rows, result.success
 
 
 def _profile_groups(stats: pstats.Stats) -> dict[str, float]:
     """Own time (tottime) grouped by the kind of work."""
-    groups = {"sqlite (commit/close/execute/connect)": 0.0, "sqlalchemy": 0.0, "dagster": 0.0, "compiler passes + frontends": 0.0, "pydantic / json": 0.0, "other": 0.0}
+    groups = {
+        "sqlite (commit/close/execute/connect)": 0.0,
+        "sqlalchemy": 0.0,
+        "dagster": 0.0,
+        "compiler passes + frontends": 0.0,
+        "pydantic / json": 0.0,
+        "other": 0.0,
+    }
     for (filename, _line, func), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
         if "sqlite3" in func or "sqlite3" in filename:
             key = "sqlite (commit/close/execute/connect)"
@@ -106,7 +121,12 @@ def _profile_groups(stats: pstats.Stats) -> dict[str, float]:
             key = "sqlalchemy"
         elif "dagster" in filename:
             key = "dagster"
-        elif "vectorless_assets/passes" in filename or "vectorless_assets/frontends" in filename or "textutil" in filename or "markdown_it" in filename:
+        elif (
+            "vectorless_assets/passes" in filename
+            or "vectorless_assets/frontends" in filename
+            or "textutil" in filename
+            or "markdown_it" in filename
+        ):
             key = "compiler passes + frontends"
         elif "pydantic" in filename or "json" in filename:
             key = "pydantic / json"
@@ -123,13 +143,36 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sqlite-sync", choices=["FULL", "NORMAL", "OFF"], default="FULL")
     ap.add_argument("--profile", type=int, default=0, help="profile N extra document runs")
     ap.add_argument("--mode", default="fast")
-    ap.add_argument("--event-log", choices=["default", "batching"], default="default", help="SQLite event log: Dagster's or BatchingSqliteEventLogStorage")
-    ap.add_argument("--postgres", default="", help="PostgreSQL URL instead of SQLite (its Dagster tables are wiped)")
-    ap.add_argument("--batched", action="store_true", help="also time one recompile_documents run over all documents")
-    ap.add_argument("--skip-per-document", action="store_true", help="skip steps 2-4 (one run per document)")
+    ap.add_argument(
+        "--event-log",
+        choices=["default", "batching"],
+        default="default",
+        help="SQLite event log: Dagster's or BatchingSqliteEventLogStorage",
+    )
+    ap.add_argument(
+        "--postgres",
+        default="",
+        help="PostgreSQL URL instead of SQLite (its Dagster tables are wiped)",
+    )
+    ap.add_argument(
+        "--batched",
+        action="store_true",
+        help="also time one recompile_documents run over all documents",
+    )
+    ap.add_argument(
+        "--skip-per-document", action="store_true", help="skip steps 2-4 (one run per document)"
+    )
     ap.add_argument("--glob", default="*.md", help="which files of the corpus (e.g. '*.pdf')")
-    ap.add_argument("--workers", default="1", help="worker processes of a run; a comma list compares them (e.g. 1,2)")
-    ap.add_argument("--no-compute-logs", action="store_true", help="instance without stdout/stderr capture (NoOpComputeLogManager)")
+    ap.add_argument(
+        "--workers",
+        default="1",
+        help="worker processes of a run; a comma list compares them (e.g. 1,2)",
+    )
+    ap.add_argument(
+        "--no-compute-logs",
+        action="store_true",
+        help="instance without stdout/stderr capture (NoOpComputeLogManager)",
+    )
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():
         print(f"corpus not found: {args.corpus}", file=sys.stderr)
@@ -147,9 +190,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         files = files[: args.limit]
     sync = None if args.sqlite_sync == "FULL" else args.sqlite_sync
-    storage = f"PostgreSQL, event log {args.event_log}" if args.postgres else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
-    print(f"{len(files)} documents from {args.corpus} (mode {args.mode}, {storage}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}")
-    kind = {"compute_logs": not args.no_compute_logs, "event_log": args.event_log, "postgres": args.postgres}
+    storage = (
+        f"PostgreSQL, event log {args.event_log}"
+        if args.postgres
+        else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
+    )
+    print(
+        f"{len(files)} documents from {args.corpus} (mode {args.mode}, {storage}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}"
+    )
+    kind = {
+        "compute_logs": not args.no_compute_logs,
+        "event_log": args.event_log,
+        "postgres": args.postgres,
+    }
 
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
     n = len(files)
@@ -159,14 +212,36 @@ def main(argv: list[str] | None = None) -> int:
         for f, data in original.items():
             f.write_bytes(data)
         if args.batched:
-            secs, events, ok = _batched(files, docs, work, options, _instance(work / f"home-batched-{workers}", **kind), workers)
-            rows.append((f"batched job, {workers} worker(s)", secs, n, f"{events / n:.1f} event rows per document, success {ok}"))
+            secs, events, ok = _batched(
+                files,
+                docs,
+                work,
+                options,
+                _instance(work / f"home-batched-{workers}", **kind),
+                workers,
+            )
+            rows.append(
+                (
+                    f"batched job, {workers} worker(s)",
+                    secs,
+                    n,
+                    f"{events / n:.1f} event rows per document, success {ok}",
+                )
+            )
         if args.skip_per_document:
             continue
         instance = _instance(work / f"home-{workers}", **kind)
 
         def run(instance=instance, workers=workers):
-            return compile_paths(files, docs_root=docs, ir_dir=work / f"ir-{workers}", options=options, instance=instance, sqlite_synchronous=sync, workers=workers)
+            return compile_paths(
+                files,
+                docs_root=docs,
+                ir_dir=work / f"ir-{workers}",
+                options=options,
+                instance=instance,
+                sqlite_synchronous=sync,
+                workers=workers,
+            )
 
         first, t_first = _timed(run)
         second, t_second = _timed(run)
@@ -179,31 +254,66 @@ def main(argv: list[str] | None = None) -> int:
 
         runs = len(instance.get_run_records())
         rows += [
-            (f"CLI through Dagster, {workers} worker(s), fresh instance", t_first, n, f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; {runs} runs in all 3 calls"),
-            (f"CLI through Dagster, {workers} worker(s), nothing changed", t_second, n, f"{count(second, 'skipped')} skipped"),
-            (f"CLI through Dagster, {workers} worker(s), one document changed", t_third, n, f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped"),
+            (
+                f"CLI through Dagster, {workers} worker(s), fresh instance",
+                t_first,
+                n,
+                f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; {runs} runs in all 3 calls",
+            ),
+            (
+                f"CLI through Dagster, {workers} worker(s), nothing changed",
+                t_second,
+                n,
+                f"{count(second, 'skipped')} skipped",
+            ),
+            (
+                f"CLI through Dagster, {workers} worker(s), one document changed",
+                t_third,
+                n,
+                f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped",
+            ),
         ]
         for r in [r for r in first if r.status == "failed"][:5]:
             print(f"failed: {r.document_key}: {r.error}")
-    print("\n| run | total s | per document ms | ratio to in-process | result |\n|---|---|---|---|---|")
+    print(
+        "\n| run | total s | per document ms | ratio to in-process | result |\n|---|---|---|---|---|"
+    )
     for name, secs, docs_n, note in rows:
-        print(f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.1f}x | {note} |")
+        print(
+            f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.1f}x | {note} |"
+        )
 
     if args.profile:
         sample = files[: args.profile]
         home2 = work / "home-profile"
         instance2 = _instance(home2, **kind)
-        warm = compile_paths(sample[:1], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
+        warm = compile_paths(
+            sample[:1],
+            docs_root=docs,
+            ir_dir=work / "ir2",
+            options=options,
+            instance=instance2,
+            sqlite_synchronous=sync,
+        )
         assert warm[0].status == "compiled", warm[0].error
         prof = cProfile.Profile()
         t0 = time.perf_counter()
         prof.enable()
-        compile_paths(sample[1:], docs_root=docs, ir_dir=work / "ir2", options=options, instance=instance2, sqlite_synchronous=sync)
+        compile_paths(
+            sample[1:],
+            docs_root=docs,
+            ir_dir=work / "ir2",
+            options=options,
+            instance=instance2,
+            sqlite_synchronous=sync,
+        )
         prof.disable()
         wall = time.perf_counter() - t0
         stats = pstats.Stats(prof)
         total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
-        print(f"\nprofile of {len(sample) - 1} document runs: {wall:.2f} s wall ({wall / max(1, len(sample) - 1) * 1000:.0f} ms per document)")
+        print(
+            f"\nprofile of {len(sample) - 1} document runs: {wall:.2f} s wall ({wall / max(1, len(sample) - 1) * 1000:.0f} ms per document)"
+        )
         print("| where | own time s | share |\n|---|---|---|")
         for key, secs in sorted(_profile_groups(stats).items(), key=lambda kv: -kv[1]):
             print(f"| {key} | {secs:.2f} | {secs / total:.0%} |")

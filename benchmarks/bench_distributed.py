@@ -54,9 +54,21 @@ def postgres(base: Path) -> tuple[str, Path]:
         shutil.chown(base, "nobody")
         shutil.chown(data, "nobody")
     port = _port()
-    subprocess.run(_as_postgres_user(["initdb", "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres_user(
+            ["initdb", "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]
+        ),
+        check=True,
+        capture_output=True,
+    )
     opts = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_postgres_user(["pg_ctl", "-D", str(data), "-l", str(base / "pg.log"), "-w", "-o", opts, "start"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres_user(
+            ["pg_ctl", "-D", str(data), "-l", str(base / "pg.log"), "-w", "-o", opts, "start"]
+        ),
+        check=True,
+        capture_output=True,
+    )
     _wait(port)
     return f"postgresql+psycopg2://dagster@127.0.0.1:{port}/postgres", data
 
@@ -83,7 +95,20 @@ def main(argv: list[str] | None = None) -> int:
     os.chmod(base, 0o755)
     url, pgdata = postgres(base / "pg")
     redis_port = _port()
-    redis = subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    redis = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(redis_port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
     _wait(redis_port)
     docs = base / "docs"
     shutil.copytree(args.corpus, docs)
@@ -93,13 +118,40 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.workers:
             home, ir = base / f"home{n}", base / f"ir{n}"
             home.mkdir()
-            (home / "dagster.yaml").write_text(postgres_storage_yaml(url) + "telemetry:\n  enabled: false\n", encoding="utf-8")
-            env = {"DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir), "VECTORLESS_CELERY_BROKER": f"redis://127.0.0.1:{redis_port}/0"}  # one broker: the definitions are built once per process
+            (home / "dagster.yaml").write_text(
+                postgres_storage_yaml(url) + "telemetry:\n  enabled: false\n", encoding="utf-8"
+            )
+            env = {
+                "DAGSTER_HOME": str(home),
+                "VECTORLESS_DOCS_DIR": str(docs),
+                "VECTORLESS_IR_DIR": str(ir),
+                "VECTORLESS_CELERY_BROKER": f"redis://127.0.0.1:{redis_port}/0",
+            }  # one broker: the definitions are built once per process
             os.environ.update(env)
-            (base / "worker.yaml").write_text(worker_yaml(celery_config(env) or {}), encoding="utf-8")
+            (base / "worker.yaml").write_text(
+                worker_yaml(celery_config(env) or {}), encoding="utf-8"
+            )
             celery = str(Path(sys.executable).with_name("dagster-celery"))
             workers = [
-                subprocess.Popen([celery, "worker", "start", "-y", str(base / "worker.yaml"), "-A", "dagster_celery.app", "-n", f"w{i}", "--", "--concurrency=1"], env={**os.environ}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                subprocess.Popen(
+                    [
+                        celery,
+                        "worker",
+                        "start",
+                        "-y",
+                        str(base / "worker.yaml"),
+                        "-A",
+                        "dagster_celery.app",
+                        "-n",
+                        f"w{i}",
+                        "--",
+                        "--concurrency=1",
+                    ],
+                    env={**os.environ},
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
                 for i in range(n)
             ]
             try:
@@ -107,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
                 with dg.DagsterInstance.get() as instance:
                     instance.wipe()
                     instance.event_log_storage.wipe()
-                    recon = ReconstructableRepository.for_module("vectorless_assets.orchestration.definitions", "defs").get_reconstructable_job(RECOMPILE_JOB)
+                    recon = ReconstructableRepository.for_module(
+                        "vectorless_assets.orchestration.definitions", "defs"
+                    ).get_reconstructable_job(RECOMPILE_JOB)
                     config = batch_request(keys, run_key=None, force=True).run_config
                     config["ops"]["recompile"]["config"]["chunk_size"] = args.chunk_size
                     t0 = time.perf_counter()
@@ -121,10 +175,15 @@ def main(argv: list[str] | None = None) -> int:
                     proc.wait(30)
     finally:
         redis.terminate()
-        subprocess.run(_as_postgres_user(["pg_ctl", "-D", str(pgdata), "-m", "fast", "stop"]), capture_output=True)
+        subprocess.run(
+            _as_postgres_user(["pg_ctl", "-D", str(pgdata), "-m", "fast", "stop"]),
+            capture_output=True,
+        )
         shutil.rmtree(base, ignore_errors=True)
     chunks = -(-len(keys) // args.chunk_size)
-    print(f"\n{len(keys)} documents, {chunks} chunks of <= {args.chunk_size}, PostgreSQL storage, Redis broker")
+    print(
+        f"\n{len(keys)} documents, {chunks} chunks of <= {args.chunk_size}, PostgreSQL storage, Redis broker"
+    )
     print("| workers | wall s | s/doc | success | IR files |\n|---|---|---|---|---|")
     for n, secs, ok, irs in rows:
         print(f"| {n} | {secs:.1f} | {secs / len(keys):.3f} | {ok} | {irs} |")

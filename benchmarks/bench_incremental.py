@@ -42,22 +42,46 @@ def calls(n: int) -> None:
         def run(label: str, sections: list[S.Section], **kw: object) -> object:
             before = srv.requests
             t0 = time.process_time()
-            out = compile_document(S.render(sections), name=str(kw.pop("name", "living.md")), mode="deep", llm=llm, **kw)
-            print(f"| {label} | {srv.requests - before} | {out.meta.action} | {out.meta.reused_nodes} | {out.meta.recomputed_nodes} | {out.meta.llm_cache_hits} | {time.process_time() - t0:.2f} |")
+            out = compile_document(
+                S.render(sections),
+                name=str(kw.pop("name", "living.md")),
+                mode="deep",
+                llm=llm,
+                **kw,
+            )
+            print(
+                f"| {label} | {srv.requests - before} | {out.meta.action} | {out.meta.reused_nodes} | {out.meta.recomputed_nodes} | {out.meta.llm_cache_hits} | {time.process_time() - t0:.2f} |"
+            )
             return out
 
-        print(f"{n} sections, deep mode\n\n| case | LLM calls | action | reused nodes | recomputed nodes | cache hits | CPU s |\n|---|---|---|---|---|---|---|")
+        print(
+            f"{n} sections, deep mode\n\n| case | LLM calls | action | reused nodes | recomputed nodes | cache hits | CPU s |\n|---|---|---|---|---|---|---|"
+        )
         first = run("first compile", doc)
         run("one paragraph edited", S.edit(doc, n // 2 + 1), previous=first)
-        run("section inserted at the top", S.insert(doc, 0, S.Section(2, "A new first section", S.paragraph(99_999))), previous=first)
+        run(
+            "section inserted at the top",
+            S.insert(doc, 0, S.Section(2, "A new first section", S.paragraph(99_999))),
+            previous=first,
+        )
         run("section deleted", S.delete(doc, n // 3), previous=first)
         run("section moved", S.move(doc, n // 3, 2 * n // 3), previous=first)
-        run("overlap threshold 0.8 -> 0.6", doc, previous=first, options=CompileOptions(overlap_threshold=0.6))
+        run(
+            "overlap threshold 0.8 -> 0.6",
+            doc,
+            previous=first,
+            options=CompileOptions(overlap_threshold=0.6),
+        )
         cache = LLMCache(Path(tmp) / "llm.sqlite")
         run("first compile, lasting cache on", doc, llm_cache=cache)
         run("forced recompile (cache)", doc, previous=first, force=True, llm_cache=cache)
         shared = [*doc[: n // 2], *S.generate(n - n // 2, seed=7)]
-        run("second document, half its sections shared (cache)", shared, name="other.md", llm_cache=cache)
+        run(
+            "second document, half its sections shared (cache)",
+            shared,
+            name="other.md",
+            llm_cache=cache,
+        )
 
 
 def latency(n: int, delay: float) -> None:
@@ -65,7 +89,9 @@ def latency(n: int, delay: float) -> None:
     with FakeLLMServer() as srv:
         srv.delay_s = delay
         llm = OpenAICompatibleClient(base_url=srv.base_url, model="fake")
-        print(f"{n} sections, deep, fake LLM with {delay * 1000:.0f} ms latency\n\n| concurrency | LLM calls | wall s |\n|---|---|---|")
+        print(
+            f"{n} sections, deep, fake LLM with {delay * 1000:.0f} ms latency\n\n| concurrency | LLM calls | wall s |\n|---|---|---|"
+        )
         for workers in (1, 4):
             before, t0 = srv.requests, time.perf_counter()
             compile_document(data, name="living.md", mode="deep", llm=llm, llm_concurrency=workers)
@@ -78,16 +104,26 @@ def big(path: Path) -> None:
     full = compile_document(data, name=path.name, mode="deep")
     full_cpu = time.process_time() - t0
     middle = data.find(b"\n## ", len(data) // 2)
-    edited = data[: middle + 1] + b"An edited paragraph, written for the benchmark.\n\n" + data[middle + 1 :]
+    edited = (
+        data[: middle + 1]
+        + b"An edited paragraph, written for the benchmark.\n\n"
+        + data[middle + 1 :]
+    )
     t0 = time.process_time()
     inc = compile_document(edited, name=path.name, mode="deep", previous=full)
     inc_cpu = time.process_time() - t0
     t0 = time.process_time()
     compile_document(edited, name=path.name, mode="deep")
     full2_cpu = time.process_time() - t0
-    print(f"| {path.name} ({len(data) / 1e6:.1f} MB, {len(full.tree.nodes)} nodes) | CPU s |\n|---|---|")
-    print(f"| full compile | {full_cpu:.2f} |\n| full compile of the edited file | {full2_cpu:.2f} |")
-    print(f"| incremental recompile (one section edited) | {inc_cpu:.2f} ({inc_cpu / full2_cpu:.0%} of full; {inc.meta.recomputed_nodes} nodes recomputed, {inc.meta.reused_nodes} reused) |")
+    print(
+        f"| {path.name} ({len(data) / 1e6:.1f} MB, {len(full.tree.nodes)} nodes) | CPU s |\n|---|---|"
+    )
+    print(
+        f"| full compile | {full_cpu:.2f} |\n| full compile of the edited file | {full2_cpu:.2f} |"
+    )
+    print(
+        f"| incremental recompile (one section edited) | {inc_cpu:.2f} ({inc_cpu / full2_cpu:.0%} of full; {inc.meta.recomputed_nodes} nodes recomputed, {inc.meta.reused_nodes} reused) |"
+    )
 
 
 def main() -> None:

@@ -31,7 +31,9 @@ from vectorless_assets.options import CompileOptions  # noqa: E402
 def one(fault: str, doc: Path, root: Path, delay: float) -> str:
     with FaultyLLMServer("ok" if fault == "closed" else fault, delay=delay) as srv:
         url = f"http://127.0.0.1:{closed_port()}/v1" if fault == "closed" else srv.base_url
-        client = OpenAICompatibleClient.with_limits(url, f"bench-{fault}-{time.monotonic_ns()}", "", LLMLimits.from_env())
+        client = OpenAICompatibleClient.with_limits(
+            url, f"bench-{fault}-{time.monotonic_ns()}", "", LLMLimits.from_env()
+        )
         t0 = time.perf_counter()
         try:
             ir = compile_document(doc, options=CompileOptions(mode="deep"), root=root, llm=client)

@@ -66,7 +66,12 @@ def bench_frontend(paths: list[Path], repeat: int) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--corpus", type=Path, default=CORPUS, help="Markdown corpus root (default: ../shared/corpus/md)")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=CORPUS,
+        help="Markdown corpus root (default: ../shared/corpus/md)",
+    )
     ap.add_argument("--mode", default="fast", choices=["fast", "standard", "deep"])
     ap.add_argument("--skip-large", action="store_true", help="only the files outside large/")
     ap.add_argument("--frontend-only", action="store_true", help="skip the full compile")
@@ -83,12 +88,16 @@ def main(argv: list[str] | None = None) -> int:
             wall, cpu, failures = bench_compile(paths, args.corpus, args.mode)
             failed_any |= bool(failures)
             n = len(paths)
-            print(f"   compile ({args.mode}): wall {wall:.2f} s = {n / wall:.1f} files/s, {mb / wall:.2f} MB/s;"
-                  f" CPU {cpu:.2f} s = {n / cpu:.1f} files/s, {mb / cpu:.2f} MB/s; failures {len(failures)}/{n}")
+            print(
+                f"   compile ({args.mode}): wall {wall:.2f} s = {n / wall:.1f} files/s, {mb / wall:.2f} MB/s;"
+                f" CPU {cpu:.2f} s = {n / cpu:.1f} files/s, {mb / cpu:.2f} MB/s; failures {len(failures)}/{n}"
+            )
             for line in failures[:10]:
                 print(f"     FAIL {line}")
         wall, cpu = bench_frontend(paths, args.repeat)
-        print(f"   frontend (decode+parse+build, best of {args.repeat}): wall {mb / wall:.2f} MB/s, CPU {mb / cpu:.2f} MB/s")
+        print(
+            f"   frontend (decode+parse+build, best of {args.repeat}): wall {mb / wall:.2f} MB/s, CPU {mb / cpu:.2f} MB/s"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory (max RSS of this process): {peak:.0f} MiB")
     return 1 if failed_any else 0

@@ -77,7 +77,11 @@ def compile_into(paths: list[Path], out: Path, root: Path) -> float:
 
 def folder_sources(corpus: Path) -> list[Path]:
     """FOLDER_SIZE Markdown files spread evenly over the corpus (the large ones left out)."""
-    md = sorted(p for p in (corpus / "md").rglob("*.md") if "large" not in p.relative_to(corpus / "md").parts)
+    md = sorted(
+        p
+        for p in (corpus / "md").rglob("*.md")
+        if "large" not in p.relative_to(corpus / "md").parts
+    )
     step = len(md) / FOLDER_SIZE
     return [md[int(i * step)] for i in range(FOLDER_SIZE)]
 
@@ -95,11 +99,15 @@ def in_process(folder: Path, questions: list[str], doc: str | None) -> float:
     return statistics.median(times)
 
 
-async def over_mcp(folder: Path, questions: list[str], doc: str | None, repeat: int) -> dict[str, Any]:
+async def over_mcp(
+    folder: Path, questions: list[str], doc: str | None, repeat: int
+) -> dict[str, Any]:
     """Latencies of `locate` through the SDK client over stdio to `vectorless mcp`."""
     code = "import sys; from vectorless_assets.cli import main; sys.exit(main())"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    params = StdioServerParameters(command=sys.executable, args=["-c", code, "mcp", str(folder)], env=env)
+    params = StdioServerParameters(
+        command=sys.executable, args=["-c", code, "mcp", str(folder)], env=env
+    )
     args = {"doc": doc} if doc else {}
     t0 = time.perf_counter()
     async with Client(params, read_timeout_seconds=600) as client:
@@ -118,9 +126,13 @@ async def over_mcp(folder: Path, questions: list[str], doc: str | None, repeat: 
                 assert not result.is_error and result.structured_content["hits"], q
     times.sort()
     return {
-        "documents": listed.structured_content["total"], "start_s": round(started, 2), "first_locate_ms": round(first_s * 1000, 1),
-        "calls": len(times), "median_ms": round(statistics.median(times) * 1000, 1),
-        "p90_ms": round(times[int(0.9 * (len(times) - 1))] * 1000, 1), "max_ms": round(times[-1] * 1000, 1),
+        "documents": listed.structured_content["total"],
+        "start_s": round(started, 2),
+        "first_locate_ms": round(first_s * 1000, 1),
+        "calls": len(times),
+        "median_ms": round(statistics.median(times) * 1000, 1),
+        "p90_ms": round(times[int(0.9 * (len(times) - 1))] * 1000, 1),
+        "max_ms": round(times[-1] * 1000, 1),
         "top_hit": first.structured_content["hits"][0]["title"],
     }
 
@@ -131,7 +143,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the questions (default 3)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--scenario", choices=("locate", "load", "startup"), default="locate")
-    parser.add_argument("--copies", type=int, default=1000, help="IRs served by --scenario startup (default 1000)")
+    parser.add_argument(
+        "--copies", type=int, default=1000, help="IRs served by --scenario startup (default 1000)"
+    )
     args = parser.parse_args()
     corpus = Path(args.corpus)
     if args.scenario != "locate":
@@ -150,16 +164,24 @@ def main() -> int:
             (f"folder of {FOLDER_SIZE} IRs", many, FOLDER_QUESTIONS, None, compile_many),
         ):
             row = anyio.run(over_mcp, folder, questions, doc, args.repeat)
-            row.update(name=name, compile_s=round(compile_s, 1), ir_mb=round(sum(p.stat().st_size for p in folder.glob("*.bin")) / 1e6, 1),
-                       in_process_median_ms=round(in_process(folder, questions, doc) * 1000, 1))
+            row.update(
+                name=name,
+                compile_s=round(compile_s, 1),
+                ir_mb=round(sum(p.stat().st_size for p in folder.glob("*.bin")) / 1e6, 1),
+                in_process_median_ms=round(in_process(folder, questions, doc) * 1000, 1),
+            )
             rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print("| folder | IR MB | compile s | server start s | first locate ms | locate median ms | p90 ms | max ms | in-process median ms |")
+    print(
+        "| folder | IR MB | compile s | server start s | first locate ms | locate median ms | p90 ms | max ms | in-process median ms |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['name']} | {r['ir_mb']} | {r['compile_s']} | {r['start_s']} | {r['first_locate_ms']} | {r['median_ms']} | {r['p90_ms']} | {r['max_ms']} | {r['in_process_median_ms']} |")
+        print(
+            f"| {r['name']} | {r['ir_mb']} | {r['compile_s']} | {r['start_s']} | {r['first_locate_ms']} | {r['median_ms']} | {r['p90_ms']} | {r['max_ms']} | {r['in_process_median_ms']} |"
+        )
     return 0
 
 
@@ -182,7 +204,9 @@ def scale(args: argparse.Namespace, corpus: Path) -> int:
             ir_bytes = sc.copies(chapters, Path(tmp) / "copies", args.copies)
             (Path(tmp) / "empty").mkdir()
             row = anyio.run(sc.startup, Path(tmp) / "copies", Path(tmp) / "empty", ir_bytes)
-    print(json.dumps(row, indent=2) if args.json else "\n".join(f"{k}: {v}" for k, v in row.items()))
+    print(
+        json.dumps(row, indent=2) if args.json else "\n".join(f"{k}: {v}" for k, v in row.items())
+    )
     return 0
 
 

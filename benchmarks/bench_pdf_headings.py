@@ -45,7 +45,9 @@ _LEADING_NUM = re.compile(
 
 
 _LABEL = re.compile(r"^\s*[A-Z]{1,3}-\d{1,3}[a-z]?\s+[-\u2013\u2014:]\s+")  # "A-1 - ", "F-3 – "
-_QUALIFIER = re.compile(r"(?:\s*\([^()]*\))+\s*$")  # "(unaudited)", "(in millions, except ...)", "(continued)"
+_QUALIFIER = re.compile(
+    r"(?:\s*\([^()]*\))+\s*$"
+)  # "(unaudited)", "(in millions, except ...)", "(continued)"
 
 
 def key(title: str) -> str:
@@ -66,7 +68,9 @@ def _same(a: str, b: str, lenient: bool) -> bool:
     return lenient and len(short) >= 8 and short in long_
 
 
-def pairs(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False) -> dict[int, int]:
+def pairs(
+    truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False
+) -> dict[int, int]:
     """{truth index: pred index} for (key, page, level) lists; greedy one-to-one, nearest page.
 
     Strict: equal keys. Lenient: one key contains the other (at least 8 characters), for
@@ -86,7 +90,9 @@ def pairs(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *
     return used
 
 
-def score(truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False) -> tuple[int, int]:
+def score(
+    truth: list[tuple[str, int, int]], pred: list[tuple[str, int, int]], *, lenient: bool = False
+) -> tuple[int, int]:
     """(matches, level matches) of `pairs`."""
     matched = pairs(truth, pred, lenient=lenient)
     return len(matched), sum(pred[p][2] == truth[t][2] for t, p in matched.items())
@@ -126,11 +132,18 @@ def baseline_rate(data: bytes) -> tuple[int, float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--skip-stress", action="store_true", help="skip pdf/stress/ (the 2,415-page manual)")
+    ap.add_argument(
+        "--skip-stress", action="store_true", help="skip pdf/stress/ (the 2,415-page manual)"
+    )
     ap.add_argument("--match", default="", help="only files whose path contains this")
     ap.add_argument("--no-baseline", action="store_true", help="do not time pypdf extract_text")
     ap.add_argument("--min-entries", type=int, default=10)
-    ap.add_argument("--half", choices=("A", "B", "all"), default="all", help="only the manuals of one half (filings always run)")
+    ap.add_argument(
+        "--half",
+        choices=("A", "B", "all"),
+        default="all",
+        help="only the manuals of one half (filings always run)",
+    )
     args = ap.parse_args()
     if not CORPUS.is_dir():
         print(f"corpus not found: {CORPUS}", file=sys.stderr)
@@ -138,8 +151,17 @@ def main() -> int:
     opts = CompileOptions(use_pdf_outline=False, max_pages=None, pdf_timeout_seconds=None)
     rows: dict[str, list[dict[str, Any]]] = {"manuals": [], "filings": []}
     manuals = [p.relative_to(CORPUS).as_posix() for p in sorted(CORPUS.rglob("*.pdf"))]
-    split = halves([r for r in manuals if not r.startswith("financebench/") and len(read_outline(open_pdf((CORPUS / r).read_bytes()))) >= args.min_entries])
-    print(f"{'file':58} {'pages':>5} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5} {'lvl':>5} {'F1~':>5} {'p/s':>6} {'base':>6}")
+    split = halves(
+        [
+            r
+            for r in manuals
+            if not r.startswith("financebench/")
+            and len(read_outline(open_pdf((CORPUS / r).read_bytes()))) >= args.min_entries
+        ]
+    )
+    print(
+        f"{'file':58} {'pages':>5} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5} {'lvl':>5} {'F1~':>5} {'p/s':>6} {'base':>6}"
+    )
     for path in sorted(CORPUS.rglob("*.pdf")):
         rel = path.relative_to(CORPUS).as_posix()
         if args.match not in rel or (args.skip_stress and rel.startswith("stress/")):
@@ -157,16 +179,36 @@ def main() -> int:
         # a lone first level-1 entry wrapping the whole outline is the document itself: its
         # children are the top-level headings (levels compared one down)
         shift = 1 if entries[0].level == 1 and sum(e.level == 1 for e in entries) == 1 else 0
-        truth = [(key(e.title), e.page + 1, max(1, e.level - shift)) for e in entries if key(e.title)]
-        pred = [(key(r.title), r.start_page or 0, r.level) for r in parsed.raw_nodes if r.level >= 1]
+        truth = [
+            (key(e.title), e.page + 1, max(1, e.level - shift)) for e in entries if key(e.title)
+        ]
+        pred = [
+            (key(r.title), r.start_page or 0, r.level) for r in parsed.raw_nodes if r.level >= 1
+        ]
         hits, level_hits = score(truth, pred)
         p, r, f1 = prf(hits, len(truth), len(pred))
         f1_lenient = prf(score(truth, pred, lenient=True)[0], len(truth), len(pred))[2]
         pages = parsed.page_count or 0
         base_pages, base_dt = (0, 0.0) if args.no_baseline else baseline_rate(data)
-        rows[group].append({"half": split.get(rel, "") if group == "manuals" else "", "f1": f1, "f1l": f1_lenient, "p": p, "r": r, "lvl": level_hits / hits if hits else 0.0, "pages": pages, "dt": dt, "bpages": base_pages, "bdt": base_dt})
+        rows[group].append(
+            {
+                "half": split.get(rel, "") if group == "manuals" else "",
+                "f1": f1,
+                "f1l": f1_lenient,
+                "p": p,
+                "r": r,
+                "lvl": level_hits / hits if hits else 0.0,
+                "pages": pages,
+                "dt": dt,
+                "bpages": base_pages,
+                "bdt": base_dt,
+            }
+        )
         base = f"{base_pages / base_dt:6.1f}" if base_dt else "     -"
-        print(f"{rows[group][-1]['half'] or ' '} {rel[:56]:56} {pages:5d} {len(truth):5d} {len(pred):5d} {p:5.2f} {r:5.2f} {f1:5.2f} {rows[group][-1]['lvl']:5.2f} {f1_lenient:5.2f} {pages / dt:6.1f} {base}", flush=True)
+        print(
+            f"{rows[group][-1]['half'] or ' '} {rel[:56]:56} {pages:5d} {len(truth):5d} {len(pred):5d} {p:5.2f} {r:5.2f} {f1:5.2f} {rows[group][-1]['lvl']:5.2f} {f1_lenient:5.2f} {pages / dt:6.1f} {base}",
+            flush=True,
+        )
     for group, rs in rows.items():
         if not rs:
             continue
@@ -175,7 +217,9 @@ def main() -> int:
             part = [x for x in rs if x["half"] == h]
             if part:
                 print(summary(f"  {group} half {h} ({'tune' if h == 'A' else 'check'})", part))
-    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(
+        f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
     return 0
 
 

@@ -39,11 +39,15 @@ PARTITIONS_VIEW = """query Partitions($key: AssetKeyInput!) { assetNodeOrError(a
 
 def generate(docs: Path, n: int, seed: int = 12) -> int:
     """`n` documents under `docs` (texts of the corpus, headed by their number); total bytes."""
-    pool = sorted(p for p in MD.rglob("*.md") if "large" not in p.parts and p.stat().st_size <= 1_000_000)
+    pool = sorted(
+        p for p in MD.rglob("*.md") if "large" not in p.parts and p.stat().st_size <= 1_000_000
+    )
     rng = random.Random(seed)
     total = 0
     for i in range(n):
-        text = f"# Document {i}\n\n" + rng.choice(pool).read_text(encoding="utf-8", errors="replace")
+        text = f"# Document {i}\n\n" + rng.choice(pool).read_text(
+            encoding="utf-8", errors="replace"
+        )
         path = docs / f"part{i // 500:03}" / f"doc{i:05}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
         total += path.write_text(text, encoding="utf-8")
@@ -74,20 +78,30 @@ def sense(defs, instance, settings) -> tuple[list, int, float]:
     from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
     sensor = defs.resolve_sensor_def(SENSOR_NAME)
-    resources = {"documents": DocumentsRoot(path=settings.docs_dir), "ir_store": IRStore(path=settings.ir_dir)}
+    resources = {
+        "documents": DocumentsRoot(path=settings.docs_dir),
+        "ir_store": IRStore(path=settings.ir_dir),
+    }
     cursor, requests, ticks, t0 = None, [], 0, time.perf_counter()
     while True:
-        context = dg.build_sensor_context(instance=instance, cursor=cursor, resources=resources, definitions=defs)
+        context = dg.build_sensor_context(
+            instance=instance, cursor=cursor, resources=resources, definitions=defs
+        )
         result = sensor(context)
         ticks += 1
         for request in result.dynamic_partitions_requests or []:  # as the daemon applies them
-            instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+            instance.add_dynamic_partitions(
+                request.partitions_def_name, list(request.partition_keys)
+            )
         for event in result.asset_events or []:
             instance.report_runless_asset_event(event)
         requests += result.run_requests or []
         done = cursor == result.cursor or not (result.run_requests or result.asset_events)
         cursor = result.cursor
-        print(f"  tick {ticks}: {len(result.run_requests or [])} run requests, {len(result.asset_events or [])} observations, {time.perf_counter() - t0:.1f} s", flush=True)
+        print(
+            f"  tick {ticks}: {len(result.run_requests or [])} run requests, {len(result.asset_events or [])} observations, {time.perf_counter() - t0:.1f} s",
+            flush=True,
+        )
         if done and ticks > 1:
             return requests, ticks, time.perf_counter() - t0
 
@@ -99,7 +113,12 @@ def graphql_times(instance, env: dict[str, str], repeats: int = 3) -> dict[str, 
     from dagster_graphql.test.utils import execute_dagster_graphql
 
     os.environ.update(env)
-    target = ModuleTarget(module_name="vectorless_assets.orchestration.definitions", attribute="defs", working_directory=str(ROOT), location_name="vectorless")
+    target = ModuleTarget(
+        module_name="vectorless_assets.orchestration.definitions",
+        attribute="defs",
+        working_directory=str(ROOT),
+        location_name="vectorless",
+    )
     out: dict[str, float] = {}
     with WorkspaceProcessContext(instance, target) as process_context:
         context = process_context.create_request_context()
@@ -111,15 +130,21 @@ def graphql_times(instance, env: dict[str, str], repeats: int = 3) -> dict[str, 
                 times.append(time.perf_counter() - t0)
                 assert not result.errors, result.errors
             out[name] = min(times)
-        node = execute_dagster_graphql(context, PARTITIONS_VIEW, {"key": {"path": ["tree"]}}).data["assetNodeOrError"]
-        out["materialized partitions"] = len(node["assetPartitionStatuses"]["materializedPartitions"])
+        node = execute_dagster_graphql(context, PARTITIONS_VIEW, {"key": {"path": ["tree"]}}).data[
+            "assetNodeOrError"
+        ]
+        out["materialized partitions"] = len(
+            node["assetPartitionStatuses"]["materializedPartitions"]
+        )
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--docs", type=int, default=10000)
-    ap.add_argument("--postgres", default="", help="PostgreSQL URL (its Dagster tables are wiped first)")
+    ap.add_argument(
+        "--postgres", default="", help="PostgreSQL URL (its Dagster tables are wiped first)"
+    )
     ap.add_argument("--mode", default="fast")
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
     args = ap.parse_args(argv)
@@ -134,9 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     base = Path(tempfile.mkdtemp(prefix="bench_scale_"))
     docs, ir_dir = base / "docs", base / "ir"
     size = generate(docs, args.docs)
-    print(f"{args.docs} documents, {size / 1e6:.1f} MB, in {docs}; storage {'PostgreSQL' if args.postgres else 'SQLite (shipped dagster.yaml)'}, mode {args.mode}")
+    print(
+        f"{args.docs} documents, {size / 1e6:.1f} MB, in {docs}; storage {'PostgreSQL' if args.postgres else 'SQLite (shipped dagster.yaml)'}, mode {args.mode}"
+    )
     home = _home(base, args.postgres)
-    env = {"DAGSTER_HOME": str(home), "VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(ir_dir), "VECTORLESS_MODE": args.mode}
+    env = {
+        "DAGSTER_HOME": str(home),
+        "VECTORLESS_DOCS_DIR": str(docs),
+        "VECTORLESS_IR_DIR": str(ir_dir),
+        "VECTORLESS_MODE": args.mode,
+    }
     os.environ.update(env)
     settings = Settings.create(docs_dir=docs, ir_dir=ir_dir, options=CompileOptions(mode=args.mode))
     defs = build_defs(settings)
@@ -147,16 +179,34 @@ def main(argv: list[str] | None = None) -> int:
         t_start = time.perf_counter()
         requests, ticks, t_sense = sense(defs, instance, settings)
         docs_requested = sum(int(r.tags.get("vectorless/documents", "1")) for r in requests)
-        print(f"sensor: {ticks} ticks, {t_sense:.1f} s, {len(requests)} run requests for {docs_requested} documents")
+        print(
+            f"sensor: {ticks} ticks, {t_sense:.1f} s, {len(requests)} run requests for {docs_requested} documents"
+        )
         t0 = time.perf_counter()
         failed = 0
         for i, request in enumerate(requests):
             job = defs.resolve_job_def(request.job_name)
-            kw = {"partition_key": request.partition_key, "asset_selection": list(request.asset_selection or [])} if request.partition_key else {}
-            result = job.execute_in_process(instance=instance, run_config={**QUIET, **(request.run_config or {})}, tags=dict(request.tags), raise_on_error=False, **kw)
+            kw = (
+                {
+                    "partition_key": request.partition_key,
+                    "asset_selection": list(request.asset_selection or []),
+                }
+                if request.partition_key
+                else {}
+            )
+            result = job.execute_in_process(
+                instance=instance,
+                run_config={**QUIET, **(request.run_config or {})},
+                tags=dict(request.tags),
+                raise_on_error=False,
+                **kw,
+            )
             failed += not result.success
             done = time.perf_counter() - t0
-            print(f"  run {i + 1}/{len(requests)}: {'ok' if result.success else 'FAILED'}, {done:.0f} s so far", flush=True)
+            print(
+                f"  run {i + 1}/{len(requests)}: {'ok' if result.success else 'FAILED'}, {done:.0f} s so far",
+                flush=True,
+            )
         t_runs = time.perf_counter() - t0
         total = time.perf_counter() - t_start
         irs = len(list(ir_dir.glob("*.bin")))
@@ -166,17 +216,25 @@ def main(argv: list[str] | None = None) -> int:
             from sqlalchemy import create_engine, text
 
             with create_engine(args.postgres).connect() as conn:
-                disk += conn.execute(text("select pg_database_size(current_database())")).scalar_one()
+                disk += conn.execute(
+                    text("select pg_database_size(current_database())")
+                ).scalar_one()
         gql = graphql_times(instance, env)
     print(f"\n| what | result |\n|---|---|\n| documents | {args.docs} ({size / 1e6:.1f} MB) |")
     print(f"| sensor ticks until the scan completed | {ticks}, {t_sense:.1f} s |")
     print(f"| runs created | {runs} ({failed} failed) |")
     print(f"| compile runs | {t_runs:.1f} s ({t_runs / args.docs:.3f} s/doc) |")
-    print(f"| total (ticks + runs) | {total:.1f} s ({total / args.docs:.3f} s/doc, {total / 60:.1f} min) |")
+    print(
+        f"| total (ticks + runs) | {total:.1f} s ({total / args.docs:.3f} s/doc, {total / 60:.1f} min) |"
+    )
     print(f"| IR files | {irs} ({_du(ir_dir) / 1e6:.1f} MB with the field values) |")
-    print(f"| instance size on disk | {disk / 1e6:.1f} MB{' (home + PostgreSQL database)' if args.postgres else ''} |")
+    print(
+        f"| instance size on disk | {disk / 1e6:.1f} MB{' (home + PostgreSQL database)' if args.postgres else ''} |"
+    )
     print(f"| GraphQL asset page (`tree`) | {gql['asset page']:.2f} s |")
-    print(f"| GraphQL partitions view (`tree`) | {gql['partitions view']:.2f} s ({gql['materialized partitions']} materialized partitions) |")
+    print(
+        f"| GraphQL partitions view (`tree`) | {gql['partitions view']:.2f} s ({gql['materialized partitions']} materialized partitions) |"
+    )
     if args.keep:
         print(f"kept {base}")
     else:

@@ -99,7 +99,9 @@ def original_child(out: str, paths: list[str]) -> None:
             workspace = tempfile.mkdtemp(prefix="vl-orig-")
             config = rust.Config()
             config.set_workspace_dir(workspace)
-            engine = rust.Engine(api_key="x", model="gpt-4o", endpoint="http://127.0.0.1:9/v1", config=config)
+            engine = rust.Engine(
+                api_key="x", model="gpt-4o", endpoint="http://127.0.0.1:9/v1", config=config
+            )
             w0, c0 = time.perf_counter(), time.process_time()
             try:
                 await engine.compile(path)
@@ -115,19 +117,29 @@ def original_child(out: str, paths: list[str]) -> None:
 
 def run_original(venv: Path, files: list[Path]) -> dict[str, Any] | None:
     python = venv / "bin" / "python"
-    if not python.exists() or not list(venv.glob("lib/python3*/site-packages/vectorless/_vectorless*.so")):
+    if not python.exists() or not list(
+        venv.glob("lib/python3*/site-packages/vectorless/_vectorless*.so")
+    ):
         return None
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "original.json"
         args = [str(python), __file__, "_original", str(out), *map(str, files)]
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp)
+        subprocess.run(
+            args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp
+        )
         return json.loads(out.read_text(encoding="utf-8"))
 
 
 def run_bound(repeat: int) -> dict[str, Any]:
     """`_speed_bound.py` in a fresh process (its patches stay there)."""
     helper = Path(__file__).with_name("_speed_bound.py")
-    out = subprocess.run([sys.executable, str(helper), "--repeat", str(repeat)], check=True, capture_output=True, text=True, cwd=helper.parent)
+    out = subprocess.run(
+        [sys.executable, str(helper), "--repeat", str(repeat)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=helper.parent,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -138,12 +150,16 @@ def setup_original(venv: Path) -> None:
 
 
 def table(rows: list[tuple[str, dict[str, Any]]], size_mb: float, n: int) -> None:
-    print(f"Same run, same {n} Markdown files of md/ outside large/ ({size_mb:.2f} MB), compile time only, one file at a time:\n")
+    print(
+        f"Same run, same {n} Markdown files of md/ outside large/ ({size_mb:.2f} MB), compile time only, one file at a time:\n"
+    )
     print("| system | wall s | CPU s | MB/s (wall) | MB/s (CPU) | failures |")
     print("|---|---|---|---|---|---|")
     for label, r in rows:
         pct = 100 * r["failures"] / n
-        print(f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {size_mb / r['wall']:.2f} | {size_mb / r['cpu']:.2f} | {r['failures']} ({pct:.1f}%) |")
+        print(
+            f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {size_mb / r['wall']:.2f} | {size_mb / r['cpu']:.2f} | {r['failures']} ({pct:.1f}%) |"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -152,10 +168,18 @@ def main(argv: list[str] | None = None) -> None:
         original_child(argv[1], argv[2:])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs of our side per mode (best CPU kept)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of our side per mode (best CPU kept)"
+    )
     parser.add_argument("--original-venv", type=Path, default=DEFAULT_VENV)
-    parser.add_argument("--setup-original", action="store_true", help=f"create the venv with {ORIGINAL} and exit")
-    parser.add_argument("--bound", action="store_true", help="add deep mode with the text core memoised (an upper bound)")
+    parser.add_argument(
+        "--setup-original", action="store_true", help=f"create the venv with {ORIGINAL} and exit"
+    )
+    parser.add_argument(
+        "--bound",
+        action="store_true",
+        help="add deep mode with the text core memoised (an upper bound)",
+    )
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument("--no-big", action="store_true")
     args = parser.parse_args(argv)
@@ -169,20 +193,38 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[tuple[str, dict[str, Any]]] = []
     original = run_original(args.original_venv, files)
     if original is not None:
-        rows.append((f"original Rust implementation {ORIGINAL.split('==')[1]} (all passes, LLM unreachable)", original))
+        rows.append(
+            (
+                f"original Rust implementation {ORIGINAL.split('==')[1]} (all passes, LLM unreachable)",
+                original,
+            )
+        )
     for mode in ("fast", "deep"):
-        rows.append((f"this project, {mode}" + (" (no LLM)" if mode == "deep" else ""), run_ours(mode, sources_of(files), args.repeat)))
+        rows.append(
+            (
+                f"this project, {mode}" + (" (no LLM)" if mode == "deep" else ""),
+                run_ours(mode, sources_of(files), args.repeat),
+            )
+        )
     deep = rows[-1][1]
     if args.bound:
-        rows.append(("deep, text core memoised (upper bound of a native text core)", run_bound(args.repeat)))
+        rows.append(
+            ("deep, text core memoised (upper bound of a native text core)", run_bound(args.repeat))
+        )
     table(rows, size_mb, len(files))
     if original is None:
-        print(f"\n(original not measured: no {ORIGINAL} in {args.original_venv}; `--setup-original` installs it)")
+        print(
+            f"\n(original not measured: no {ORIGINAL} in {args.original_venv}; `--setup-original` installs it)"
+        )
     else:
-        print(f"\ndeep vs original: {original['wall'] / deep['wall']:.2f}x (wall), {original['cpu'] / deep['cpu']:.2f}x (CPU)")
+        print(
+            f"\ndeep vs original: {original['wall'] / deep['wall']:.2f}x (wall), {original['cpu'] / deep['cpu']:.2f}x (CPU)"
+        )
         if args.bound:
             bound = rows[-1][1]
-            print(f"bound vs original: {original['wall'] / bound['wall']:.2f}x (wall), {original['cpu'] / bound['cpu']:.2f}x (CPU)")
+            print(
+                f"bound vs original: {original['wall'] / bound['wall']:.2f}x (wall), {original['cpu'] / bound['cpu']:.2f}x (CPU)"
+            )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
     if not args.no_profile:
         print()
@@ -190,7 +232,12 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_big and BIG.is_file():
         print()
         helper = Path(__file__).with_name("_speed_profile.py")
-        out = subprocess.run([sys.executable, str(helper), "big", str(BIG)], check=True, capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, str(helper), "big", str(BIG)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         print(out.stdout.rstrip())
 
 

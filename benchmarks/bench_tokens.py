@@ -51,7 +51,7 @@ def bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     """Number of cl100k tokens of one pre-tokenized piece (standard rank-ordered BPE merges)."""
     if piece in ranks:
         return 1
-    parts = [piece[i:i + 1] for i in range(len(piece))]
+    parts = [piece[i : i + 1] for i in range(len(piece))]
     while len(parts) > 1:
         best, best_rank = -1, None
         for i in range(len(parts) - 1):
@@ -60,7 +60,7 @@ def bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
                 best, best_rank = i, r
         if best < 0:
             break
-        parts[best:best + 2] = [parts[best] + parts[best + 1]]
+        parts[best : best + 2] = [parts[best] + parts[best + 1]]
     return len(parts)
 
 
@@ -93,7 +93,9 @@ def prose_only(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bpe", type=Path, required=True, help="cl100k ranks file from the litellm wheel")
+    ap.add_argument(
+        "--bpe", type=Path, required=True, help="cl100k ranks file from the litellm wheel"
+    )
     ap.add_argument("--corpus", type=Path, default=CORPUS)
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():

@@ -34,7 +34,9 @@ def main() -> None:
     args = ap.parse_args()
     path = require(Path(args.path))
     ctx = PassContext(options=CompileOptions(mode="deep"))
-    state: dict[str, Any] = {"source": SourceDocument(key=document_key(path.name), data=path.read_bytes())}
+    state: dict[str, Any] = {
+        "source": SourceDocument(key=document_key(path.name), data=path.read_bytes())
+    }
     for name in ("parse", "build"):
         state.update(execute_pass(TABLE.by_name[name], state, ctx))
     print("| pass | CPU s | wall s | nodes out |\n|---|---|---|---|")
@@ -42,7 +44,9 @@ def main() -> None:
     for spec in TABLE.passes:
         if spec.name not in TREE_PASSES:
             if spec.name not in ("parse", "build"):
-                state.update(execute_pass(spec, state, ctx))  # an index pass a later tree pass may read
+                state.update(
+                    execute_pass(spec, state, ctx)
+                )  # an index pass a later tree pass may read
             continue
         best_cpu, best_wall, out = float("inf"), float("inf"), {}
         for _ in range(max(1, args.repeat)):
@@ -53,7 +57,9 @@ def main() -> None:
         state.update(out)
         total += best_cpu
         tree = next((v for v in out.values() if hasattr(v, "nodes")), None)
-        print(f"| {spec.name} | {best_cpu:.2f} | {best_wall:.2f} | {len(tree) if tree is not None else '-'} |")
+        print(
+            f"| {spec.name} | {best_cpu:.2f} | {best_wall:.2f} | {len(tree) if tree is not None else '-'} |"
+        )
     print(f"| total | {total:.2f} | | |")
 
 

@@ -8,7 +8,22 @@ import sys
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "vectorless_assets"
-CORE = ["ir", "passes", "helpers", "frontends", "pipeline", "navigator", "llm", "context.py", "options.py", "jsonform.py", "textcache.py", "textutil.py", "errors.py", "version.py"]
+CORE = [
+    "ir",
+    "passes",
+    "helpers",
+    "frontends",
+    "pipeline",
+    "navigator",
+    "llm",
+    "context.py",
+    "options.py",
+    "jsonform.py",
+    "textcache.py",
+    "textutil.py",
+    "errors.py",
+    "version.py",
+]
 
 
 def _imports(path: Path) -> set[str]:
@@ -44,6 +59,10 @@ def test_compiling_in_process_loads_no_dagster() -> None:
 
 
 def test_importing_the_package_has_no_side_effects(tmp_path: Path) -> None:
-    code = "import vectorless_assets, vectorless_assets.cli; import os; print(sorted(os.listdir('.')))"
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True)
+    code = (
+        "import vectorless_assets, vectorless_assets.cli; import os; print(sorted(os.listdir('.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True
+    )
     assert out.stdout.strip() == "[]"

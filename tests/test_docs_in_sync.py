@@ -13,11 +13,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_json_schema_is_published_and_current() -> None:
     published = (ROOT / "docs" / "ir.schema.json").read_text(encoding="utf-8")
-    assert published == document_json_schema_text(), "run: python -c 'from vectorless_assets.ir.schema import *; open(\"docs/ir.schema.json\",\"w\").write(document_json_schema_text())'"
+    assert published == document_json_schema_text(), (
+        'run: python -c \'from vectorless_assets.ir.schema import *; open("docs/ir.schema.json","w").write(document_json_schema_text())\''
+    )
 
 
 def test_pass_docs_are_current() -> None:
-    assert (ROOT / "docs" / "passes.md").read_text(encoding="utf-8") == passes_markdown(), "run: python -m vectorless_assets.pipeline.docs"
+    assert (ROOT / "docs" / "passes.md").read_text(encoding="utf-8") == passes_markdown(), (
+        "run: python -m vectorless_assets.pipeline.docs"
+    )
 
 
 def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_one() -> None:

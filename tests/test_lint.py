@@ -18,5 +18,7 @@ def test_ruff_is_clean() -> None:
     ruff = str(beside) if beside.exists() else shutil.which("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed (pip install -e '.[test]')")
-    result = subprocess.run([ruff, "check", "--output-format", "concise", str(ROOT)], capture_output=True, text=True)
+    result = subprocess.run(
+        [ruff, "check", "--output-format", "concise", str(ROOT)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -84,7 +84,9 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
     many = " ".join(f"a{c}b" for c in symbols)  # every separator at once
     assert word_tokens(many) == _reference_tokens(many)
-    arrows = " ".join(f"a{chr(0x2190 + i)}b日本" for i in range(200))  # over 128: the translate path
+    arrows = " ".join(
+        f"a{chr(0x2190 + i)}b日本" for i in range(200)
+    )  # over 128: the translate path
     assert word_tokens(arrows) == _reference_tokens(arrows)
     assert list(word_counts(arrows).items()) == list(Counter(_reference_tokens(arrows)).items())
 
@@ -100,7 +102,9 @@ def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
         assert list(word_counts(text, table).items()) == expected, repr(text)
         assert list(word_counts(text).items()) == expected, repr(text)
         pieces = piece_counts(text)  # the same counts, words spelled in UTF-8, a plain dict
-        assert type(pieces) is dict and list(pieces.items()) == [(w.encode(), n) for w, n in expected]
+        assert type(pieces) is dict and list(pieces.items()) == [
+            (w.encode(), n) for w, n in expected
+        ]
 
 
 def test_word_counts_share_one_string_per_word() -> None:
@@ -153,9 +157,13 @@ def test_cjk_word_tokens_equal_the_pattern_and_its_bigrams() -> None:
         expected = _reference_tokens(text)
         assert word_tokens(text) == expected, repr(text)
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
-        assert word_tokens_by_line(text) == [_reference_tokens(line) for line in text.split("\n")], repr(text)
+        assert word_tokens_by_line(text) == [
+            _reference_tokens(line) for line in text.split("\n")
+        ], repr(text)
     for text in TRICKY + _random_texts(500):  # the ASCII and non-CJK paths of the line split
-        assert word_tokens_by_line(text) == [_reference_tokens(line) for line in text.split("\n")], repr(text)
+        assert word_tokens_by_line(text) == [
+            _reference_tokens(line) for line in text.split("\n")
+        ], repr(text)
     assert word_tokens("「日本語」のA語") == ["日本", "本語", "の", "a", "語"]
 
 

@@ -83,9 +83,28 @@ def test_run_sums_equal_the_ascii_pattern() -> None:
     alphabet = "aaaaabbbbZ0123456789      \t\t\n\n\r\f\v_.,;:!?-*#`|()[]{}\x00\x1c\x1f\x7f"
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
-        text += rng.choice(["x" * rng.randint(0, 40), " " * rng.randint(0, 20), "\n" * 3, "-" * 10, "7" * rng.randint(0, 12)])
+        text += rng.choice(
+            [
+                "x" * rng.randint(0, 40),
+                " " * rng.randint(0, 20),
+                "\n" * 3,
+                "-" * 10,
+                "7" * rng.randint(0, 12),
+            ]
+        )
         assert run_sums(text) == _ASCII_TOKEN_RE.subn("", text)[1], repr(text)
-    for text in ["", "a", "\t", "a" * 10, "a" * 11, "1" * 3, "1" * 4, ".1.1", "a1.\n", " " * 4 + "\t" + " " * 3]:
+    for text in [
+        "",
+        "a",
+        "\t",
+        "a" * 10,
+        "a" * 11,
+        "1" * 3,
+        "1" * 4,
+        ".1.1",
+        "a1.\n",
+        " " * 4 + "\t" + " " * 3,
+    ]:
         assert run_sums(text) == _ASCII_TOKEN_RE.subn("", text)[1], repr(text)
     long_text = "".join(rng.choice(string.printable) for _ in range(2 * _RUNS_MIN_CHARS))
     assert estimate_tokens(long_text) == _ASCII_TOKEN_RE.subn("", long_text)[1]
@@ -134,8 +153,12 @@ def test_estimate_of_cjk_text_equals_the_unicode_pattern() -> None:
     replaced by stand-ins: the pattern's count, on random mixed text."""
     for text in _cjk_texts(4000, seed=6):
         assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
-    many = "".join(chr(0x4E00 + i) for i in range(40)) + " ".join(chr(0x2190 + i) + "é" for i in range(200))
-    assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]  # over 128 distinct: the translate path
+    many = "".join(chr(0x4E00 + i) for i in range(40)) + " ".join(
+        chr(0x2190 + i) + "é" for i in range(200)
+    )
+    assert (
+        estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]
+    )  # over 128 distinct: the translate path
 
 
 def test_estimate_of_every_code_point_equals_the_unicode_pattern() -> None:

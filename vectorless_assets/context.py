@@ -53,8 +53,14 @@ class PassContext:
     llm_concurrency: int = 4
 
     def __post_init__(self) -> None:
-        if self.llm is not None and self.llm_cache is not None and not isinstance(self.llm, CachedLLM):
-            self.llm = CachedLLM(self.llm, self.llm_cache, self.cache_namespace, refresh=self.refresh_llm)
+        if (
+            self.llm is not None
+            and self.llm_cache is not None
+            and not isinstance(self.llm, CachedLLM)
+        ):
+            self.llm = CachedLLM(
+                self.llm, self.llm_cache, self.cache_namespace, refresh=self.refresh_llm
+            )
 
     def cache_namespace(self) -> str:
         return f"{self.current_pass}|pv={self.options.processing_version}"

@@ -82,7 +82,9 @@ def word_tokens_by_line(text: str) -> list[list[str]]:
 # spaces, every other byte stays (a text's non-ASCII separators are spaces already).
 _BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
 # The splits of `word_tokens_by_line`: newlines stay (one line per newline).
-_ASCII_LINE_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"})
+_ASCII_LINE_SPLIT = str.maketrans(
+    {chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"}
+)
 _BYTES_LINE_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() or b == 10 else 32 for b in range(256))
 
 

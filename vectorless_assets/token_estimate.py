@@ -38,7 +38,9 @@ _TOKEN_RE = re.compile(
     re.UNICODE,
 )
 # The same pieces for pure-ASCII text (most nodes), where ASCII classes are ~40% faster.
-_ASCII_TOKEN_RE = re.compile(r" ?[A-Za-z]{1,10}|[ \t]{4}|\n+|[0-9]{1,3}| ?(?:[^\s\w]|_){1,3}", re.ASCII)
+_ASCII_TOKEN_RE = re.compile(
+    r" ?[A-Za-z]{1,10}|[ \t]{4}|\n+|[0-9]{1,3}| ?(?:[^\s\w]|_){1,3}", re.ASCII
+)
 
 
 def estimate_tokens(text: str) -> int:
@@ -100,8 +102,7 @@ _ASCII_CLASSES = bytes(map(_ascii_class, map(chr, range(128)))) + bytes(128)
 #: `_UNSET` for the bytes that open a longer UTF-8 sequence (see `_non_ascii_estimate`).
 _UNSET = 0x80
 _UNICODE_CLASSES = (
-    bytes(0 if 0x1C <= i <= 0x1F else _ASCII_CLASSES[i] for i in range(128))
-    + bytes([_UNSET]) * 128
+    bytes(0 if 0x1C <= i <= 0x1F else _ASCII_CLASSES[i] for i in range(128)) + bytes([_UNSET]) * 128
 )
 _INDENT = bytes(1 if chr(i) in " \t" else 0 for i in range(256))
 #: Digit and punctuation runs both cost a token per three characters: one count for both.

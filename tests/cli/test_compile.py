@@ -29,13 +29,17 @@ def _compile(args: list[str], capsys) -> tuple[int, list[dict]]:
     return rc, json.loads(capsys.readouterr().out)
 
 
-def test_colliding_names_in_two_folders_get_distinct_ids(docs: Path, tmp_path: Path, capsys) -> None:
+def test_colliding_names_in_two_folders_get_distinct_ids(
+    docs: Path, tmp_path: Path, capsys
+) -> None:
     out = tmp_path / "ir"
     rc, results = _compile([str(docs), "--out", str(out)], capsys)
     assert rc == 0
     by_key = {r["key"]: r for r in results}
     assert set(by_key) == {"a/index.md", "b/index.md", "guide.md"}
-    assert by_key["a/index.md"]["doc_id"] == doc_id_for("a/index.md") != by_key["b/index.md"]["doc_id"]
+    assert (
+        by_key["a/index.md"]["doc_id"] == doc_id_for("a/index.md") != by_key["b/index.md"]["doc_id"]
+    )
     assert {p.name for p in out.iterdir()} == {r["doc_id"] + ".bin" for r in results}
     assert load_ir(by_key["b/index.md"]["ir_path"]).tree.root.title == "Beta"
 
@@ -70,7 +74,9 @@ def test_human_output_names_failures(docs: Path, tmp_path: Path, capsys) -> None
 
 
 def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
-    _, results = _compile([str(docs / "guide.md"), "--out", str(tmp_path / "ir"), "--mode", "deep"], capsys)
+    _, results = _compile(
+        [str(docs / "guide.md"), "--out", str(tmp_path / "ir"), "--mode", "deep"], capsys
+    )
     ir = results[0]["ir_path"]
     assert main(["inspect", ir]) == 0
     text = capsys.readouterr().out
@@ -93,7 +99,9 @@ def test_no_sources_is_an_error(tmp_path: Path, capsys) -> None:
     assert "no .md" in capsys.readouterr().err
 
 
-def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+def test_compile_goes_through_dagster_and_skips_unchanged(
+    docs: Path, tmp_path: Path, capsys, monkeypatch
+) -> None:
     import dagster as dg
 
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
@@ -101,8 +109,16 @@ def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: 
     out = tmp_path / "ir"
     rc = main(["compile", "--json", "-q", str(docs), "--out", str(out)])
     first = {r["key"]: r for r in json.loads(capsys.readouterr().out)}
-    assert rc == 1 and first["empty.md"]["status"] == "failed" and "empty" in first["empty.md"]["error"]
-    assert {k for k, r in first.items() if r["status"] == "compiled"} == {"a/index.md", "b/index.md", "guide.md"}
+    assert (
+        rc == 1
+        and first["empty.md"]["status"] == "failed"
+        and "empty" in first["empty.md"]["error"]
+    )
+    assert {k for k, r in first.items() if r["status"] == "compiled"} == {
+        "a/index.md",
+        "b/index.md",
+        "guide.md",
+    }
     assert load_ir(first["guide.md"]["ir_path"]).doc_id == doc_id_for("guide.md")
     # what the CLI compiled is on the instance the UI reads
     with dg.DagsterInstance.from_config(str(tmp_path / "dagster_home")) as instance:
@@ -114,11 +130,19 @@ def test_compile_goes_through_dagster_and_skips_unchanged(docs: Path, tmp_path: 
     (docs / "b" / "index.md").write_text("# Beta\n\nEdited.\n")
     assert main(["compile", "--json", "-q", str(docs), "--out", str(out)]) == 0
     second = {r["key"]: r for r in json.loads(capsys.readouterr().out)}
-    assert {k: r["status"] for k, r in second.items()} == {"a/index.md": "skipped", "b/index.md": "compiled", "guide.md": "skipped"}
-    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == ["Beta"]  # read back from the IR
+    assert {k: r["status"] for k, r in second.items()} == {
+        "a/index.md": "skipped",
+        "b/index.md": "compiled",
+        "guide.md": "skipped",
+    }
+    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == [
+        "Beta"
+    ]  # read back from the IR
 
 
-def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys, monkeypatch) -> None:
+def test_in_process_compiles_use_the_ir_folder_as_memory(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
     monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
     src = tmp_path / "src"
     src.mkdir()
@@ -128,14 +152,32 @@ def test_in_process_compiles_use_the_ir_folder_as_memory(tmp_path: Path, capsys,
 
     def run(*extra: str) -> dict[str, dict]:
         capsys.readouterr()
-        assert main(["compile", "--in-process", "--json", "-q", "--mode", "deep", str(src), "--out", str(out), *extra]) == 0
+        assert (
+            main(
+                [
+                    "compile",
+                    "--in-process",
+                    "--json",
+                    "-q",
+                    "--mode",
+                    "deep",
+                    str(src),
+                    "--out",
+                    str(out),
+                    *extra,
+                ]
+            )
+            == 0
+        )
         return {r["key"]: r for r in json.loads(capsys.readouterr().out)}
 
     assert {r["status"] for r in run().values()} == {"compiled"}
     assert {r["status"] for r in run().values()} == {"skipped"}
     (src / "a.md").write_text("# A\n\nFirst, edited.\n\n## One\n\nOne text.\n", encoding="utf-8")
     results = run()
-    assert results["a.md"]["status"] == "compiled" and results["a.md"]["reason"].startswith("incremental")
+    assert results["a.md"]["status"] == "compiled" and results["a.md"]["reason"].startswith(
+        "incremental"
+    )
     assert results["b.md"]["status"] == "skipped"
     ir_b = out / f"{doc_id_for('b.md')}.bin"
     ir_b.write_bytes(ir_b.read_bytes()[:-20])  # a damaged IR is no memory: compiled again in full
@@ -154,7 +196,9 @@ def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, mon
     (src / "b.md").write_text("# B\n\nSecond.\n", encoding="utf-8")
     out = tmp_path / "ir"
     blocked = out / f"{doc_id_for('a.md')}.bin"
-    (blocked / "occupied").mkdir(parents=True)  # the rename onto a.md's IR path cannot succeed (even as root)
+    (blocked / "occupied").mkdir(
+        parents=True
+    )  # the rename onto a.md's IR path cannot succeed (even as root)
     rc, results = _compile([str(src), "--out", str(out)], capsys)
     by_key = {r["key"]: r for r in results}
     assert rc == 1
@@ -163,13 +207,17 @@ def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, mon
     assert by_key["b.md"]["ok"] is True and load_ir(by_key["b.md"]["ir_path"]).name == "B"
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 1
     assert "1/2 documents compiled" in capsys.readouterr().out
-    assert [p.name for p in out.iterdir() if p.name.endswith(".tmp")] == []  # no temp file left behind
+    assert [
+        p.name for p in out.iterdir() if p.name.endswith(".tmp")
+    ] == []  # no temp file left behind
 
 
 def test_inspect_escapes_terminal_control_sequences_in_titles(tmp_path: Path, capsys) -> None:
     """Issue 25, item 12: a title carrying an ANSI escape was printed raw by `inspect`."""
     src = tmp_path / "evil.md"
-    src.write_text("# Safe\n\nIntro.\n\n## Red \x1b[31mALERT\x1b]0;pwned\x07\n\nBody.\n", encoding="utf-8")
+    src.write_text(
+        "# Safe\n\nIntro.\n\n## Red \x1b[31mALERT\x1b]0;pwned\x07\n\nBody.\n", encoding="utf-8"
+    )
     out = tmp_path / "ir"
     rc, results = _compile([str(src), "--out", str(out)], capsys)
     assert rc == 0
@@ -187,11 +235,18 @@ def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkey
     (src / "b.md").write_text("# B\n\nSame.\n", encoding="utf-8")
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
     assert "a.md: 3 sections added" in capsys.readouterr().out
-    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Two\n\ntwo, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    (src / "a.md").write_text(
+        "# A\n\nIntro.\n\n## One\n\none, edited\n\n## Two\n\ntwo, edited\n\n## Three\n\nthree\n",
+        encoding="utf-8",
+    )
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "a.md: 2 sections modified, 1 added" in lines and not any(line.startswith("b.md") for line in lines)
-    (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none, edited\n\n## Three\n\nthree\n", encoding="utf-8")
+    assert "a.md: 2 sections modified, 1 added" in lines and not any(
+        line.startswith("b.md") for line in lines
+    )
+    (src / "a.md").write_text(
+        "# A\n\nIntro.\n\n## One\n\none, edited\n\n## Three\n\nthree\n", encoding="utf-8"
+    )
     rc, results = _compile([str(src), "--out", str(out)], capsys)
     by_key = {r["key"]: r for r in results}
     assert rc == 0 and by_key["b.md"]["changes"] is None  # skipped: nothing compiled
@@ -199,7 +254,9 @@ def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkey
     assert by_key["a.md"]["changes"]["added"] == [] and by_key["a.md"]["changes"]["modified"] == []
 
 
-def test_a_second_source_with_the_same_key_is_refused_naming_both(docs: Path, tmp_path: Path, capsys) -> None:
+def test_a_second_source_with_the_same_key_is_refused_naming_both(
+    docs: Path, tmp_path: Path, capsys
+) -> None:
     out = tmp_path / "ir"
     rc, first = _compile([str(docs / "a"), "--out", str(out)], capsys)
     assert rc == 0 and first[0]["key"] == "index.md"
@@ -207,14 +264,18 @@ def test_a_second_source_with_the_same_key_is_refused_naming_both(docs: Path, tm
     problem = second[0]["error"]
     assert rc == 1 and second[0]["status"] == "failed"
     assert str(docs / "a" / "index.md") in problem and str(docs / "b" / "index.md") in problem
-    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"  # not overwritten
+    assert (
+        load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
+    )  # not overwritten
     # the same bytes would have been a skip: refused all the same
     (docs / "b" / "index.md").write_bytes((docs / "a" / "index.md").read_bytes())
     rc, third = _compile([str(docs / "b"), "--out", str(out)], capsys)
     assert rc == 1 and third[0]["status"] == "failed"
 
 
-def test_through_dagster_a_second_source_with_the_same_key_is_refused(docs: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+def test_through_dagster_a_second_source_with_the_same_key_is_refused(
+    docs: Path, tmp_path: Path, capsys, monkeypatch
+) -> None:
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
     out = tmp_path / "ir"
     assert main(["compile", "--json", "-q", str(docs / "a"), "--out", str(out)]) == 0
@@ -245,7 +306,9 @@ def test_a_folder_listing_says_what_it_skips(tmp_path: Path, capsys) -> None:
     assert any("caf" in line and "not valid UTF-8" in line for line in skips)
 
 
-def test_an_explicit_file_whose_real_path_leaves_the_root_is_refused(tmp_path: Path, capsys) -> None:
+def test_an_explicit_file_whose_real_path_leaves_the_root_is_refused(
+    tmp_path: Path, capsys
+) -> None:
     """`--root R R/linkdir/secret.md` with linkdir -> a folder outside R (issue 25 item 14):
     compiled under the key ../outside/secret.md before; refused now, as Dagster refuses it."""
     root, outside = tmp_path / "docs", tmp_path / "outside"
@@ -254,13 +317,26 @@ def test_an_explicit_file_whose_real_path_leaves_the_root_is_refused(tmp_path: P
     (outside / "secret.md").write_text("# Secret\n\nNot for the IR.\n")
     (root / "linkdir").symlink_to(outside, target_is_directory=True)
     out = tmp_path / "ir"
-    rc = main(["compile", "--in-process", "-q", "--root", str(root), str(root / "linkdir" / "secret.md"), "--out", str(out)])
+    rc = main(
+        [
+            "compile",
+            "--in-process",
+            "-q",
+            "--root",
+            str(root),
+            str(root / "linkdir" / "secret.md"),
+            "--out",
+            str(out),
+        ]
+    )
     err = capsys.readouterr().err.strip().splitlines()
     assert rc == 2 and len(err) == 1 and "outside the documents root" in err[0]
     assert not out.exists() or not list(out.glob("*.bin"))
 
 
-def test_sources_gone_from_a_compiled_folder_are_named_or_pruned(docs: Path, tmp_path: Path, capsys) -> None:
+def test_sources_gone_from_a_compiled_folder_are_named_or_pruned(
+    docs: Path, tmp_path: Path, capsys
+) -> None:
     """A deleted and a renamed source (issue 25 item 10): the next compile of the folder names
     the IRs it leaves; with --prune it moves them to .deleted/ as the sensor does, and
     `vectorless ls` lists each document once."""
@@ -271,12 +347,34 @@ def test_sources_gone_from_a_compiled_folder_are_named_or_pruned(docs: Path, tmp
     capsys.readouterr()
     assert main(["compile", "--in-process", "-q", str(docs), "--out", str(out)]) == 0
     left = [line for line in capsys.readouterr().err.splitlines() if line.startswith("left ")]
-    assert sorted(line.split(": its source ")[1].split(" is gone")[0] for line in left) == ["a/index.md", "guide.md"]
+    assert sorted(line.split(": its source ")[1].split(" is gone")[0] for line in left) == [
+        "a/index.md",
+        "guide.md",
+    ]
     assert (out / f"{doc_id_for('guide.md')}.bin").exists()  # named, not moved, without --prune
-    assert main(["compile", "--in-process", "-q", "--prune", str(docs / "a"), "--root", str(docs), "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "compile",
+                "--in-process",
+                "-q",
+                "--prune",
+                str(docs / "a"),
+                "--root",
+                str(docs),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     retired = [line for line in capsys.readouterr().err.splitlines() if line.startswith("retired ")]
     assert len(retired) == 1 and "a/index.md" in retired[0]  # only keys under the compiled folder
     assert (out / ".deleted" / f"{doc_id_for('a/index.md')}.bin").exists()
     assert main(["ls", "--json", str(out)]) == 0
     listed = sorted(r["document_key"] for r in json.loads(capsys.readouterr().out))
-    assert listed == ["a/intro.md", "b/index.md", "guide.md"]  # the renamed one once; guide.md left (not pruned)
+    assert listed == [
+        "a/intro.md",
+        "b/index.md",
+        "guide.md",
+    ]  # the renamed one once; guide.md left (not pruned)

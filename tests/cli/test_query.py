@@ -66,10 +66,14 @@ def test_find_and_toc(capsys, folder: Path, guide_ir: Path) -> None:
 
 
 def test_locate_file_and_folder(capsys, folder: Path, guide_ir: Path) -> None:
-    rc, out, _ = run(capsys, "locate", str(guide_ir), "how do I sharpen the blade", "-k", "2", "--json")
+    rc, out, _ = run(
+        capsys, "locate", str(guide_ir), "how do I sharpen the blade", "-k", "2", "--json"
+    )
     hits = json.loads(out)
     assert rc == 0 and len(hits) <= 2 and hits[0]["title"] == "Blade sharpening"
-    rc, out, _ = run(capsys, "locate", str(folder), "capital expenditure cash flow statement", "--json")
+    rc, out, _ = run(
+        capsys, "locate", str(folder), "capital expenditure cash flow statement", "--json"
+    )
     hits = json.loads(out)
     assert hits[0]["doc_id"] == report_doc().doc_id and hits[0]["start_page"] == 12
     rc, out, _ = run(capsys, "locate", str(folder), "capital expenditure cash flow statement")
@@ -85,7 +89,9 @@ def test_tampered_file_is_refused(capsys, folder: Path, guide_ir: Path) -> None:
     assert guide_doc().doc_id not in {h["doc_id"] for h in json.loads(out)}
 
 
-def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(capsys, tmp_path: Path) -> None:
+def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(
+    capsys, tmp_path: Path
+) -> None:
     """A hit over many pages prints its focus ("read p. N"), as --json and MCP carry it."""
     from tests.navigator.test_pinpoint import QUESTION, report
 
@@ -97,5 +103,9 @@ def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(capsys
     start, end = hit["focus"]["start_page"], hit["focus"]["end_page"]
     assert start <= 7 <= end
     rc, out, _ = run(capsys, "locate", str(path), QUESTION)
-    read = f"read p. {start}" if start == end else f"read pp. {start}-{end}"  # one spelling (ir.toc_view.span)
-    assert rc == 0 and f"({hit['node_id']}, pp. {hit['start_page']}-{hit['end_page']}, {read})" in out
+    read = (
+        f"read p. {start}" if start == end else f"read pp. {start}-{end}"
+    )  # one spelling (ir.toc_view.span)
+    assert (
+        rc == 0 and f"({hit['node_id']}, pp. {hit['start_page']}-{hit['end_page']}, {read})" in out
+    )

@@ -84,7 +84,10 @@ def test_custom_style_based_on_heading_and_outline_level() -> None:
     p._p.get_or_add_pPr().append(lvl)
     d.add_paragraph("Body two.")
     doc = parse(_save(d))
-    assert [(r.title, r.level) for r in doc.raw_nodes] == [("Chapter One", 1), ("Outlined paragraph", 2)]
+    assert [(r.title, r.level) for r in doc.raw_nodes] == [
+        ("Chapter One", 1),
+        ("Outlined paragraph", 2),
+    ]
 
 
 def test_title_style_is_a_heading_when_there_is_no_heading_1() -> None:
@@ -124,9 +127,15 @@ def test_whole_pipeline_compiles_a_docx() -> None:
 def _with_document_xml(data: bytes, xml: bytes) -> bytes:
     """`data` (a .docx) with its word/document.xml replaced."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as zin,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout,
+    ):
         for item in zin.infolist():
-            zout.writestr(item.filename, xml if item.filename == "word/document.xml" else zin.read(item.filename))
+            zout.writestr(
+                item.filename,
+                xml if item.filename == "word/document.xml" else zin.read(item.filename),
+            )
     return out.getvalue()
 
 
@@ -155,14 +164,22 @@ def test_styles_are_looked_up_once_not_per_paragraph(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(Paragraph, "style", property(per_paragraph))
     parsed = parse_docx(data, options=CompileOptions())
     assert [(n.title, n.level) for n in parsed.raw_nodes] == [
-        ("", 0), ("Getting started", 1), ("Requirements", 2), ("Deep detail", 3), ("Configuration", 1),
+        ("", 0),
+        ("Getting started", 1),
+        ("Requirements", 2),
+        ("Deep detail", 3),
+        ("Configuration", 1),
     ]
 
 
-def test_a_body_beyond_the_block_limit_is_cut_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_body_beyond_the_block_limit_is_cut_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from vectorless_assets.frontends import docx as frontend
 
     monkeypatch.setattr(frontend, "MAX_BLOCKS", 4)
     parsed = parse_docx(build(), options=CompileOptions())
-    assert [n.title for n in parsed.raw_nodes if n.level] == ["Getting started"]  # title, foreword, heading, text
+    assert [n.title for n in parsed.raw_nodes if n.level] == [
+        "Getting started"
+    ]  # title, foreword, heading, text
     assert [d.code for d in parsed.diagnostics] == ["docx_truncated"]

@@ -46,7 +46,12 @@ def test_guide_fixture_is_lossless_with_front_matter(guide_bytes: bytes) -> None
     assert parsed.title == "Field Guide"
     assert parsed.description == "A small guide used by the tests."
     assert sections(parsed) == [
-        (0, ""), (1, "Getting started"), (2, "Requirements"), (1, "Configuration"), (2, "Options"), (1, "Appendix A"),
+        (0, ""),
+        (1, "Getting started"),
+        (2, "Requirements"),
+        (1, "Configuration"),
+        (2, "Options"),
+        (1, "Appendix A"),
     ]
     preamble = parsed.raw_nodes[0]
     assert preamble.line_start == 1 and "title: Field Guide" in preamble.content
@@ -187,7 +192,11 @@ def test_utf16_with_bom_is_decoded(encoding: str) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b"# Doc\x00\x01\x02 binary", bytes(range(256)) * 4, b"\x89PNG\r\n\x1a\n" + bytes([3, 4, 5, 6, 7, 8]) * 50],
+    [
+        b"# Doc\x00\x01\x02 binary",
+        bytes(range(256)) * 4,
+        b"\x89PNG\r\n\x1a\n" + bytes([3, 4, 5, 6, 7, 8]) * 50,
+    ],
 )
 def test_binary_bytes_raise_a_clear_source_error(data: bytes) -> None:
     with pytest.raises(SourceError, match="binary file"):
@@ -213,7 +222,9 @@ def test_mostly_utf8_with_one_bad_byte_keeps_utf8() -> None:
     data = "# Ünïcödé\n\nnaïve café 日本語\n".encode() + b"\xff broken\n"
     parsed = parse_markdown(data)
     assert sections(parsed) == [(1, "Ünïcödé")]
-    assert "日本語" in parsed.raw_nodes[0].content and "\ufffd broken" in parsed.raw_nodes[0].content
+    assert (
+        "日本語" in parsed.raw_nodes[0].content and "\ufffd broken" in parsed.raw_nodes[0].content
+    )
     assert parsed.diagnostics[0].code == "decode_fallback"
 
 
@@ -254,16 +265,28 @@ print(int(ok), len(data), before * 1024, peak, elapsed)
 
 def test_50mb_single_line_is_bounded() -> None:
     """Parsed in a child process so its peak memory (max RSS) is measured alone."""
-    out = subprocess.run([sys.executable, "-c", _FIFTY_MB_CHILD], capture_output=True, text=True, timeout=300, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _FIFTY_MB_CHILD],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     ok, size, base, peak, elapsed = out.stdout.split()
     assert ok == "1"
     growth = int(peak) - int(base)
-    assert growth < 6 * int(size), f"RSS grew by {growth / 1e6:.0f} MB for a {int(size) / 1e6:.0f} MB line"
-    assert float(elapsed) < 120  # a sanity bound, not a benchmark: quadratic behaviour would take hours
+    assert growth < 6 * int(size), (
+        f"RSS grew by {growth / 1e6:.0f} MB for a {int(size) / 1e6:.0f} MB line"
+    )
+    assert (
+        float(elapsed) < 120
+    )  # a sanity bound, not a benchmark: quadratic behaviour would take hours
 
 
 def _ranges(*spans: tuple[int, int]) -> list[RawNode]:
-    return [RawNode(title=f"s{i}", level=1, line_start=a, line_end=b) for i, (a, b) in enumerate(spans)]
+    return [
+        RawNode(title=f"s{i}", level=1, line_start=a, line_end=b) for i, (a, b) in enumerate(spans)
+    ]
 
 
 def test_coverage_checker_reports_gaps_overlaps_and_bad_ranges() -> None:
@@ -286,7 +309,10 @@ def test_coverage_checker_allows_one_long_line_shared_by_consecutive_nodes() -> 
 
 def test_rebuild_checker_catches_content_that_is_not_the_source() -> None:
     lines = ["# A", "body", "# B", "more"]
-    good = [RawNode(title="A", level=1, content="body", line_start=1, line_end=2), RawNode(title="B", level=1, content="more", line_start=3, line_end=4)]
+    good = [
+        RawNode(title="A", level=1, content="body", line_start=1, line_end=2),
+        RawNode(title="B", level=1, content="more", line_start=3, line_end=4),
+    ]
     assert rebuild_errors(good, lines) == []
     glued = [good[0].model_copy(update={"content": "bodymore"}), good[1]]
     assert rebuild_errors(glued, lines) != []
@@ -313,10 +339,50 @@ def test_segmented_parse_equals_whole_text_parse(text: str) -> None:
 
 def test_segmented_parse_equals_whole_text_parse_on_random_documents() -> None:
     pool = [
-        "# H #", "## H ##  ", "#", "# #", "#\tTab", "### a ###b", "# a | b", "####### x", "# x\\#",
-        "# H", "## H2", "   # ind", "    # code", "text", "", "", "   ", "```", "~~~", "````", "  ```", "```rust",
-        "``` a`b", "<!--", "-->", "<pre>", "</pre>", "<div>", "- item", "  # in item", "1. item", "> # q", "> ```",
-        "---", "===", "| a | b |", "|---|---|", "[ref]: /url", "\t# tab", "<?php", "?>", "<!DOCTYPE html>", "...", "- ```",
+        "# H #",
+        "## H ##  ",
+        "#",
+        "# #",
+        "#\tTab",
+        "### a ###b",
+        "# a | b",
+        "####### x",
+        "# x\\#",
+        "# H",
+        "## H2",
+        "   # ind",
+        "    # code",
+        "text",
+        "",
+        "",
+        "   ",
+        "```",
+        "~~~",
+        "````",
+        "  ```",
+        "```rust",
+        "``` a`b",
+        "<!--",
+        "-->",
+        "<pre>",
+        "</pre>",
+        "<div>",
+        "- item",
+        "  # in item",
+        "1. item",
+        "> # q",
+        "> ```",
+        "---",
+        "===",
+        "| a | b |",
+        "|---|---|",
+        "[ref]: /url",
+        "\t# tab",
+        "<?php",
+        "?>",
+        "<!DOCTYPE html>",
+        "...",
+        "- ```",
     ]
     rng = random.Random(2024)
     for _ in range(600):

@@ -54,7 +54,10 @@ def frontend_problems(path: Path, root: Path) -> list[str]:
     text = decode_text(data).text
     parsed = parse_markdown(data)
     rel = path.relative_to(root)
-    problems = [f"{rel}: {e}" for e in line_coverage_errors(parsed.raw_nodes, parsed.line_count, allow_shared_lines=False)]
+    problems = [
+        f"{rel}: {e}"
+        for e in line_coverage_errors(parsed.raw_nodes, parsed.line_count, allow_shared_lines=False)
+    ]
     problems += [f"{rel}: {e}" for e in rebuild_errors(parsed.raw_nodes, split_lines(text))]
     fast, full = scan_blocks(text), scan_blocks(text, skip_inert=False)
     if (fast.headings, fast.front_matter) != (full.headings, full.front_matter):

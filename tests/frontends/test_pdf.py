@@ -20,11 +20,26 @@ def manual() -> Spec:
     """Three pages: cover text, chapters with sections, a section spanning pages 2-3."""
     return Spec(
         pages=[
-            [Block("Prepared for the operations team, spring edition."), Block("1 Installation", 1), Block(BODY.format("install")),
-             Block("1.1 Requirements", 2), Block(BODY.format("requirement"))],
-            [Block("1.2 Unpacking", 2), Block(BODY.format("unpack")), Block("2 Operation", 1), Block(BODY.format("operate")),
-             Block("2.1 Daily checks", 2), Block(BODY.format("daily"))],
-            [Block(BODY.format("continued-daily")), Block("2.2 Shutdown", 2), Block(BODY.format("shutdown"))],
+            [
+                Block("Prepared for the operations team, spring edition."),
+                Block("1 Installation", 1),
+                Block(BODY.format("install")),
+                Block("1.1 Requirements", 2),
+                Block(BODY.format("requirement")),
+            ],
+            [
+                Block("1.2 Unpacking", 2),
+                Block(BODY.format("unpack")),
+                Block("2 Operation", 1),
+                Block(BODY.format("operate")),
+                Block("2.1 Daily checks", 2),
+                Block(BODY.format("daily")),
+            ],
+            [
+                Block(BODY.format("continued-daily")),
+                Block("2.2 Shutdown", 2),
+                Block(BODY.format("shutdown")),
+            ],
         ],
         meta_title="ACME Field Manual",
     )
@@ -68,7 +83,9 @@ def test_section_text_runs_across_pages_and_stops_at_next_heading(use_outline: b
     # a section starting mid-page takes only the text below its heading
     operation = by_title(doc, "2 Operation")
     assert "operate" in operation.content and "unpack" not in operation.content
-    assert "1.2 Unpacking" not in by_title(doc, "1.2 Unpacking").content  # the title is not body text
+    assert (
+        "1.2 Unpacking" not in by_title(doc, "1.2 Unpacking").content
+    )  # the title is not body text
 
 
 def test_preamble_is_level_zero_and_every_line_lands_once() -> None:
@@ -76,7 +93,15 @@ def test_preamble_is_level_zero_and_every_line_lands_once() -> None:
     assert doc.raw_nodes[0].level == 0
     assert "operations team" in doc.raw_nodes[0].content
     text = "\n".join(r.content for r in doc.raw_nodes)
-    for word in ("install", "requirement", "unpack", "operate", "daily", "continued-daily", "shutdown"):
+    for word in (
+        "install",
+        "requirement",
+        "unpack",
+        "operate",
+        "daily",
+        "continued-daily",
+        "shutdown",
+    ):
         assert text.count(f"the {word} procedure") == 1
 
 
@@ -137,10 +162,19 @@ def test_bold_and_numbered_headings_at_body_size_without_outline() -> None:
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
     y = H - 80
-    rows = [("Helvetica-Bold", "PART II"), ("Helvetica-Bold", "Item 7. Management's Discussion and Analysis")]
-    rows += [("Helvetica", f"Revenue grew in the quarter because of segment {i} and more words here.") for i in range(6)]
+    rows = [
+        ("Helvetica-Bold", "PART II"),
+        ("Helvetica-Bold", "Item 7. Management's Discussion and Analysis"),
+    ]
+    rows += [
+        ("Helvetica", f"Revenue grew in the quarter because of segment {i} and more words here.")
+        for i in range(6)
+    ]
     rows += [("Helvetica-Bold", "Item 8. Financial Statements")]
-    rows += [("Helvetica", f"The statements follow the accounting rules, part {i} of the notes text.") for i in range(6)]
+    rows += [
+        ("Helvetica", f"The statements follow the accounting rules, part {i} of the notes text.")
+        for i in range(6)
+    ]
     for font, text in rows:
         c.setFont(font, 10)
         c.drawString(72, y, text)
@@ -149,7 +183,11 @@ def test_bold_and_numbered_headings_at_body_size_without_outline() -> None:
     c.save()
     doc = parse(buf.getvalue())
     titles = [t for t, _, _ in headings(doc)]
-    assert titles == ["PART II", "Item 7. Management's Discussion and Analysis", "Item 8. Financial Statements"]
+    assert titles == [
+        "PART II",
+        "Item 7. Management's Discussion and Analysis",
+        "Item 8. Financial Statements",
+    ]
     levels = [lv for _, lv, _ in headings(doc)]
     assert levels[0] < levels[1] == levels[2]
     assert "segment 3" in by_title(doc, titles[1]).content
@@ -174,7 +212,6 @@ def test_no_labels_when_the_pdf_has_none() -> None:
     assert all(r.start_page_label is None for r in parse(make_pdf(manual())).raw_nodes)
 
 
-
 CHAPTERS = ["Overview", "Installation", "Maintenance"]
 
 
@@ -184,7 +221,10 @@ def _long_manual() -> Spec:
     for ch in (1, 2, 3):
         first = [Block(f"Chapter {ch} {CHAPTERS[ch - 1]}", 1)]
         for sec in range(1, 8):
-            pages.append(first + [Block(f"{ch}.{sec} Topic {ch}-{sec}", 2), Block(BODY.format(f"topic{ch}x{sec}"))])
+            pages.append(
+                first
+                + [Block(f"{ch}.{sec} Topic {ch}-{sec}", 2), Block(BODY.format(f"topic{ch}x{sec}"))]
+            )
             first = []
     return Spec(pages=pages, outline=False)
 
@@ -214,9 +254,13 @@ def test_shallow_outline_is_a_chapter_frame_with_detected_sections_inside() -> N
     assert "pdf_outline_shallow" in {d.code for d in doc.diagnostics}
     got = headings(doc)
     chapters = [i for i, (t, _, _) in enumerate(got) if t.startswith("Chapter")]
-    assert [got[i] for i in chapters] == [(f"Chapter {c} {CHAPTERS[c - 1]}", 1, (c - 1) * 7 + 1) for c in (1, 2, 3)]
+    assert [got[i] for i in chapters] == [
+        (f"Chapter {c} {CHAPTERS[c - 1]}", 1, (c - 1) * 7 + 1) for c in (1, 2, 3)
+    ]
     sections = [h for h in got if not h[0].startswith("Chapter")]
-    assert [t for t, _, _ in sections] == [f"{c}.{s} Topic {c}-{s}" for c in (1, 2, 3) for s in range(1, 8)]
+    assert [t for t, _, _ in sections] == [
+        f"{c}.{s} Topic {c}-{s}" for c in (1, 2, 3) for s in range(1, 8)
+    ]
     assert all(lv > 1 for _, lv, _ in sections)  # nested inside the chapters
     assert [p for _, _, p in sections] == list(range(1, 22))
     assert "topic2x7 procedure" in by_title(doc, "2.7 Topic 2-7").content
@@ -236,16 +280,27 @@ def test_running_header_with_section_title_and_page_number_is_removed() -> None:
         c.setFont("Helvetica", 9)
         c.drawString(72, H - 40, f"{pno + 1}.1 {sections[pno]} {pno + 11}")
         c.setFont("Helvetica-Bold", 16)
-        c.drawString(72, H - 90, f"Part {pno + 1} {['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'][pno]}")
+        c.drawString(
+            72,
+            H - 90,
+            f"Part {pno + 1} {['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'][pno]}",
+        )
         c.setFont("Helvetica", 10)
         for k in range(5):
-            c.drawString(72, H - 130 - 14 * k, f"Body line {k} of page {pno + 1} with enough words to be body text.")
+            c.drawString(
+                72,
+                H - 130 - 14 * k,
+                f"Body line {k} of page {pno + 1} with enough words to be body text.",
+            )
         c.showPage()
     c.save()
     doc = parse(buf.getvalue())
     text = "\n".join(r.content for r in doc.raw_nodes)
     assert "Daily checks" not in text and "Installation" not in text
-    assert [t for t, _, _ in headings(doc)] == [f"Part {i + 1} {n}" for i, n in enumerate(["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"])]
+    assert [t for t, _, _ in headings(doc)] == [
+        f"Part {i + 1} {n}"
+        for i, n in enumerate(["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"])
+    ]
 
 
 def test_admonition_labels_are_not_headings() -> None:
@@ -261,7 +316,11 @@ def test_admonition_labels_are_not_headings() -> None:
 def test_part_label_line_and_its_title_are_one_heading_and_cover_lines_are_not_headings() -> None:
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
-    for size, text, y in ((28, "Field Manual", H - 200), (16, "Jane Doe", H - 260), (14, "Version 3.1 2024/05/01", H - 300)):
+    for size, text, y in (
+        (28, "Field Manual", H - 200),
+        (16, "Jane Doe", H - 260),
+        (14, "Version 3.1 2024/05/01", H - 300),
+    ):
         c.setFont("Helvetica", size)
         c.drawString(72, y, text)
     c.showPage()
@@ -271,9 +330,15 @@ def test_part_label_line_and_its_title_are_one_heading_and_cover_lines_are_not_h
         c.drawString(72, H - 130, title)
         c.setFont("Helvetica", 10)
         for k in range(12):
-            c.drawString(72, H - 180 - 14 * k, f"{title} body line {k} explains the material in plain words.")
+            c.drawString(
+                72, H - 180 - 14 * k, f"{title} body line {k} explains the material in plain words."
+            )
         c.showPage()
     c.save()
     doc = parse(buf.getvalue())
-    assert [(t, lv) for t, lv, _ in headings(doc)] == [("Field Manual", 1), ("Part I User guide", 1), ("Part II Reference", 1)]
+    assert [(t, lv) for t, lv, _ in headings(doc)] == [
+        ("Field Manual", 1),
+        ("Part I User guide", 1),
+        ("Part II Reference", 1),
+    ]
     assert "Jane Doe" in doc.raw_nodes[1].content or "Jane Doe" in doc.raw_nodes[0].content

@@ -19,7 +19,11 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
 
 PDF_DIR = CORPUS / "pdf"
-ALL_PDFS = sorted(p.relative_to(PDF_DIR).as_posix() for p in PDF_DIR.rglob("*.pdf")) if PDF_DIR.is_dir() else []
+ALL_PDFS = (
+    sorted(p.relative_to(PDF_DIR).as_posix() for p in PDF_DIR.rglob("*.pdf"))
+    if PDF_DIR.is_dir()
+    else []
+)
 SAMPLE = [
     "py-pdf-sample-files/mistitled_outlines_example.pdf",
     "py-pdf-sample-files/multicolumn.pdf",
@@ -38,7 +42,12 @@ def _require(rel: str) -> Path:
 
 
 def _covered(ir: Document) -> set[int]:
-    return {p for n in ir.tree.nodes if n.start_page for p in range(n.start_page, (n.end_page or n.start_page) + 1)}
+    return {
+        p
+        for n in ir.tree.nodes
+        if n.start_page
+        for p in range(n.start_page, (n.end_page or n.start_page) + 1)
+    }
 
 
 def _check_whole(rel: str) -> None:
@@ -60,7 +69,10 @@ def test_every_corpus_pdf_compiles_with_every_page_covered(rel: str) -> None:
 
 
 def test_mistitled_outline_is_judged_and_rejected() -> None:
-    doc = parse_pdf(_require("py-pdf-sample-files/mistitled_outlines_example.pdf").read_bytes(), options=CompileOptions())
+    doc = parse_pdf(
+        _require("py-pdf-sample-files/mistitled_outlines_example.pdf").read_bytes(),
+        options=CompileOptions(),
+    )
     assert "pdf_outline_rejected" in {d.code for d in doc.diagnostics}
     titles = {r.title for r in doc.raw_nodes}
     assert "Second" not in titles and "Twenty-first" not in titles
@@ -108,5 +120,9 @@ def test_libreoffice_pdf_matches_its_markdown_source(stem: str) -> None:
     md_path = base.with_name(f"{stem}.source.md")
     quoted = {norm(t) for t in _BLOCKQUOTE_HEADING.findall(md_path.read_text(encoding="utf-8"))}
     md = _titles_and_depths(compile_document(md_path))
-    pdf = [t for t in _titles_and_depths(compile_document(base.with_suffix(".pdf"))) if t[0] not in quoted]
+    pdf = [
+        t
+        for t in _titles_and_depths(compile_document(base.with_suffix(".pdf")))
+        if t[0] not in quoted
+    ]
     assert pdf == md

@@ -22,8 +22,16 @@ from vectorless_assets.pipeline.compile import compile_document
 W, H = LETTER
 OPTS = CompileOptions(use_pdf_outline=False)
 CHAPTERS = {
-    "1 Getting Started": ["1.1 Installing the Widget", "1.2 Configuring Sprockets", "1.3 First Assembly"],
-    "2 Daily Operation": ["2.1 Starting the Line", "2.2 Feeding Material", "2.3 Shutting Down Safely"],
+    "1 Getting Started": [
+        "1.1 Installing the Widget",
+        "1.2 Configuring Sprockets",
+        "1.3 First Assembly",
+    ],
+    "2 Daily Operation": [
+        "2.1 Starting the Line",
+        "2.2 Feeding Material",
+        "2.3 Shutting Down Safely",
+    ],
     "3 Maintenance": ["3.1 Cleaning Schedules", "3.2 Replacing Belts", "3.3 Lubrication Points"],
     "4 Troubleshooting": ["4.1 Jammed Rollers", "4.2 Overheating Motors", "4.3 Error Codes"],
 }
@@ -120,7 +128,11 @@ def test_printed_toc_gives_titles_levels_and_physical_pages() -> None:
 def test_offset_found_without_printed_numbers_on_body_pages() -> None:
     """No folios on the body pages: the offset comes from the titles found on the pages."""
     got = headings(make_book(numbers_on_pages=False))
-    assert got[1:4] == [("1 Getting Started", 1, 5), ("1.1 Installing the Widget", 2, 5), ("1.2 Configuring Sprockets", 2, 6)]
+    assert got[1:4] == [
+        ("1 Getting Started", 1, 5),
+        ("1.1 Installing the Widget", 2, 5),
+        ("1.2 Configuring Sprockets", 2, 6),
+    ]
     assert got[-1] == ("4.3 Error Codes", 2, 16)
 
 
@@ -145,7 +157,14 @@ def test_switch_off_falls_back_to_detection() -> None:
     assert not any(d.code.startswith("pdf_printed_toc") for d in parsed.diagnostics)
 
 
-FILING = [("PART I", None), ("Item 1.", "Business", 3), ("Item 1A.", "Risk Factors", 4), ("PART II", None), ("Item 7.", "Management's Discussion and Analysis", 5), ("Item 8.", "Financial Statements", 6)]
+FILING = [
+    ("PART I", None),
+    ("Item 1.", "Business", 3),
+    ("Item 1A.", "Risk Factors", 4),
+    ("PART II", None),
+    ("Item 7.", "Management's Discussion and Analysis", 5),
+    ("Item 8.", "Financial Statements", 6),
+]
 
 
 def make_filing() -> bytes:
@@ -164,7 +183,15 @@ def make_filing() -> bytes:
             c.drawRightString(W - 72, y, str(row[2]))
         y -= 16
     c.showPage()
-    for printed, (label, title) in enumerate([("PART I", "Item 1. Business"), ("", "Item 1A. Risk Factors"), ("PART II", "Item 7. Management's Discussion and Analysis"), ("", "Item 8. Financial Statements")], start=3):
+    for printed, (label, title) in enumerate(
+        [
+            ("PART I", "Item 1. Business"),
+            ("", "Item 1A. Risk Factors"),
+            ("PART II", "Item 7. Management's Discussion and Analysis"),
+            ("", "Item 8. Financial Statements"),
+        ],
+        start=3,
+    ):
         y = H - 90
         c.setFont("Helvetica-Bold", 10)
         if label:

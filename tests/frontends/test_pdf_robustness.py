@@ -45,7 +45,9 @@ def test_password_protected_pdf_gives_a_clear_error() -> None:
         parse(_pypdf_encrypted("s3cret", "AES-256"))
 
 
-@pytest.mark.parametrize("data", [b"%PDF-1.7\n this is not really a pdf", b"hello world", make_pdf(manual())[:300]])
+@pytest.mark.parametrize(
+    "data", [b"%PDF-1.7\n this is not really a pdf", b"hello world", make_pdf(manual())[:300]]
+)
 def test_unreadable_pdf_raises_source_error(data: bytes) -> None:
     with pytest.raises(SourceError):
         parse(data)

@@ -25,19 +25,69 @@ from vectorless_assets.textutil import _CJK_RE, keywords
 from vectorless_assets.token_estimate import estimate_tokens
 
 FRAGMENTS = [
-    "See Section 2.1", "see also Chapter 3", "Appendix A", "Table 4: totals", "\nFigure 2. A plot",
-    "fig. 7", "page 12", "pp. 3", "p. 9", "Equation 5", "eq. 2", "§ 4.2", "§§ 7", "SEE “Getting Started”",
-    'see "Install guide"', "ſee “Long s”", "ſection 3", "\u212aelvin", "İndex", "ıtem", "[link](http://x.y/z)",
-    "<!-- note -->", "[ref]: http://a.b", "**bold** _em_ `code`", "# Head", "> quote", "- item", "12) step",
-    "|---|---|", "```", "e.g. this. That! What?", "step.", "app. http.", "naïve café—bar", "日本語の文。次",
-    "キャッシュ・サーバーの設計！", "可用性と一貫性？", "한국어 문장. 다음", "A（日本）b", "ー", "語",
-    "  ", "\n", "\n\n", "\t", " ", "x", "2.3.4", "Eq\u017f. 2", "F\u0131g. 2", "P\u0131ge 4",
+    "See Section 2.1",
+    "see also Chapter 3",
+    "Appendix A",
+    "Table 4: totals",
+    "\nFigure 2. A plot",
+    "fig. 7",
+    "page 12",
+    "pp. 3",
+    "p. 9",
+    "Equation 5",
+    "eq. 2",
+    "§ 4.2",
+    "§§ 7",
+    "SEE “Getting Started”",
+    'see "Install guide"',
+    "ſee “Long s”",
+    "ſection 3",
+    "\u212aelvin",
+    "İndex",
+    "ıtem",
+    "[link](http://x.y/z)",
+    "<!-- note -->",
+    "[ref]: http://a.b",
+    "**bold** _em_ `code`",
+    "# Head",
+    "> quote",
+    "- item",
+    "12) step",
+    "|---|---|",
+    "```",
+    "e.g. this. That! What?",
+    "step.",
+    "app. http.",
+    "naïve café—bar",
+    "日本語の文。次",
+    "キャッシュ・サーバーの設計！",
+    "可用性と一貫性？",
+    "한국어 문장. 다음",
+    "A（日本）b",
+    "ー",
+    "語",
+    "  ",
+    "\n",
+    "\n\n",
+    "\t",
+    " ",
+    "x",
+    "2.3.4",
+    "Eq\u017f. 2",
+    "F\u0131g. 2",
+    "P\u0131ge 4",
 ]
 
 
 def texts(n: int, seed: int = 5) -> list[str]:
     rng = random.Random(seed)
-    return ["".join(rng.choice(FRAGMENTS) + rng.choice(["", " ", "\n", ". "]) for _ in range(rng.randint(0, 12))) for _ in range(n)]
+    return [
+        "".join(
+            rng.choice(FRAGMENTS) + rng.choice(["", " ", "\n", ". "])
+            for _ in range(rng.randint(0, 12))
+        )
+        for _ in range(n)
+    ]
 
 
 def reference_extract(text: str) -> list[tuple[str, str, str]]:
@@ -74,7 +124,10 @@ def test_reference_extraction_skips_only_scans_that_cannot_match() -> None:
 def reference_clean(text: str) -> str:
     if pt._PLAIN_TEXT.fullmatch(text):
         return sm.re.sub(r"\s+", " ", text).strip()
-    lines = (pt._MD_NOISE.sub("", line) for line in pt._RULE_LINE.sub("", reference_plain(text)).split("\n"))
+    lines = (
+        pt._MD_NOISE.sub("", line)
+        for line in pt._RULE_LINE.sub("", reference_plain(text)).split("\n")
+    )
     return sm.re.sub(r"\s+", " ", " ".join(lines)).strip()
 
 
@@ -98,8 +151,13 @@ def test_clean_and_plain_match_their_definitions() -> None:
 def test_front_matter_opening_is_tested_like_lstrip() -> None:
     rng = random.Random(4)
     for _ in range(5000):
-        text = "".join(rng.choice([" ", "\n", "\u00a0", "\x1c", "-", "--", "---", "a", "\t"]) for _ in range(rng.randint(0, 8)))
-        assert (pt._OPENS_FRONT_MATTER.match(text) is not None) == text.lstrip().startswith("---"), repr(text)
+        text = "".join(
+            rng.choice([" ", "\n", "\u00a0", "\x1c", "-", "--", "---", "a", "\t"])
+            for _ in range(rng.randint(0, 8))
+        )
+        assert (pt._OPENS_FRONT_MATTER.match(text) is not None) == text.lstrip().startswith(
+            "---"
+        ), repr(text)
 
 
 def test_noise_equals_the_pattern() -> None:
@@ -121,7 +179,9 @@ def test_raw_sentences_and_the_short_text_bound() -> None:
                 found.setdefault(m.group().strip(), None)
         assert sm.raw_sentences(text) == list(found), repr(text)
         for shortcut in (1, 5, 50):
-            assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
+            assert sm.is_short(text, shortcut) == (
+                estimate_tokens(text[: shortcut * 40]) <= shortcut
+            ), repr(text)
 
 
 def test_short_text_bounds_decide_like_the_estimate() -> None:
@@ -129,7 +189,24 @@ def test_short_text_bounds_decide_like_the_estimate() -> None:
     shortcut and ten times it), ASCII and not, with the whitespace `str.split` and the
     estimate disagree on (\\x1c-\\x1f in ASCII text) and Unicode whitespace."""
     rng = random.Random(21)
-    pieces = ["a", "word", "x" * 10, "y" * 11, ".", "...", "--", "12", "1234", "a.b", "日本", "é", "’s", "\x1c", "a\x1fb", ".\x1c."]
+    pieces = [
+        "a",
+        "word",
+        "x" * 10,
+        "y" * 11,
+        ".",
+        "...",
+        "--",
+        "12",
+        "1234",
+        "a.b",
+        "日本",
+        "é",
+        "’s",
+        "\x1c",
+        "a\x1fb",
+        ".\x1c.",
+    ]
     spaces = [" ", "  ", "\n", "\t", "    ", "\x1c", "\u00a0", "\u3000", "\r\n"]
     for _ in range(6000):
         shortcut = rng.choice([1, 5, 50])
@@ -137,13 +214,14 @@ def test_short_text_bounds_decide_like_the_estimate() -> None:
         text = "".join(rng.choice(pieces) + rng.choice(spaces) for _ in range(n))
         if rng.random() < 0.5:
             text = text.encode("ascii", "ignore").decode()
-        assert sm.is_short(text, shortcut) == (estimate_tokens(text[: shortcut * 40]) <= shortcut), repr(text)
+        assert sm.is_short(text, shortcut) == (
+            estimate_tokens(text[: shortcut * 40]) <= shortcut
+        ), repr(text)
         # with the text's own estimate given (a node's token_count), long texts included
         for tail in ("", "z " * (20 * shortcut)):
             long = text + tail
             expected = estimate_tokens(long[: shortcut * 40]) <= shortcut
             assert budget.is_short(long, shortcut, estimate_tokens(long)) == expected, repr(long)
-
 
 
 def test_short_text_with_its_estimate_is_told_by_its_prefix() -> None:
@@ -155,7 +233,10 @@ def test_short_text_with_its_estimate_is_told_by_its_prefix() -> None:
             for tail in ("", "b", " b", "word " * 60):
                 text = head + tail
                 expected = estimate_tokens(text[:bound]) <= shortcut
-                assert budget.is_short(text, shortcut, estimate_tokens(text)) == expected, repr(text)
+                assert budget.is_short(text, shortcut, estimate_tokens(text)) == expected, repr(
+                    text
+                )
+
 
 def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     """One tokenisation of the sentence matches gives the distinct sentences, each one's
@@ -164,13 +245,37 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     from vectorless_assets.textutil import is_keyword, word_tokens
 
     rng = random.Random(23)
-    extra = ["ΟΔΟΣ", "Σ", "ΑΣ.Β", "ς", "。", "！", "？", ".", "..", "!", "?", "\n", " ", "日本語", "'", "’", "a", "Ab", "x1"]
-    samples = texts(1500, seed=23) + ["".join(rng.choice(extra) for _ in range(rng.randint(0, 20))) for _ in range(4000)]
+    extra = [
+        "ΟΔΟΣ",
+        "Σ",
+        "ΑΣ.Β",
+        "ς",
+        "。",
+        "！",
+        "？",
+        ".",
+        "..",
+        "!",
+        "?",
+        "\n",
+        " ",
+        "日本語",
+        "'",
+        "’",
+        "a",
+        "Ab",
+        "x1",
+    ]
+    samples = texts(1500, seed=23) + [
+        "".join(rng.choice(extra) for _ in range(rng.randint(0, 20))) for _ in range(4000)
+    ]
     for text in samples:
         scan = pt.keyword_text(text)
         split = sm.sentences_of(scan)
         assert split.texts == sm.raw_sentences(text, scan=scan), repr(text)
-        assert split.found == [[w for w in word_tokens(s) if is_keyword(w)] for s in split.texts], repr(text)
+        assert split.found == [[w for w in word_tokens(s) if is_keyword(w)] for s in split.texts], (
+            repr(text)
+        )
         expected = TextCache().keyword_counts(scan)
         assert list(split.keywords.items()) == list(expected.items()), repr(text)
 
@@ -196,17 +301,38 @@ def test_truncate_searched_from_a_guess_equals_halving() -> None:
     """Texts a little and far over the budget, long words, CJK runs, empty words (double
     spaces), newlines and tabs, the \\x1c-\\x1f characters; every guess for the search."""
     rng = random.Random(31)
-    pieces = ["word", "a", "x" * 14, "...", "12345", "日本語の文", "é", "\n", "\t", "", "    ", "-", "\x1c", "a\x1fb", ","]
+    pieces = [
+        "word",
+        "a",
+        "x" * 14,
+        "...",
+        "12345",
+        "日本語の文",
+        "é",
+        "\n",
+        "\t",
+        "",
+        "    ",
+        "-",
+        "\x1c",
+        "a\x1fb",
+        ",",
+    ]
     for _ in range(4000):
         text = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
         if rng.random() < 0.5:
             text = text.replace("\x1c", "").replace("\x1f", "")
         max_tokens = rng.choice([1, 3, 10, 25, 60])
-        assert sm.truncate_tokens(text, max_tokens) == reference_truncate(text, max_tokens), (text, max_tokens)
+        assert sm.truncate_tokens(text, max_tokens) == reference_truncate(text, max_tokens), (
+            text,
+            max_tokens,
+        )
         words = text.split(" ")
         if "\x1c" not in text and "\x1f" not in text and estimate_tokens(text) > max_tokens - 1:
             for guess in {0, 1, len(words) // 3, len(words) - 1}:
-                assert budget._fitting_prefix(words, max_tokens - 1, guess) == budget._bisect_prefix(words, max_tokens - 1), (text, guess)
+                assert budget._fitting_prefix(
+                    words, max_tokens - 1, guess
+                ) == budget._bisect_prefix(words, max_tokens - 1), (text, guess)
 
 
 def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
@@ -223,7 +349,9 @@ def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
     cjk = _CJK_RE.search(scan) is not None
     scored = []
     for i, s in enumerate(sents):
-        words = keywords(s) if cjk else [w for w in sm.re.findall(r"[^\W_]+", s.lower()) if w in freq]
+        words = (
+            keywords(s) if cjk else [w for w in sm.re.findall(r"[^\W_]+", s.lower()) if w in freq]
+        )
         score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
         scored.append((-(score * 1.5 if i == 0 else score), i))
     best = sorted(i for _, i in sorted(scored)[: sm.MAX_SENTENCES])
@@ -240,7 +368,9 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
             got = sm.extractive_summary(t, 60, 5, freq=cache.keyword_counts(scan), scan=scan)
             assert got == reference_extractive(t, 60, 5), repr(t)
             if not sm.is_short(t, 5):  # the caller's sentences, for a text it knows is not short
-                assert sm.extractive_summary(t, 60, 5, scan=scan, split=sm.sentences_of(scan)) == got, repr(t)
+                assert (
+                    sm.extractive_summary(t, 60, 5, scan=scan, split=sm.sentences_of(scan)) == got
+                ), repr(t)
 
 
 def reference_top(head: list[str], body: list[str], n: int) -> list[str]:
@@ -260,7 +390,10 @@ def test_rank_tags_matches_counter_and_nsmallest() -> None:
     for _ in range(3000):
         head = [rng.choice(words) for _ in range(rng.randint(0, 4))]
         body = [rng.choice(words) for _ in range(rng.randint(0, 30))]
-        assert rank_tags(Counter(head), Counter(body), 4) == reference_top(head, body, 4), (head, body)
+        assert rank_tags(Counter(head), Counter(body), 4) == reference_top(head, body, 4), (
+            head,
+            body,
+        )
 
 
 @pytest.mark.parametrize("step", [20, 40, 600])

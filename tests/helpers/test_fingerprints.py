@@ -50,5 +50,8 @@ def test_node_fingerprints_equal_the_digest_definition() -> None:
         expected: dict[str, tuple[str, str]] = {}
         for node in reversed(tree.nodes):
             own = reference_digest(node.title, node.content)
-            expected[node.node_id] = (own, reference_digest(own, *(expected[c][1] for c in node.children)))
+            expected[node.node_id] = (
+                own,
+                reference_digest(own, *(expected[c][1] for c in node.children)),
+            )
         assert node_fingerprints(tree) == expected

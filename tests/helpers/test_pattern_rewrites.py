@@ -109,7 +109,9 @@ def test_title_reference_matches_equal_the_full_scan() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
         expected = [m.span("title") for m in rs.TITLE_REF.finditer(text)]
         sees = rs.scan_text(text).sees
-        found = rs.TITLE_REF.finditer(text) if sees is None else rs.tried_at(rs.TITLE_REF, text, sees)
+        found = (
+            rs.TITLE_REF.finditer(text) if sees is None else rs.tried_at(rs.TITLE_REF, text, sees)
+        )
         got = [m.span("title") for m in found]
         assert got == expected, text
         hits += bool(expected)
@@ -120,9 +122,35 @@ def test_link_and_url_patterns_match_like_the_originals() -> None:
     """The branch-led link and URL patterns (and the link text taken by a C-level call)
     against the optional-prefix originals on random Markdown-like pieces."""
     rng = random.Random(12)
-    pieces = ["!", "[", "]", "(", ")", "<", ">", "\n", " ", "a", "h", "f", "http", "https", "ftp", "://", "x.y/z", "[t]", "(u)", "![i](p)", "<https://a.b>"]
+    pieces = [
+        "!",
+        "[",
+        "]",
+        "(",
+        ")",
+        "<",
+        ">",
+        "\n",
+        " ",
+        "a",
+        "h",
+        "f",
+        "http",
+        "https",
+        "ftp",
+        "://",
+        "x.y/z",
+        "[t]",
+        "(u)",
+        "![i](p)",
+        "<https://a.b>",
+    ]
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
         assert pt._LINK.sub(pt._LINK_TEXT, text) == LINK.sub(r"\1", text), repr(text)
-        assert [m.span() for m in pt._LINK.finditer(text)] == [m.span() for m in LINK.finditer(text)], repr(text)
-        assert [m.span() for m in pt._URL.finditer(text)] == [m.span() for m in URL.finditer(text)], repr(text)
+        assert [m.span() for m in pt._LINK.finditer(text)] == [
+            m.span() for m in LINK.finditer(text)
+        ], repr(text)
+        assert [m.span() for m in pt._URL.finditer(text)] == [
+            m.span() for m in URL.finditer(text)
+        ], repr(text)

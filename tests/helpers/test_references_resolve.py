@@ -99,7 +99,19 @@ def test_stale_references_are_cleared_when_none_is_found() -> None:
 def test_one_literal_search_decides_every_scan() -> None:
     assert set(rs.CAPTION_WORDS) <= set(rs.REF_LITERALS)
     assert set(rs.REF_WORDS) <= set(rs.REF_LITERALS)
-    pieces = ["see ", '"Intro"', "Table 1: x", "\nFigure 2. y", "pp. 3", "p.4", "§ 2", "ſee", "İ", "x", "\n"]
+    pieces = [
+        "see ",
+        '"Intro"',
+        "Table 1: x",
+        "\nFigure 2. y",
+        "pp. 3",
+        "p.4",
+        "§ 2",
+        "ſee",
+        "İ",
+        "x",
+        "\n",
+    ]
     rng = random.Random(4)
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
@@ -115,7 +127,24 @@ def test_one_literal_search_decides_every_scan() -> None:
 
 
 def test_literal_offsets_equal_one_search_per_literal() -> None:
-    pieces = ["p.", "pp.", "ppp.", "pp", "eq", "eq.", "eqs.", "eqs", "equation", "equ", "see", "sect", "page", "x", " ", "§"]
+    pieces = [
+        "p.",
+        "pp.",
+        "ppp.",
+        "pp",
+        "eq",
+        "eq.",
+        "eqs.",
+        "eqs",
+        "equation",
+        "equ",
+        "see",
+        "sect",
+        "page",
+        "x",
+        " ",
+        "§",
+    ]
     rng = random.Random(10)
     for _ in range(4000):
         low = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))

@@ -76,4 +76,3 @@ def test_the_counts_handed_to_the_join_are_those_of_the_sets_kept(seed: int) -> 
     for t in THRESHOLDS:
         kept, freq = _pairable(sets, t)
         assert freq == Counter(chain.from_iterable(sets[i] for i in kept))
-

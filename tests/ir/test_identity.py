@@ -40,7 +40,10 @@ def test_logic_fingerprint_tracks_options() -> None:
     base = CompileOptions()
     assert base.logic_fingerprint() == CompileOptions().logic_fingerprint()
     assert base.logic_fingerprint() != base.with_mode("deep").logic_fingerprint()
-    assert base.logic_fingerprint() != CompileOptions(processing_version=base.processing_version + 1).logic_fingerprint()
+    assert (
+        base.logic_fingerprint()
+        != CompileOptions(processing_version=base.processing_version + 1).logic_fingerprint()
+    )
     assert base.logic_fingerprint() != CompileOptions(split_max_tokens=1000).logic_fingerprint()
 
 
@@ -73,6 +76,8 @@ def test_key_conflict_names_both_sources() -> None:
 
     problem = key_conflict("index.md", "/w/b/index.md", "index.md", "/w/a/index.md")
     assert problem and "/w/a/index.md" in problem and "/w/b/index.md" in problem
-    assert key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None  # a recompile
+    assert (
+        key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None
+    )  # a recompile
     assert key_conflict("index.md", "/w/b/index.md", None, "index.md") is None  # a schema-3 IR
     assert key_conflict("index.md", None, "index.md", "/w/a/index.md") is None  # bytes input

@@ -61,7 +61,13 @@ def test_floats_survive_roundtrip(tmp_path: Path, guide_bytes: bytes) -> None:
     weird = [0.1 + 0.2, 1 / 3, 1e-17, 123456789.123456789, 2.0**-1074]
     from vectorless_assets.ir import EvidenceScore, EvidenceScoreMap
 
-    odd.evidence_scores = EvidenceScoreMap(scores={odd.tree.nodes[0].node_id: EvidenceScore(density=weird[0], data_richness=weird[1], specificity=weird[2], composite=weird[4])})
+    odd.evidence_scores = EvidenceScoreMap(
+        scores={
+            odd.tree.nodes[0].node_id: EvidenceScore(
+                density=weird[0], data_richness=weird[1], specificity=weird[2], composite=weird[4]
+            )
+        }
+    )
     path = save_ir(odd, tmp_path / "f.bin")
     assert load_ir(path) == odd
 
@@ -82,7 +88,10 @@ def test_truncated_file_is_refused(saved) -> None:
         load_ir(path)
 
 
-@pytest.mark.parametrize("garbage", [b"", b"\x00\x01\x02binary", b"[1,2,3]", b'{"version":2}', "caf\xe9".encode("latin-1")])
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"\x00\x01\x02binary", b"[1,2,3]", b'{"version":2}', "caf\xe9".encode("latin-1")],
+)
 def test_garbage_files_are_refused(tmp_path: Path, garbage: bytes) -> None:
     path = tmp_path / "g.bin"
     path.write_bytes(garbage)
@@ -183,7 +192,9 @@ def test_renumbering_a_wide_tree_is_fast_and_numbers_siblings() -> None:
     from vectorless_assets.ir.tree import DocumentTree, TreeNode
 
     kids = [TreeNode(node_id=f"k{i}", parent="r") for i in range(20000)]
-    tree = DocumentTree(nodes=[TreeNode(node_id="r", children=[k.node_id for k in kids]), *kids]).renumbered()
+    tree = DocumentTree(
+        nodes=[TreeNode(node_id="r", children=[k.node_id for k in kids]), *kids]
+    ).renumbered()
     assert tree.nodes[-1].structure == "20000" and tree.nodes[-1].node_id == "20001"
     assert len({n.node_id for n in tree.nodes}) == 20001
 
@@ -211,7 +222,11 @@ def test_a_schema_3_ir_keeps_its_key_as_document_key(saved) -> None:
 
     _rewrite(path, schema_3)
     old = load_ir(path)
-    assert old.is_old and old.document_key == doc.document_key == "guide.md" and old.source_path is None
+    assert (
+        old.is_old
+        and old.document_key == doc.document_key == "guide.md"
+        and old.source_path is None
+    )
 
 
 def test_a_failed_write_names_the_ir_folder(tmp_path: Path, guide_bytes: bytes) -> None:
@@ -234,7 +249,9 @@ def test_a_failed_write_names_the_ir_folder(tmp_path: Path, guide_bytes: bytes) 
 def _in_subprocess(code: str) -> subprocess.CompletedProcess[str]:
     """`code` in a fresh interpreter with 1 GB of address space at most and 60 s."""
     limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
-    return subprocess.run([sys.executable, "-c", limit + code], capture_output=True, text=True, timeout=60, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-c", limit + code], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
 
 
 def test_a_fifo_or_device_named_bin_is_refused_at_once(tmp_path: Path) -> None:

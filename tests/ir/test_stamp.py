@@ -17,7 +17,9 @@ from vectorless_assets.pipeline.compile import compile_document
 def ir(tmp_path: Path) -> Path:
     src = tmp_path / "doc.md"
     src.write_text("# Title\n\nSome text about caches.\n\n## Part\n\nMore text.\n")
-    return save_ir(compile_document(src, options=CompileOptions(), root=tmp_path), tmp_path / "doc.bin")
+    return save_ir(
+        compile_document(src, options=CompileOptions(), root=tmp_path), tmp_path / "doc.bin"
+    )
 
 
 def _flip(path: Path) -> None:

@@ -28,7 +28,9 @@ def test_client_retries_transient_errors() -> None:
 
 
 def test_client_raises_llm_error_when_unreachable() -> None:
-    client = OpenAICompatibleClient(base_url="http://127.0.0.1:9/v1", model="x", retries=0, timeout_s=2)
+    client = OpenAICompatibleClient(
+        base_url="http://127.0.0.1:9/v1", model="x", retries=0, timeout_s=2
+    )
     with pytest.raises(LLMError, match="failed"):
         client.complete("hi")
 
@@ -40,12 +42,30 @@ def test_cli_in_process_uses_the_configured_llm(tmp_path, monkeypatch, capsys) -
     from vectorless_assets.ir import load_ir
 
     doc = tmp_path / "notes.md"
-    body = " ".join(f"Sentence {i} explains the storage engine and its write-ahead log in detail." for i in range(12))
+    body = " ".join(
+        f"Sentence {i} explains the storage engine and its write-ahead log in detail."
+        for i in range(12)
+    )
     doc.write_text(f"# Storage\n\n{body}\n\n# Replication\n\n{body}\n\n## Lag\n\n{body}\n")
     with FakeLLMServer() as srv:
         monkeypatch.setenv("VECTORLESS_LLM_BASE_URL", srv.base_url)
         monkeypatch.setenv("VECTORLESS_LLM_MODEL", "fake-1")
-        assert main(["compile", "--in-process", "--json", "-q", "--mode", "deep", str(doc), "--out", str(tmp_path / "ir")]) == 0
+        assert (
+            main(
+                [
+                    "compile",
+                    "--in-process",
+                    "--json",
+                    "-q",
+                    "--mode",
+                    "deep",
+                    str(doc),
+                    "--out",
+                    str(tmp_path / "ir"),
+                ]
+            )
+            == 0
+        )
         result = json.loads(capsys.readouterr().out)[0]
         assert srv.requests > 0
     ir = load_ir(result["ir_path"])
@@ -59,7 +79,12 @@ def test_llm_config_requires_a_model() -> None:
     assert client_from_env({}) is None
     with pytest.raises(ValueError, match="MODEL"):
         client_from_env({"VECTORLESS_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
-    assert client_from_env({"VECTORLESS_LLM_BASE_URL": "http://x/v1", "VECTORLESS_LLM_MODEL": "m"}).model == "m"
+    assert (
+        client_from_env(
+            {"VECTORLESS_LLM_BASE_URL": "http://x/v1", "VECTORLESS_LLM_MODEL": "m"}
+        ).model
+        == "m"
+    )
 
 
 def test_dagster_runner_uses_the_llm_resource_and_versions_the_model(tmp_path) -> None:
@@ -71,11 +96,18 @@ def test_dagster_runner_uses_the_llm_resource_and_versions_the_model(tmp_path) -
 
     docs = tmp_path / "docs"
     docs.mkdir()
-    body = " ".join(f"Sentence {i} explains the cache eviction policy and its costs." for i in range(12))
+    body = " ".join(
+        f"Sentence {i} explains the cache eviction policy and its costs." for i in range(12)
+    )
     (docs / "cache.md").write_text(f"# Cache\n\n{body}\n\n## Eviction\n\n{body}\n")
     with FakeLLMServer() as srv, dg.DagsterInstance.ephemeral() as instance:
         client = OpenAICompatibleClient(base_url=srv.base_url, model="fake-1")
-        kw = {"docs_root": str(docs), "ir_dir": str(tmp_path / "ir"), "options": CompileOptions(mode="standard"), "instance": instance}
+        kw = {
+            "docs_root": str(docs),
+            "ir_dir": str(tmp_path / "ir"),
+            "options": CompileOptions(mode="standard"),
+            "instance": instance,
+        }
         first = compile_paths([docs / "cache.md"], llm=client, **kw)[0]
         assert first.status == "compiled" and srv.requests > 0
         ir = load_ir(first.ir_path)

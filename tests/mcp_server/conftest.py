@@ -13,7 +13,10 @@ from vectorless_assets import compile_document, save_ir
 REPO = Path(__file__).resolve().parents[2]
 
 APPENDIX = "\n\n".join(
-    " ".join(f"Bolt M{8 + (i + j) % 16} on flange {j} is tightened to {40 + 5 * ((i * j) % 30)} newton metres in a cross pattern." for j in range(8))
+    " ".join(
+        f"Bolt M{8 + (i + j) % 16} on flange {j} is tightened to {40 + 5 * ((i * j) % 30)} newton metres in a cross pattern."
+        for j in range(8)
+    )
     for i in range(14)
 )
 
@@ -60,7 +63,11 @@ Drain the casing, remove the impeller and press the new mechanical seal into pla
 """
 
 OLDER = "\n\n".join(
-    f"## Version 1.{i}\n\n" + " ".join(f"Change {i}.{j}: the {w} module was reworked for release 1.{i}." for j, w in enumerate(["valve", "sensor", "display", "alarm"] * 15))
+    f"## Version 1.{i}\n\n"
+    + " ".join(
+        f"Change {i}.{j}: the {w} module was reworked for release 1.{i}."
+        for j, w in enumerate(["valve", "sensor", "display", "alarm"] * 15)
+    )
     for i in range(8, 0, -1)
 )
 
@@ -102,7 +109,11 @@ def ir_folder(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """Three compiled documents (deep mode); the garden diary's file is tampered with."""
     folder = tmp_path_factory.mktemp("ir")
     ids = {}
-    for name, text in (("pump-manual.md", PUMP), ("release-notes.md", NOTES), ("garden.md", GARDEN)):
+    for name, text in (
+        ("pump-manual.md", PUMP),
+        ("release-notes.md", NOTES),
+        ("garden.md", GARDEN),
+    ):
         doc = compile_document(text.encode(), name=name, mode="deep")
         save_ir(doc, folder / f"{doc.doc_id}.bin")
         ids[name] = doc.doc_id
@@ -112,6 +123,9 @@ def ir_folder(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 def server_command(folder: Path, *extra: str) -> tuple[str, list[str], dict[str, str]]:
     """How to start `vectorless mcp` on `folder` as a subprocess of this Python."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+    }
     code = "import sys; from vectorless_assets.cli import main; sys.exit(main())"
     return sys.executable, ["-c", code, "mcp", str(folder), *extra], env

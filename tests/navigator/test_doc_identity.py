@@ -24,7 +24,12 @@ def test_identity_terms_split_file_names() -> None:
 
 
 def test_proper_terms_are_the_capitalised_words() -> None:
-    assert proper_terms("What is the FY2018 capital expenditure of 3M? Ask JPM's desk.") == ["fy2018", "3m", "ask", "jpm"]
+    assert proper_terms("What is the FY2018 capital expenditure of 3M? Ask JPM's desk.") == [
+        "fy2018",
+        "3m",
+        "ask",
+        "jpm",
+    ]
     assert proper_terms("what does acme do?") == []
 
 
@@ -39,8 +44,12 @@ def test_covers_and_locate_reach_the_named_document(tmp_path: Path) -> None:
     # Globex talks about capital expenditures far more; the question names JPMorgan by its ticker
     docs = [
         compile_document(filing("Globex", 100, 6), name="globex_2020_annual.md", mode="fast"),
-        compile_document(filing("JPMorgan Chase", 500, 1), name="jpmorgan_2021q1_10q.md", mode="fast"),
-        compile_document(b"# Gardening\n\nWeather and the garden.\n", name="garden.md", mode="fast"),
+        compile_document(
+            filing("JPMorgan Chase", 500, 1), name="jpmorgan_2021q1_10q.md", mode="fast"
+        ),
+        compile_document(
+            b"# Gardening\n\nWeather and the garden.\n", name="garden.md", mode="fast"
+        ),
     ]
     for d in docs:
         save_ir(d, tmp_path / f"{d.doc_id}.bin")

@@ -23,29 +23,76 @@ from vectorless_assets.pipeline.compile import compile_document
 
 def report_doc() -> Document:
     """A hand-made annual report: one broad chapter and focused sections, with pages."""
-    def node(nid: str, parent: str | None, title: str, content: str, pages: tuple[int, int], children: list[str] = ()) -> TreeNode:
-        return TreeNode(node_id=nid, parent=parent, children=list(children), title=title, content=content,
-                        start_page=pages[0], end_page=pages[1], depth=0 if parent is None else 1)
+
+    def node(
+        nid: str,
+        parent: str | None,
+        title: str,
+        content: str,
+        pages: tuple[int, int],
+        children: list[str] = (),
+    ) -> TreeNode:
+        return TreeNode(
+            node_id=nid,
+            parent=parent,
+            children=list(children),
+            title=title,
+            content=content,
+            start_page=pages[0],
+            end_page=pages[1],
+            depth=0 if parent is None else 1,
+        )
+
     nodes = [
         node("0001", None, "Annual report", "", (1, 40), ["0002", "0005", "0006"]),
-        node("0002", "0001", "Financial statements",
-             "Overview of the cash flow, the balance sheet and the income statement of the year.",
-             (10, 40), ["0003", "0004"]),
-        node("0003", "0002", "Consolidated statement of cash flows",
-             "Cash flows from operating activities. Purchases of property, plant and equipment "
-             "(capital expenditure) were 1,577 million. Net cash used in investing activities.", (12, 12)),
-        node("0004", "0002", "Consolidated balance sheet",
-             "Total assets, total liabilities and shareholders equity at year end. Inventories, "
-             "accounts payable and accrued liabilities.", (13, 14)),
-        node("0005", "0001", "Risk factors",
-             "Competition, supply chain disruption and foreign exchange rates may affect results.", (3, 8)),
-        node("0006", "0001", "Executive compensation",
-             "Salaries, bonuses and stock awards of the named executive officers.", (9, 9)),
+        node(
+            "0002",
+            "0001",
+            "Financial statements",
+            "Overview of the cash flow, the balance sheet and the income statement of the year.",
+            (10, 40),
+            ["0003", "0004"],
+        ),
+        node(
+            "0003",
+            "0002",
+            "Consolidated statement of cash flows",
+            "Cash flows from operating activities. Purchases of property, plant and equipment "
+            "(capital expenditure) were 1,577 million. Net cash used in investing activities.",
+            (12, 12),
+        ),
+        node(
+            "0004",
+            "0002",
+            "Consolidated balance sheet",
+            "Total assets, total liabilities and shareholders equity at year end. Inventories, "
+            "accounts payable and accrued liabilities.",
+            (13, 14),
+        ),
+        node(
+            "0005",
+            "0001",
+            "Risk factors",
+            "Competition, supply chain disruption and foreign exchange rates may affect results.",
+            (3, 8),
+        ),
+        node(
+            "0006",
+            "0001",
+            "Executive compensation",
+            "Salaries, bonuses and stock awards of the named executive officers.",
+            (9, 9),
+        ),
     ]
     for n in nodes[1:]:
         n.depth = 1 if n.parent == "0001" else 2
-    return Document(doc_id="00000000-0000-0000-0000-00000000000a", name="Annual report", format="pdf",
-                    tree=DocumentTree(nodes=nodes), page_count=40)
+    return Document(
+        doc_id="00000000-0000-0000-0000-00000000000a",
+        name="Annual report",
+        format="pdf",
+        tree=DocumentTree(nodes=nodes),
+        page_count=40,
+    )
 
 
 def test_locate_finds_the_right_section_in_a_hand_made_document() -> None:
@@ -54,7 +101,16 @@ def test_locate_finds_the_right_section_in_a_hand_made_document() -> None:
     assert hits[0]["title"] == "Consolidated statement of cash flows"
     assert hits[0]["start_page"] == 12 and hits[0]["end_page"] == 12
     assert hits == sorted(hits, key=lambda h: -h["score"])
-    assert {"node_id", "title", "score", "reason", "start_page", "end_page", "line_start", "line_end"} <= set(hits[0])
+    assert {
+        "node_id",
+        "title",
+        "score",
+        "reason",
+        "start_page",
+        "end_page",
+        "line_start",
+        "line_end",
+    } <= set(hits[0])
     assert "cash" in hits[0]["reason"]
     top = nav.locate("accounts payable and inventories at year end", k=1)[0]
     assert top["title"] == "Consolidated balance sheet"
@@ -76,16 +132,22 @@ def test_evidence_scores_break_ties() -> None:
     base = doc.model_copy(update={"tree": tree})
     weak = EvidenceScore(density=0.1, data_richness=0.0, specificity=0.1, composite=0.1)
     strong = EvidenceScore(density=0.9, data_richness=0.9, specificity=0.9, composite=0.9)
-    scored = base.model_copy(update={"evidence_scores": EvidenceScoreMap(scores={"0006": weak, "0007": strong})})
+    scored = base.model_copy(
+        update={"evidence_scores": EvidenceScoreMap(scores={"0006": weak, "0007": strong})}
+    )
     assert DocumentNavigator(scored).locate("salaries stock awards", k=1)[0]["node_id"] == "0007"
-    reverse = base.model_copy(update={"evidence_scores": EvidenceScoreMap(scores={"0006": strong, "0007": weak})})
+    reverse = base.model_copy(
+        update={"evidence_scores": EvidenceScoreMap(scores={"0006": strong, "0007": weak})}
+    )
     assert DocumentNavigator(reverse).locate("salaries stock awards", k=1)[0]["node_id"] == "0006"
 
 
 def test_locate_on_compiled_markdown_in_every_mode() -> None:
     for mode in ("fast", "standard", "deep"):
         nav = DocumentNavigator(guide_doc(mode))
-        assert nav.locate("how often to change the hydraulic oil", k=1)[0]["title"] == "Oil change", mode
+        assert (
+            nav.locate("how often to change the hydraulic oil", k=1)[0]["title"] == "Oil change"
+        ), mode
         assert nav.locate("sharpen the sickle blade", k=1)[0]["title"] == "Blade sharpening", mode
         hit = nav.locate("reel turning too fast", k=1)[0]
         assert hit["title"] == "Reel speed" and hit["line_start"] is not None
@@ -95,7 +157,9 @@ def test_locate_on_compiled_markdown_in_every_mode() -> None:
 def write_folder(tmp_path: Path) -> tuple[Path, Document, Document]:
     guide = guide_doc()
     report = report_doc()
-    notes = compile_document(b"# Notes\n\nSomething about the weather and the garden.\n", name="notes.md", mode="fast")
+    notes = compile_document(
+        b"# Notes\n\nSomething about the weather and the garden.\n", name="notes.md", mode="fast"
+    )
     for d in (guide, report, notes):
         save_ir(d, tmp_path / f"{d.doc_id}.bin")
     return tmp_path, guide, report
@@ -149,11 +213,37 @@ def test_structural_labels_in_the_question() -> None:
     body = "Reference material for the language, listed alphabetically with short notes on use."
     nodes = [
         TreeNode(node_id="0001", title="Book", children=["0002", "0003", "0004"]),
-        TreeNode(node_id="0002", parent="0001", title="Appendix A: Keywords", content=body, depth=1, structure="1"),
-        TreeNode(node_id="0003", parent="0001", title="Appendix B: Operators", content=body, depth=1, structure="2"),
-        TreeNode(node_id="0004", parent="0001", title="2.1 Installing the tools", content=body, depth=1, structure="3"),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            title="Appendix A: Keywords",
+            content=body,
+            depth=1,
+            structure="1",
+        ),
+        TreeNode(
+            node_id="0003",
+            parent="0001",
+            title="Appendix B: Operators",
+            content=body,
+            depth=1,
+            structure="2",
+        ),
+        TreeNode(
+            node_id="0004",
+            parent="0001",
+            title="2.1 Installing the tools",
+            content=body,
+            depth=1,
+            structure="3",
+        ),
     ]
-    doc = Document(doc_id="00000000-0000-0000-0000-00000000000b", name="Book", format="markdown", tree=DocumentTree(nodes=nodes))
+    doc = Document(
+        doc_id="00000000-0000-0000-0000-00000000000b",
+        name="Book",
+        format="markdown",
+        tree=DocumentTree(nodes=nodes),
+    )
     nav = DocumentNavigator(doc)
     assert nav.locate("see Appendix B", k=1)[0]["title"] == "Appendix B: Operators"
     assert nav.locate("Appendix A", k=1)[0]["title"] == "Appendix A: Keywords"
@@ -165,7 +255,9 @@ def test_question_analysis() -> None:
     from vectorless_assets.navigator.question import analyse
 
     known = {"cash", "flow", "conversion", "free"}.__contains__
-    q = analyse("Please answer the question: does Adobe have an improving free cashflow conversion?", known)
+    q = analyse(
+        "Please answer the question: does Adobe have an improving free cashflow conversion?", known
+    )
     assert "cash" in q.terms and "flow" in q.terms and "cashflow" not in q.terms
     assert "question" not in q.terms and "answer" not in q.terms
     assert analyse("answer", known).terms == ["answer"]  # nothing else left: kept
@@ -180,9 +272,16 @@ def test_quantitative_questions_prefer_sections_dense_in_figures() -> None:
     nodes = [
         TreeNode(node_id="0001", title="Report", children=["0002", "0003"]),
         TreeNode(node_id="0002", parent="0001", title="Results discussion", content=prose, depth=1),
-        TreeNode(node_id="0003", parent="0001", title="Statement of income", content=table, depth=1),
+        TreeNode(
+            node_id="0003", parent="0001", title="Statement of income", content=table, depth=1
+        ),
     ]
-    doc = Document(doc_id="00000000-0000-0000-0000-00000000000c", name="Report", format="pdf", tree=DocumentTree(nodes=nodes))
+    doc = Document(
+        doc_id="00000000-0000-0000-0000-00000000000c",
+        name="Report",
+        format="pdf",
+        tree=DocumentTree(nodes=nodes),
+    )
     nav = DocumentNavigator(doc)
     top = nav.locate("What was the total revenue amount?", k=1)[0]
     assert top["node_id"] == "0003" and "figures" in top["reason"]

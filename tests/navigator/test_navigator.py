@@ -176,7 +176,9 @@ def test_grep_is_limited_to_the_subtree(nav: DocumentNavigator) -> None:
 
 def test_toc_in_document_order_with_depth_limit(nav: DocumentNavigator) -> None:
     titles = [r["title"] for r in nav.toc()]
-    assert titles.index("Installation") < titles.index("Cutting height") < titles.index("Oil change")
+    assert (
+        titles.index("Installation") < titles.index("Cutting height") < titles.index("Oil change")
+    )
     shallow = nav.toc(max_depth=1)  # the lone "Field Guide" heading is the root (depth 0)
     assert "Installation" in [r["title"] for r in shallow]
     assert "Oil change" not in [r["title"] for r in shallow]
@@ -199,8 +201,16 @@ def test_doc_card_is_derived_when_the_mode_built_none() -> None:
     nav = DocumentNavigator(doc.model_copy(update={"nav_index": type(doc.nav_index)()}))
     card = nav.doc_card()
     assert card["derived"] is True
-    assert [s["title"] for s in card["sections"]] == ["Installation", "Configuration", "Maintenance"]
-    assert [r["title"] for r in nav.ls("Field Guide")] == ["Installation", "Configuration", "Maintenance"]
+    assert [s["title"] for s in card["sections"]] == [
+        "Installation",
+        "Configuration",
+        "Maintenance",
+    ]
+    assert [r["title"] for r in nav.ls("Field Guide")] == [
+        "Installation",
+        "Configuration",
+        "Maintenance",
+    ]
 
 
 def test_keyword_entries_from_the_reasoning_index(nav: DocumentNavigator) -> None:
@@ -214,32 +224,72 @@ def test_keyword_entries_from_the_reasoning_index(nav: DocumentNavigator) -> Non
 
 def with_indexes(doc: Document) -> Document:
     """The fixture plus hand-made overlap, route and chain indexes."""
-    ids = {t: by_title(doc, t) for t in ("Blade sharpening", "Cutting height", "Oil change", "Reel speed", "Installation")}
-    return doc.model_copy(update={
-        "content_overlap": ContentOverlapMap(
-            pairs=[OverlapPair(node_a=ids["Blade sharpening"], node_b=ids["Cutting height"], jaccard=0.82, kind="subset")],
-            duplicate_groups=[DuplicateGroup(node_ids=[ids["Blade sharpening"], ids["Reel speed"]], token_count=40)],
-        ),
-        "query_routes": QueryRoutingTable(
-            intent_routes=[IntentRoute(intent="How often should the blade be sharpened?", node_id=doc.tree.root.node_id,
-                                       targets=[RouteTarget(node_id=ids["Blade sharpening"], relevance=0.9)])],
-            concept_routes={"hydraulic oil": [RouteTarget(node_id=ids["Oil change"], relevance=0.9)]},
-        ),
-        "chain_index": ChainIndex(
-            chains=[ReasoningChain(chain_id="c1", chain_type="elaboration", node_ids=[ids["Cutting height"], ids["Blade sharpening"]], reference_text="See Section 3.1", confidence=0.8)],
-            node_chains={ids["Cutting height"]: ["c1"], ids["Blade sharpening"]: ["c1"]},
-        ),
-    })
+    ids = {
+        t: by_title(doc, t)
+        for t in ("Blade sharpening", "Cutting height", "Oil change", "Reel speed", "Installation")
+    }
+    return doc.model_copy(
+        update={
+            "content_overlap": ContentOverlapMap(
+                pairs=[
+                    OverlapPair(
+                        node_a=ids["Blade sharpening"],
+                        node_b=ids["Cutting height"],
+                        jaccard=0.82,
+                        kind="subset",
+                    )
+                ],
+                duplicate_groups=[
+                    DuplicateGroup(
+                        node_ids=[ids["Blade sharpening"], ids["Reel speed"]], token_count=40
+                    )
+                ],
+            ),
+            "query_routes": QueryRoutingTable(
+                intent_routes=[
+                    IntentRoute(
+                        intent="How often should the blade be sharpened?",
+                        node_id=doc.tree.root.node_id,
+                        targets=[RouteTarget(node_id=ids["Blade sharpening"], relevance=0.9)],
+                    )
+                ],
+                concept_routes={
+                    "hydraulic oil": [RouteTarget(node_id=ids["Oil change"], relevance=0.9)]
+                },
+            ),
+            "chain_index": ChainIndex(
+                chains=[
+                    ReasoningChain(
+                        chain_id="c1",
+                        chain_type="elaboration",
+                        node_ids=[ids["Cutting height"], ids["Blade sharpening"]],
+                        reference_text="See Section 3.1",
+                        confidence=0.8,
+                    )
+                ],
+                node_chains={ids["Cutting height"]: ["c1"], ids["Blade sharpening"]: ["c1"]},
+            ),
+        }
+    )
 
 
 def test_similar_and_overlaps() -> None:
     nav = DocumentNavigator(with_indexes(guide_doc()))
     rows = nav.similar("Blade sharpening")
-    assert [(r["title"], r["kind"]) for r in rows] == [("Reel speed", "duplicate"), ("Cutting height", "subset")]
+    assert [(r["title"], r["kind"]) for r in rows] == [
+        ("Reel speed", "duplicate"),
+        ("Cutting height", "subset"),
+    ]
     assert nav.similar("Oil change") == []
     # a group member that is not the representative still sees the group's pairs
-    assert [(r["title"], r["kind"]) for r in nav.similar("Reel speed")] == [("Blade sharpening", "duplicate"), ("Cutting height", "subset")]
-    assert {(r["title"], r["kind"]) for r in nav.similar("Cutting height")} == {("Blade sharpening", "subset"), ("Reel speed", "subset")}
+    assert [(r["title"], r["kind"]) for r in nav.similar("Reel speed")] == [
+        ("Blade sharpening", "duplicate"),
+        ("Cutting height", "subset"),
+    ]
+    assert {(r["title"], r["kind"]) for r in nav.similar("Cutting height")} == {
+        ("Blade sharpening", "subset"),
+        ("Reel speed", "subset"),
+    }
     assert len(nav.overlaps()["pairs"]) == 1
     assert DocumentNavigator(guide_doc("fast")).similar() == []
 
@@ -250,14 +300,20 @@ def test_intent_and_concept_routes() -> None:
     assert routes[0]["targets"][0]["title"] == "Blade sharpening"
     assert nav.intent_routes("tractor insurance") == []
     concepts = nav.concept_routes("oil")
-    assert concepts[0]["concept"] == "hydraulic oil" and concepts[0]["targets"][0]["title"] == "Oil change"
+    assert (
+        concepts[0]["concept"] == "hydraulic oil"
+        and concepts[0]["targets"][0]["title"] == "Oil change"
+    )
     assert DocumentNavigator(guide_doc("fast")).intent_routes() == []
 
 
 def test_chains_through_a_node() -> None:
     nav = DocumentNavigator(with_indexes(guide_doc()))
     chains = nav.chains("Cutting height")
-    assert len(chains) == 1 and [n["title"] for n in chains[0]["nodes"]] == ["Cutting height", "Blade sharpening"]
+    assert len(chains) == 1 and [n["title"] for n in chains[0]["nodes"]] == [
+        "Cutting height",
+        "Blade sharpening",
+    ]
     assert nav.chains("Oil change") == []
     assert len(nav.chains(all_chains=True)) == 1
 
@@ -276,11 +332,28 @@ def test_evidence_scores(nav: DocumentNavigator) -> None:
 def test_every_verb_returns_json_serialisable_data() -> None:
     nav = DocumentNavigator(with_indexes(guide_doc()))
     results = [
-        nav.ls(), nav.cd("Maintenance"), nav.pwd(), nav.cat(1), nav.head(2), nav.find("oil"),
-        nav.grep("oil"), nav.toc(), nav.stats(), nav.doc_card(), nav.keyword_entries("oil"),
-        nav.similar(1), nav.overlaps(), nav.intent_routes(), nav.concept_routes(), nav.concepts(),
-        nav.chains(all_chains=True), nav.evidence_score(2), nav.top_evidence(), nav.evidence(),
-        nav.locate("oil grade"), nav.back(),
+        nav.ls(),
+        nav.cd("Maintenance"),
+        nav.pwd(),
+        nav.cat(1),
+        nav.head(2),
+        nav.find("oil"),
+        nav.grep("oil"),
+        nav.toc(),
+        nav.stats(),
+        nav.doc_card(),
+        nav.keyword_entries("oil"),
+        nav.similar(1),
+        nav.overlaps(),
+        nav.intent_routes(),
+        nav.concept_routes(),
+        nav.concepts(),
+        nav.chains(all_chains=True),
+        nav.evidence_score(2),
+        nav.top_evidence(),
+        nav.evidence(),
+        nav.locate("oil grade"),
+        nav.back(),
     ]
     for value in results:
         assert json.loads(json.dumps(value)) == value

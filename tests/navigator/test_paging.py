@@ -45,7 +45,9 @@ def test_text_pages_cover_the_text_without_cutting_words() -> None:
 def test_read_pages_a_node_and_its_subtree() -> None:
     nav = DocumentNavigator(guide_doc())
     whole = nav.read("Oil change", max_chars=100_000)
-    assert whole["text"] == nav.doc.tree.get(whole["node_id"]).content and whole["next_offset"] is None
+    assert (
+        whole["text"] == nav.doc.tree.get(whole["node_id"]).content and whole["next_offset"] is None
+    )
     first = nav.read("Oil change", max_chars=120)
     second = nav.read("Oil change", offset=first["next_offset"], max_chars=120)
     assert first["path"] == ["Maintenance", "Oil change"]
@@ -68,6 +70,8 @@ def test_catalog_refresh_follows_the_folder(tmp_path: Path) -> None:
     assert extra.doc_id in catalog.navigators and guide.doc_id not in catalog.navigators
     assert [Path(r["path"]).stem for r in catalog.rejected] == [guide.doc_id]
     assert catalog.navigators[report.doc_id] is kept  # unchanged files are not read again
-    assert catalog.locate("bees honey", k=1)[0]["doc_id"] == extra.doc_id  # the card index is rebuilt
+    assert (
+        catalog.locate("bees honey", k=1)[0]["doc_id"] == extra.doc_id
+    )  # the card index is rebuilt
     (folder / f"{extra.doc_id}.bin").unlink()
     assert catalog.refresh() is True and extra.doc_id not in catalog.navigators

@@ -19,7 +19,10 @@ from vectorless_assets.orchestration.assets import document_runs, pool
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.instance import open_instance
 
-DOCS = {f"doc{i}.md": f"# Document {i}\n\nText of document {i}.\n\n## Part\n\nMore text {i}.\n" for i in range(3)}
+DOCS = {
+    f"doc{i}.md": f"# Document {i}\n\nText of document {i}.\n\n## Part\n\nMore text {i}.\n"
+    for i in range(3)
+}
 
 
 def _docs(tmp_path: Path) -> Path:
@@ -41,7 +44,12 @@ def _compile_after_barrier(tmp: str, barrier, out: str) -> None:  # noqa: ANN001
     document_runs.plan_document = slow_plan
     with open_instance(Path(tmp) / "home") as instance:
         barrier.wait()
-        results = compile_paths(sorted(Path(tmp, "docs").iterdir()), docs_root=Path(tmp) / "docs", ir_dir=Path(tmp) / "ir", instance=instance)
+        results = compile_paths(
+            sorted(Path(tmp, "docs").iterdir()),
+            docs_root=Path(tmp) / "docs",
+            ir_dir=Path(tmp) / "ir",
+            instance=instance,
+        )
     Path(out).write_text(" ".join(r.status for r in results))
 
 
@@ -50,7 +58,10 @@ def test_two_processes_compile_each_document_once(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("fork")
     barrier = ctx.Barrier(2)
     outs = [tmp_path / f"out{i}.txt" for i in range(2)]
-    procs = [ctx.Process(target=_compile_after_barrier, args=(str(tmp_path), barrier, str(o))) for o in outs]
+    procs = [
+        ctx.Process(target=_compile_after_barrier, args=(str(tmp_path), barrier, str(o)))
+        for o in outs
+    ]
     for p in procs:
         p.start()
     for p in procs:
@@ -70,7 +81,12 @@ def _compile_and_hang(tmp: str) -> None:
 
     pool.compute = hang
     with open_instance(Path(tmp) / "home") as instance:
-        compile_paths([Path(tmp) / "docs" / "doc0.md"], docs_root=Path(tmp) / "docs", ir_dir=Path(tmp) / "ir", instance=instance)
+        compile_paths(
+            [Path(tmp) / "docs" / "doc0.md"],
+            docs_root=Path(tmp) / "docs",
+            ir_dir=Path(tmp) / "ir",
+            instance=instance,
+        )
 
 
 def test_a_killed_cli_compile_is_marked_failed_at_the_next_start(tmp_path: Path) -> None:
@@ -79,8 +95,16 @@ def test_a_killed_cli_compile_is_marked_failed_at_the_next_start(tmp_path: Path)
     with open_instance(tmp_path / "home") as instance:
         [run] = instance.get_runs()
         assert run.status == dg.DagsterRunStatus.STARTED
-        [res] = compile_paths([tmp_path / "docs" / "doc0.md"], docs_root=tmp_path / "docs", ir_dir=tmp_path / "ir", instance=instance)
+        [res] = compile_paths(
+            [tmp_path / "docs" / "doc0.md"],
+            docs_root=tmp_path / "docs",
+            ir_dir=tmp_path / "ir",
+            instance=instance,
+        )
         assert res.status == "compiled"
         killed = instance.get_run_by_id(run.run_id)
         assert killed.status == dg.DagsterRunStatus.FAILURE
-        assert {r.status for r in instance.get_runs()} == {dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.SUCCESS}
+        assert {r.status for r in instance.get_runs()} == {
+            dg.DagsterRunStatus.FAILURE,
+            dg.DagsterRunStatus.SUCCESS,
+        }

@@ -23,10 +23,18 @@ PK = "living.md"
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 
 
-def _setup(tmp_path: Path, srv: FakeLLMServer, cache: str | None) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
+def _setup(
+    tmp_path: Path, srv: FakeLLMServer, cache: str | None
+) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
     docs = tmp_path / "docs"
     docs.mkdir(exist_ok=True)
-    settings = Settings.create(docs_dir=docs, ir_dir=tmp_path / "ir", options=CompileOptions(mode="deep", llm_model="fake"), llm_base_url=srv.base_url, llm_cache=cache)
+    settings = Settings.create(
+        docs_dir=docs,
+        ir_dir=tmp_path / "ir",
+        options=CompileOptions(mode="deep", llm_model="fake"),
+        llm_base_url=srv.base_url,
+        llm_cache=cache,
+    )
     (tmp_path / "home").mkdir(exist_ok=True)
     instance = dg.DagsterInstance.local_temp(str(tmp_path / "home"))
     instance.add_dynamic_partitions(PARTITIONS_NAME, [PK])
@@ -34,7 +42,9 @@ def _setup(tmp_path: Path, srv: FakeLLMServer, cache: str | None) -> tuple[Setti
 
 
 def _materialize(defs: dg.Definitions, instance: dg.DagsterInstance) -> None:
-    run = defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=instance, partition_key=PK, run_config=QUIET, raise_on_error=False)
+    run = defs.resolve_job_def(COMPILE_JOB).execute_in_process(
+        instance=instance, partition_key=PK, run_config=QUIET, raise_on_error=False
+    )
     assert run.success, [e.message for e in run.all_events if e.is_failure]
 
 
@@ -46,14 +56,28 @@ def test_an_edited_section_costs_its_node_ancestors_and_document_calls(tmp_path:
         _materialize(defs, instance)
         full = len(srv.prompts)
         srv.prompts.clear()
-        (tmp_path / "docs" / PK).write_bytes(S.render(S.edit(doc, 9)))  # under chapter "Section 0.8"
+        (tmp_path / "docs" / PK).write_bytes(
+            S.render(S.edit(doc, 9))
+        )  # under chapter "Section 0.8"
         _materialize(defs, instance)
-        titles = {re.search(r"^Title: (.*)$", p, re.M).group(1) for p in srv.prompts if p.startswith(("Summarize the following", "The section below"))}
+        titles = {
+            re.search(r"^Title: (.*)$", p, re.M).group(1)
+            for p in srv.prompts
+            if p.startswith(("Summarize the following", "The section below"))
+        }
         assert titles == {"Section 0.9", "Section 0.8", "Living document"}
-        assert len(srv.prompts) == 3 + 3 < full  # 3 nodes (leaf, chapter, root: the lone h1) + 3 document-level
+        assert (
+            len(srv.prompts) == 3 + 3 < full
+        )  # 3 nodes (leaf, chapter, root: the lone h1) + 3 document-level
         ir = load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin")
         assert ir.meta.action == "incremental" and ir.meta.recomputed_nodes == 3
-        mat = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir")), limit=1).records[0].asset_materialization
+        mat = (
+            instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir")), limit=1
+            )
+            .records[0]
+            .asset_materialization
+        )
         assert mat.metadata["reused_nodes"].value == len(ir.tree.nodes) - 3
         instance.dispose()
 
@@ -64,7 +88,9 @@ def test_the_lasting_cache_resource_answers_a_forced_rematerialization(tmp_path:
         (tmp_path / "docs" / PK).write_bytes(S.render(S.generate(8)))
         _materialize(defs, instance)
         assert Path(settings.llm_cache_path).is_file() and srv.prompts
-        (Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").unlink()  # no previous IR: nothing to reuse
+        (
+            Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin"
+        ).unlink()  # no previous IR: nothing to reuse
         srv.prompts.clear()
         _materialize(defs, instance)
         # every usable answer came from the cache; the fake's prose answer to the concepts
@@ -82,10 +108,22 @@ def test_batched_recompiles_reuse_the_previous_ir(tmp_path: Path) -> None:
         doc = S.generate(12)
         (tmp_path / "docs" / PK).write_bytes(S.render(doc))
         config = {**QUIET, "ops": {"recompile": {"config": {"documents": [PK]}}}}
-        assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config=config).success
+        assert (
+            defs.resolve_job_def(RECOMPILE_JOB)
+            .execute_in_process(instance=instance, run_config=config)
+            .success
+        )
         srv.prompts.clear()
         (tmp_path / "docs" / PK).write_bytes(S.render(S.edit(doc, 5)))
-        assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config=config).success
-        assert len(srv.prompts) == 3 + 3  # the edited leaf, its chapter, the root (the lone h1) + 3 document-level
-        assert load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.action == "incremental"
+        assert (
+            defs.resolve_job_def(RECOMPILE_JOB)
+            .execute_in_process(instance=instance, run_config=config)
+            .success
+        )
+        assert (
+            len(srv.prompts) == 3 + 3
+        )  # the edited leaf, its chapter, the root (the lone h1) + 3 document-level
+        assert (
+            load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.action == "incremental"
+        )
         instance.dispose()

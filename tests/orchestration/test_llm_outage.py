@@ -26,9 +26,18 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage import records
 
-BODY = " ".join(f"Sentence {i} explains the cache eviction policy and what it costs." for i in range(12))
+BODY = " ".join(
+    f"Sentence {i} explains the cache eviction policy and what it costs." for i in range(12)
+)
 TEXT = f"# Cache\n\n{BODY}\n\n## Eviction\n\n{BODY}\n\n## Sizing\n\n{BODY}\n"
-FAST = LLMLimits(connect_timeout_s=1.0, read_timeout_s=1.0, retries=1, document_deadline_s=20.0, breaker_failures=1000, breaker_cooldown_s=60.0)
+FAST = LLMLimits(
+    connect_timeout_s=1.0,
+    read_timeout_s=1.0,
+    retries=1,
+    document_deadline_s=20.0,
+    breaker_failures=1000,
+    breaker_cooldown_s=60.0,
+)
 
 
 def _client(url: str) -> OpenAICompatibleClient:
@@ -38,12 +47,19 @@ def _client(url: str) -> OpenAICompatibleClient:
 
 
 @pytest.mark.parametrize("fault", ["500", "429", "closed"])
-def test_outage_is_recorded_and_the_next_compile_with_a_working_llm_rebuilds(tmp_path: Path, fault: str) -> None:
+def test_outage_is_recorded_and_the_next_compile_with_a_working_llm_rebuilds(
+    tmp_path: Path, fault: str
+) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "cache.md").write_text(TEXT)
     instance = dg.DagsterInstance.ephemeral()
-    kw = {"docs_root": docs, "ir_dir": tmp_path / "ir", "instance": instance, "options": CompileOptions(mode="standard")}
+    kw = {
+        "docs_root": docs,
+        "ir_dir": tmp_path / "ir",
+        "instance": instance,
+        "options": CompileOptions(mode="standard"),
+    }
     with FaultyLLMServer("ok" if fault == "closed" else fault) as srv:
         url = f"http://127.0.0.1:{closed_port()}/v1" if fault == "closed" else srv.base_url
         client = _client(url)
@@ -53,8 +69,12 @@ def test_outage_is_recorded_and_the_next_compile_with_a_working_llm_rebuilds(tmp
         assert ir.meta.processing_model is None and ir.meta.llm_tokens == 0
         assert ir.meta.llm_failures > 0 and ir.meta.llm_failures == ir.meta.llm_calls
         assert any(d.source == "llm" and d.code == "llm-fallback" for d in ir.diagnostics)
-        meta = records.latest(instance, DOCUMENT_IR, down.partition_key).asset_materialization.metadata
-        assert meta["llm_failures"].value == ir.meta.llm_failures and meta["llm_fallbacks"].value > 0
+        meta = records.latest(
+            instance, DOCUMENT_IR, down.partition_key
+        ).asset_materialization.metadata
+        assert (
+            meta["llm_failures"].value == ir.meta.llm_failures and meta["llm_fallbacks"].value > 0
+        )
         if fault == "closed":
             return  # nothing listens there: the rebuild is shown with the other faults
         srv.fault = "ok"  # the endpoint is back, the configuration unchanged
@@ -70,19 +90,32 @@ def test_a_degraded_ir_stays_current_without_a_working_llm(tmp_path: Path) -> No
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "cache.md").write_text(TEXT)
-    kw = {"docs_root": docs, "ir_dir": tmp_path / "ir", "instance": dg.DagsterInstance.ephemeral(), "options": CompileOptions(mode="standard")}
+    kw = {
+        "docs_root": docs,
+        "ir_dir": tmp_path / "ir",
+        "instance": dg.DagsterInstance.ephemeral(),
+        "options": CompileOptions(mode="standard"),
+    }
     with FaultyLLMServer("500") as srv:
         client = _client(srv.base_url)
         client.breaker_failures = 2  # opens during the first compile
         assert compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "compiled"
         requests = srv.requests
-        assert compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "skipped"  # breaker open: not working
+        assert (
+            compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "skipped"
+        )  # breaker open: not working
         assert srv.requests == requests
 
 
 def test_the_sensor_rebuilds_degraded_irs_once_the_endpoint_answers(tmp_path: Path) -> None:
     with FaultyLLMServer("500") as srv:
-        settings = Settings.create(docs_dir=tmp_path / "docs", ir_dir=tmp_path / "ir", options=CompileOptions(mode="standard", llm_model=f"fake-{time.monotonic_ns()}"), llm_base_url=srv.base_url, llm_limits=FAST)
+        settings = Settings.create(
+            docs_dir=tmp_path / "docs",
+            ir_dir=tmp_path / "ir",
+            options=CompileOptions(mode="standard", llm_model=f"fake-{time.monotonic_ns()}"),
+            llm_base_url=srv.base_url,
+            llm_limits=FAST,
+        )
         h = Harness(tmp_path, settings)
         h.write("cache.md", TEXT)
         for request in h.tick().run_requests:
@@ -97,5 +130,7 @@ def test_the_sensor_rebuilds_degraded_irs_once_the_endpoint_answers(tmp_path: Pa
         [request] = h.tick().run_requests
         h.launch(request)
     healed = load_ir(ir)
-    assert healed.meta.llm_failures == 0 and healed.meta.processing_model == settings.options.llm_model
+    assert (
+        healed.meta.llm_failures == 0 and healed.meta.processing_model == settings.options.llm_model
+    )
     assert h.tick().run_requests == []

@@ -45,63 +45,120 @@ def test_compile_skip_and_isolate_bad_documents(setup, sqlite_instance: dg.Dagst
     instance = sqlite_instance
     paths = [docs / "a/index.md", docs / "broken.pdf", "b/index.md", docs / "notes.md"]
     seen: list[str] = []
-    first = _by_key(compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, progress=lambda r: seen.append(r.status)))
+    first = _by_key(
+        compile_paths(
+            paths,
+            docs_root=docs,
+            ir_dir=ir_dir,
+            instance=instance,
+            progress=lambda r: seen.append(r.status),
+        )
+    )
     assert len(seen) == 4
-    assert first["broken.pdf"].status == "failed" and first["broken.pdf"].document_key == "broken.pdf" and "unreadable PDF" in first["broken.pdf"].error
+    assert (
+        first["broken.pdf"].status == "failed"
+        and first["broken.pdf"].document_key == "broken.pdf"
+        and "unreadable PDF" in first["broken.pdf"].error
+    )
     for key in ("a/index.md", "b/index.md", "notes.md"):
         res = first[key]
         assert res.status == "compiled", res.error
         doc = load_ir(res.ir_path)
         assert doc.doc_id == res.doc_id and doc.document_key == key
     assert Path(first["a/index.md"].ir_path).name == f"{first['a/index.md'].doc_id}.bin"
-    assert set(instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"a~index.md", "b~index.md", "notes.md", "broken.pdf"}
+    assert set(instance.get_dynamic_partitions(PARTITIONS_NAME)) == {
+        "a~index.md",
+        "b~index.md",
+        "notes.md",
+        "broken.pdf",
+    }
     runs_before = len(instance.get_run_records())
     assert runs_before == 1  # one run for the whole invocation, not one per document
 
     (docs / "notes.md").write_text("# Notes\n\nThird, edited.\n", encoding="utf-8")
     second = _by_key(compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance))
-    assert {k: r.status for k, r in second.items()} == {"a/index.md": "skipped", "b/index.md": "skipped", "notes.md": "compiled", "broken.pdf": "failed"}
-    assert len(instance.get_run_records()) == runs_before + 1  # one run again: the edited document and the retried broken one
+    assert {k: r.status for k, r in second.items()} == {
+        "a/index.md": "skipped",
+        "b/index.md": "skipped",
+        "notes.md": "compiled",
+        "broken.pdf": "failed",
+    }
+    assert (
+        len(instance.get_run_records()) == runs_before + 1
+    )  # one run again: the edited document and the retried broken one
     assert any("edited" in n.content for n in load_ir(second["notes.md"].ir_path).tree.nodes)
 
 
 def test_mode_switch_recompiles_and_never_mixes_modes(setup) -> None:
     docs, ir_dir, instance = setup
     paths = [docs / "a/index.md"]
-    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
-    deep = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep"))[0]
+    assert (
+        compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status
+        == "compiled"
+    )
+    deep = compile_paths(
+        paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep")
+    )[0]
     # parse, build and split do not depend on the mode: their values are kept
-    assert deep.status == "compiled" and set(deep.assets) == set(AssetGraph(TABLE, CompileOptions()).produced) - {"parsed", "tree_built", "tree_split"}
+    assert deep.status == "compiled" and set(deep.assets) == set(
+        AssetGraph(TABLE, CompileOptions()).produced
+    ) - {"parsed", "tree_built", "tree_split"}
     doc = load_ir(deep.ir_path)
-    assert doc.meta.mode == "deep" and doc.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()
-    assert doc.chain_index is not None and doc.content_overlap is not None  # deep-only indexes present
-    again = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep"))[0]
+    assert (
+        doc.meta.mode == "deep"
+        and doc.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()
+    )
+    assert (
+        doc.chain_index is not None and doc.content_overlap is not None
+    )  # deep-only indexes present
+    again = compile_paths(
+        paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep")
+    )[0]
     assert again.status == "skipped"
 
 
-def test_bumped_pass_recompiles_only_it_and_downstream(setup, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bumped_pass_recompiles_only_it_and_downstream(
+    setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
     docs, ir_dir, instance = setup
     paths = [docs / "b/index.md"]
-    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
+    assert (
+        compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status
+        == "compiled"
+    )
     bumped = TABLE.replaced("navigation", version="7")
     res = compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, table=bumped)[0]
     assert res.status == "compiled", res.error
     # early cutoff: navigation's output is unchanged, so query_routes (its consumer) is not
     # recomputed; document_ir is re-recorded under the new graph fingerprint
     assert set(res.assets) == {"nav_index", "document_ir"}
-    assert compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, table=bumped)[0].status == "skipped"
+    assert (
+        compile_paths(paths, docs_root=docs, ir_dir=ir_dir, instance=instance, table=bumped)[
+            0
+        ].status
+        == "skipped"
+    )
 
 
 def test_missing_ir_file_is_recompiled_and_outside_paths_fail(setup, tmp_path: Path) -> None:
     docs, ir_dir, instance = setup
     res = compile_paths([docs / "b/index.md"], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
     Path(res.ir_path).unlink()
-    again = compile_paths([docs / "b/index.md", tmp_path / "elsewhere.md"], docs_root=docs, ir_dir=ir_dir, instance=instance)
-    assert again[1].status == "failed" and "not under the documents root" in again[1].error  # results in the order given
+    again = compile_paths(
+        [docs / "b/index.md", tmp_path / "elsewhere.md"],
+        docs_root=docs,
+        ir_dir=ir_dir,
+        instance=instance,
+    )
+    assert (
+        again[1].status == "failed" and "not under the documents root" in again[1].error
+    )  # results in the order given
     assert again[0].status == "compiled" and Path(again[0].ir_path).exists()
 
 
-def test_local_instance_defaults_to_project_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_local_instance_defaults_to_project_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
     monkeypatch.chdir(tmp_path)
     inst = instance_mod.local_instance()
@@ -117,16 +174,25 @@ def test_reverted_edit_after_a_failed_compile_is_recompiled(setup) -> None:
     docs, ir_dir, instance = setup
     path = docs / "notes.md"
     good = path.read_bytes()
-    assert compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status == "compiled"
+    assert (
+        compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0].status
+        == "compiled"
+    )
     path.write_bytes(b"\x00\x01\x02 binary garbage \xff\xfe" * 50)
     broken = compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
     path.write_bytes(good)
     again = compile_paths([path], docs_root=docs, ir_dir=ir_dir, instance=instance)[0]
-    assert broken.status == "failed" and broken.document_key == "notes.md" and "binary file" in broken.error
+    assert (
+        broken.status == "failed"
+        and broken.document_key == "notes.md"
+        and "binary file" in broken.error
+    )
     assert again.status == "compiled" and again.reason == "source changed"
 
 
-def test_relative_paths_resolve_against_cwd_or_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_relative_paths_resolve_against_cwd_or_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from vectorless_assets.orchestration.runner import relative_key
 
     root = tmp_path / "docs"
@@ -146,7 +212,13 @@ def test_documents_and_fields_on_an_fsspec_location(tmp_path: Path) -> None:
     root = UPath("memory://vl-test-docs")
     (root / "guide").mkdir(parents=True, exist_ok=True)
     (root / "guide" / "index.md").write_bytes(b"# Guide\n\nIntro.\n\n## Setup\n\nSteps.\n")
-    res = compile_paths(["guide/index.md"], docs_root="memory://vl-test-docs", ir_dir=tmp_path / "ir", fields_dir="memory://vl-test-fields", instance=dg.DagsterInstance.ephemeral())[0]
+    res = compile_paths(
+        ["guide/index.md"],
+        docs_root="memory://vl-test-docs",
+        ir_dir=tmp_path / "ir",
+        fields_dir="memory://vl-test-fields",
+        instance=dg.DagsterInstance.ephemeral(),
+    )[0]
     assert res.status == "compiled", res.error
     assert any(n.title == "Setup" for n in load_ir(res.ir_path).tree.nodes)
     assert UPath("memory://vl-test-fields/tree/guide~index.md.json").exists()
@@ -160,7 +232,14 @@ def test_an_unwritable_ir_folder_is_one_line_naming_it(setup) -> None:
     docs, ir_dir, instance = setup
     blocked = ir_dir / f"{doc_id_for('notes.md')}.bin"
     (blocked / "occupied").mkdir(parents=True)  # stands for a read-only folder (tests run as root)
-    results = _by_key(compile_paths([docs / "notes.md", docs / "b" / "index.md"], docs_root=docs, ir_dir=ir_dir, instance=instance))
+    results = _by_key(
+        compile_paths(
+            [docs / "notes.md", docs / "b" / "index.md"],
+            docs_root=docs,
+            ir_dir=ir_dir,
+            instance=instance,
+        )
+    )
     failed = results["notes.md"]
     assert failed.status == "failed" and "\n" not in (failed.error or "")
     assert f"cannot write the IR {blocked.name} into {ir_dir}: " in failed.error

@@ -1,4 +1,4 @@
-""""Materialize all" over 30 documents, clicked in a real browser: chunks of documents per run.
+""" "Materialize all" over 30 documents, clicked in a real browser: chunks of documents per run.
 
 One `dagster dev` (the shipped `dagster.yaml`, a temporary instance) with 30 generated
 documents, one of them an unreadable PDF, and backfill chunks of 10
@@ -32,7 +32,11 @@ def test_materialize_all_over_30_documents_runs_chunks_and_isolates_the_bad_one(
     docs.mkdir()
     names = [BAD if i == 17 else f"doc{i:02d}.md" for i in range(30)]
     for i, name in enumerate(names):
-        data = b"%PDF-1.7 truncated, not a PDF" if name == BAD else f"# Document {i}\n\nBody {i}.\n\n## Part {i}\n\nMore about {i}.\n".encode()
+        data = (
+            b"%PDF-1.7 truncated, not a PDF"
+            if name == BAD
+            else f"# Document {i}\n\nBody {i}.\n\n## Part {i}\n\nMore about {i}.\n".encode()
+        )
         (docs / name).write_bytes(data)
     home.mkdir()
     (home / "dagster.yaml").write_bytes((ROOT / "dagster.yaml").read_bytes())
@@ -43,9 +47,21 @@ def test_materialize_all_over_30_documents_runs_chunks_and_isolates_the_bad_one(
             instance.add_dynamic_partitions(PARTITIONS_NAME, keys)
             for name, key in zip(names, keys, strict=True):  # what the documents sensor reports
                 fingerprint = content_fingerprint((docs / name).read_bytes())
-                instance.report_runless_asset_event(dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fingerprint}))
-        env = {"VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(tmp_path / "ir"), "VECTORLESS_BACKFILL_CHUNK": str(CHUNK)}
-        with browser() as page, dagster_dev(tmp_path, env) as port, dg.DagsterInstance.from_config(str(home)) as instance:
+                instance.report_runless_asset_event(
+                    dg.AssetObservation(
+                        "source", partition=key, tags={"dagster/data_version": fingerprint}
+                    )
+                )
+        env = {
+            "VECTORLESS_DOCS_DIR": str(docs),
+            "VECTORLESS_IR_DIR": str(tmp_path / "ir"),
+            "VECTORLESS_BACKFILL_CHUNK": str(CHUNK),
+        }
+        with (
+            browser() as page,
+            dagster_dev(tmp_path, env) as port,
+            dg.DagsterInstance.from_config(str(home)) as instance,
+        ):
             ui = DagsterUI(page, port, instance, None)
             ui.open("/asset-groups")
             button = page.locator("button", has_text=re.compile(r"^Materialize all"))
@@ -56,13 +72,23 @@ def test_materialize_all_over_30_documents_runs_chunks_and_isolates_the_bad_one(
             ui.click("Launch backfill", ui.dialog())
             runs = ui.wait_runs(before, math.ceil(30 / CHUNK), timeout=420)
             assert len(runs) == math.ceil(30 / CHUNK)
-            materialized = {key for run in runs for asset, key in ui.materialized(run.run_id) if asset == "document_ir"}
+            materialized = {
+                key
+                for run in runs
+                for asset, key in ui.materialized(run.run_id)
+                if asset == "document_ir"
+            }
             assert materialized == set(keys) - {BAD}
             failed = [r for r in runs if r.status != dg.DagsterRunStatus.SUCCESS]
             assert len(failed) == 1 and f"{BAD} [parse]" in ui.failure_text(failed[0])
             versions = {}
             for key in set(keys) - {BAD}:
-                record = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]), limit=1).records[0]
+                record = instance.fetch_materializations(
+                    dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]),
+                    limit=1,
+                ).records[0]
                 versions[key] = record.asset_materialization.tags["dagster/data_version"]
                 assert load_ir(tmp_path / "ir" / f"{key_to_doc_id(key)}.bin").tree.nodes
-            assert len(set(versions.values())) == len(versions)  # each partition its own data version
+            assert len(set(versions.values())) == len(
+                versions
+            )  # each partition its own data version

@@ -52,13 +52,19 @@ class Site:
 
     def assert_succeeded(self, runs: list[dg.DagsterRun]) -> None:
         failed = [r for r in runs if r.status != SUCCESS]
-        assert not failed, "\n".join(f"{r.run_id} {r.status}: {self.ui.failure_text(r)}" for r in failed)
+        assert not failed, "\n".join(
+            f"{r.run_id} {r.status}: {self.ui.failure_text(r)}" for r in failed
+        )
 
 
 def _observe(instance: dg.DagsterInstance, docs: Path, rel: str) -> None:
     """What the documents sensor reports for a new file: an observation of `source`."""
     fingerprint = content_fingerprint((docs / rel).read_bytes())
-    instance.report_runless_asset_event(dg.AssetObservation("source", partition=partition_key_for(rel), tags={"dagster/data_version": fingerprint}))
+    instance.report_runless_asset_event(
+        dg.AssetObservation(
+            "source", partition=partition_key_for(rel), tags={"dagster/data_version": fingerprint}
+        )
+    )
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +86,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         shots_dir = (ROOT / shots) if shots else None
         if shots_dir:
             shots_dir.mkdir(parents=True, exist_ok=True)
-        env = {"VECTORLESS_DOCS_DIR": str(docs), "VECTORLESS_IR_DIR": str(tmp / "ir"), "VECTORLESS_FIELDS_DIR": str(tmp / "fields"), "VECTORLESS_SENSOR_INTERVAL": "5"}
+        env = {
+            "VECTORLESS_DOCS_DIR": str(docs),
+            "VECTORLESS_IR_DIR": str(tmp / "ir"),
+            "VECTORLESS_FIELDS_DIR": str(tmp / "fields"),
+            "VECTORLESS_SENSOR_INTERVAL": "5",
+        }
         with dagster_dev(tmp, env) as port, dg.DagsterInstance.from_config(str(home)) as instance:
             ui = DagsterUI(page, port, instance, shots_dir)
             ui.open("/asset-groups")
@@ -116,9 +127,16 @@ def test_materialize_all_launches_a_backfill_that_compiles_every_document(site: 
     runs = _materialize_all(site, "All", 1)  # one run for the chunk of three documents
     site.assert_succeeded(runs)
     site.compiled = True
-    assert (runs[0].tags.get(START), runs[0].tags.get(END)) == (GUIDE, README)  # a range, no dagster/partition
+    assert (runs[0].tags.get(START), runs[0].tags.get(END)) == (
+        GUIDE,
+        README,
+    )  # a range, no dagster/partition
     assert {key for _, key in ui.materialized(runs[0].run_id)} == {GUIDE, NOTES, README}
-    assert "Configure" in site.ir_titles(GUIDE) and "Tips" in site.ir_titles(NOTES) and "Usage" in site.ir_titles(README)
+    assert (
+        "Configure" in site.ir_titles(GUIDE)
+        and "Tips" in site.ir_titles(NOTES)
+        and "Usage" in site.ir_titles(README)
+    )
     ui.graph_shot("asset-graph")
     ui.open(f"/runs/{runs[0].run_id}")
     ui.page.get_by_text("RUN_SUCCESS").first.wait_for()
@@ -157,28 +175,38 @@ def test_asset_checks_are_shown_and_execute_from_the_checks_tab(site: Site) -> N
     site.assert_succeeded([run])
     records = ui.instance.all_logs(run.run_id, of_type=dg.DagsterEventType.ASSET_CHECK_EVALUATION)
     evaluations = [r.dagster_event.event_specific_data for r in records if r.dagster_event]
-    assert [(e.check_name, e.passed, e.metadata["documents"].value) for e in evaluations] == [("verify", True, 3)]
+    assert [(e.check_name, e.passed, e.metadata["documents"].value) for e in evaluations] == [
+        ("verify", True, 3)
+    ]
 
 
 def test_observe_on_source_records_each_documents_fingerprint(site: Site) -> None:
     _ensure_compiled(site)
     ui = site.ui
-    (site.docs / "readme.md").write_text(DOCS["readme.md"] + "\n## Limits\n\nNone known.\n", encoding="utf-8")
+    (site.docs / "readme.md").write_text(
+        DOCS["readme.md"] + "\n## Limits\n\nNone known.\n", encoding="utf-8"
+    )
     ui.open("/assets/source")
     before = ui.run_ids()
     ui.click("Observe")
     (run,) = ui.wait_runs(before, 1)
     site.assert_succeeded([run])
     for rel, key in zip(DOCS, (GUIDE, NOTES, README), strict=True):
-        record = ui.instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("source"), asset_partitions=[key]), limit=1).records[0]
+        record = ui.instance.fetch_observations(
+            dg.AssetRecordsFilter(asset_key=dg.AssetKey("source"), asset_partitions=[key]), limit=1
+        ).records[0]
         assert record.run_id == run.run_id
-        assert record.asset_observation.tags["dagster/data_version"] == content_fingerprint((site.docs / rel).read_bytes())
+        assert record.asset_observation.tags["dagster/data_version"] == content_fingerprint(
+            (site.docs / rel).read_bytes()
+        )
 
 
 def test_stale_document_recompiled_from_the_jobs_launchpad(site: Site) -> None:
     _ensure_compiled(site)
     ui = site.ui
-    (site.docs / "readme.md").write_text(DOCS["readme.md"] + "\n## Support\n\nAsk the team.\n", encoding="utf-8")
+    (site.docs / "readme.md").write_text(
+        DOCS["readme.md"] + "\n## Support\n\nAsk the team.\n", encoding="utf-8"
+    )
     guide_ir = site.ir / f"{key_to_doc_id(GUIDE)}.bin"
     guide_mtime = guide_ir.stat().st_mtime_ns
     ui.open("/asset-groups")
@@ -204,14 +232,18 @@ def test_stale_document_recompiled_from_the_jobs_launchpad(site: Site) -> None:
 def test_missing_documents_backfill_and_a_failed_run_re_executed_after_the_fix(site: Site) -> None:
     _ensure_compiled(site)
     ui = site.ui
-    (site.docs / "new.md").write_text("# New\n\nJust added.\n\n## Part\n\nBody.\n", encoding="utf-8")
+    (site.docs / "new.md").write_text(
+        "# New\n\nJust added.\n\n## Part\n\nBody.\n", encoding="utf-8"
+    )
     (site.docs / "report.pdf").write_bytes(b"%PDF-1.4 not really a pdf")
     ui.instance.add_dynamic_partitions(PARTITIONS_NAME, ["new.md", "report.pdf"])
     for rel in ("new.md", "report.pdf"):
         _observe(ui.instance, site.docs, rel)
     (failed,) = _materialize_all(site, "Missing", 1)  # both documents in one run
     assert (failed.tags.get(START), failed.tags.get(END)) == ("new.md", "report.pdf")
-    assert failed.status == dg.DagsterRunStatus.FAILURE and "report.pdf [parse]" in ui.failure_text(failed)
+    assert failed.status == dg.DagsterRunStatus.FAILURE and "report.pdf [parse]" in ui.failure_text(
+        failed
+    )
     assert ("document_ir", "new.md") in ui.materialized(failed.run_id)  # the good one is recorded
     assert ("document_ir", "report.pdf") not in ui.materialized(failed.run_id)
     write_pdf(site.docs / "report.pdf", "Quarterly Report")
@@ -229,17 +261,32 @@ def test_documents_sensor_switched_on_compiles_a_dropped_document(site: Site) ->
     _ensure_compiled(site)
     ui = site.ui
     (site.docs / "dropped").mkdir(exist_ok=True)
-    (site.docs / "dropped" / "note.md").write_text("# Dropped\n\nA new file.\n\n## Detail\n\nMore.\n", encoding="utf-8")
+    (site.docs / "dropped" / "note.md").write_text(
+        "# Dropped\n\nA new file.\n\n## Detail\n\nMore.\n", encoding="utf-8"
+    )
     key = partition_key_for("dropped/note.md")
     ui.open("/automation")
     before = ui.run_ids()
-    switch = ui.page.locator("[class*=listItem]").filter(has_text="documents_sensor").first.get_by_role("checkbox").last
+    switch = (
+        ui.page.locator("[class*=listItem]")
+        .filter(has_text="documents_sensor")
+        .first.get_by_role("checkbox")
+        .last
+    )
     switch.locator("xpath=..").click()  # the toggle is the label around a hidden checkbox
     assert switch.is_checked()
 
     def compiled() -> list[dg.DagsterRun] | None:
         runs = [r for r in ui.instance.get_runs() if r.run_id not in before]
-        ours = [r for r in runs if key in r.run_config.get("ops", {}).get("recompile", {}).get("config", {}).get("documents", [])]
+        ours = [
+            r
+            for r in runs
+            if key
+            in r.run_config.get("ops", {})
+            .get("recompile", {})
+            .get("config", {})
+            .get("documents", [])
+        ]
         return runs if ours and all(r.status in FINISHED for r in runs) else None
 
     site.assert_succeeded(wait_for(compiled, 180, "the sensor's run"))

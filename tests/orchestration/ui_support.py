@@ -24,8 +24,14 @@ import pytest
 from tests.support.dagster_dev import wait_for
 
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 FINISHED = {dg.DagsterRunStatus.SUCCESS, dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED}
 
@@ -52,7 +58,9 @@ def write_pdf(path: Path, title: str) -> None:
 @contextmanager
 def browser() -> Iterator[Any]:
     """A Playwright page in a fresh headless chromium (1400x900)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (test extra)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (test extra)"
+    )
     executable = chromium_path()
     with sync_api.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
@@ -67,8 +75,15 @@ def browser() -> Iterator[Any]:
 class DagsterUI:
     """One browser page on one `dagster dev`, plus the instance it writes (for outcomes)."""
 
-    def __init__(self, page: Any, port: int, instance: dg.DagsterInstance, shots: Path | None) -> None:
-        self.page, self.base, self.instance, self.shots = page, f"http://127.0.0.1:{port}", instance, shots
+    def __init__(
+        self, page: Any, port: int, instance: dg.DagsterInstance, shots: Path | None
+    ) -> None:
+        self.page, self.base, self.instance, self.shots = (
+            page,
+            f"http://127.0.0.1:{port}",
+            instance,
+            shots,
+        )
         self.welcomed = False
 
     def open(self, path: str) -> None:
@@ -78,13 +93,19 @@ class DagsterUI:
         if not self.welcomed:
             from playwright.sync_api import TimeoutError as NotShown
 
-            with contextlib.suppress(NotShown):  # shown once per browser profile, shortly after the first load
+            with contextlib.suppress(
+                NotShown
+            ):  # shown once per browser profile, shortly after the first load
                 self.button("Skip").first.click(timeout=15_000)
             self.welcomed = True
 
     def button(self, text: str, scope: Any = None) -> Any:
         """Buttons whose visible text is exactly `text` (icons carry their own accessible names)."""
-        return (scope or self.page).locator("button").filter(has_text=re.compile(rf"^{re.escape(text)}$"))
+        return (
+            (scope or self.page)
+            .locator("button")
+            .filter(has_text=re.compile(rf"^{re.escape(text)}$"))
+        )
 
     def click(self, text: str, scope: Any = None) -> None:
         self.button(text, scope).first.click()
@@ -143,7 +164,9 @@ class DagsterUI:
             data = record.dagster_event.step_failure_data if record.dagster_event else None
             if data is not None and data.user_failure_data is not None:
                 lines.append(data.user_failure_data.description or "")
-                lines += [str(v.value) for v in data.user_failure_data.metadata.values()]  # per document
+                lines += [
+                    str(v.value) for v in data.user_failure_data.metadata.values()
+                ]  # per document
             elif data is not None and data.error is not None:
                 lines.append(data.error.to_string())
         return "\n".join(lines)[-3000:]
@@ -151,4 +174,8 @@ class DagsterUI:
     def materialized(self, run_id: str) -> set[tuple[str, str | None]]:
         """(asset, partition) of every materialization `run_id` recorded."""
         records = self.instance.all_logs(run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION)
-        return {(r.dagster_event.asset_key.to_user_string(), r.dagster_event.partition) for r in records if r.dagster_event}
+        return {
+            (r.dagster_event.asset_key.to_user_string(), r.dagster_event.partition)
+            for r in records
+            if r.dagster_event
+        }

@@ -130,7 +130,12 @@ def test_thinning_off_by_default_keeps_every_section() -> None:
 
 
 def test_many_nodes_get_wider_ids() -> None:
-    raw = [RawNode(title=f"S{i}", level=1, content="x", line_start=i, line_end=i) for i in range(1, 10001)]
-    tree = build.run(parsed=ParsedDocument(format="markdown", raw_nodes=raw, line_count=10000), ctx=PassContext())
+    raw = [
+        RawNode(title=f"S{i}", level=1, content="x", line_start=i, line_end=i)
+        for i in range(1, 10001)
+    ]
+    tree = build.run(
+        parsed=ParsedDocument(format="markdown", raw_nodes=raw, line_count=10000), ctx=PassContext()
+    )
     assert tree.nodes[0].node_id == "00001" and tree.nodes[-1].node_id == "10001"
     assert line_coverage_errors(tree, 10000) == []

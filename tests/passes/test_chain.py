@@ -9,13 +9,25 @@ from vectorless_assets.passes import chain
 
 def _tree():
     return build(
-        N("Doc", "", [
-            N("Intro", "see Details and Method", [N("Details", "deep part")],
-              refs=[("see Details", "Details"), ("see Method", "Method"), ("again Details", "Details")]),
-            N("Method", "text", refs=[("as in Intro", "Intro"), ("see Missing", "Missing")]),
-            N("Results", "text", refs=[("the next chapter", "Intro")]),
-            N("Self", "text", refs=[("this section", "Self")]),
-        ])
+        N(
+            "Doc",
+            "",
+            [
+                N(
+                    "Intro",
+                    "see Details and Method",
+                    [N("Details", "deep part")],
+                    refs=[
+                        ("see Details", "Details"),
+                        ("see Method", "Method"),
+                        ("again Details", "Details"),
+                    ],
+                ),
+                N("Method", "text", refs=[("as in Intro", "Intro"), ("see Missing", "Missing")]),
+                N("Results", "text", refs=[("the next chapter", "Intro")]),
+                N("Self", "text", refs=[("this section", "Self")]),
+            ],
+        )
     )
 
 

@@ -12,23 +12,31 @@ from vectorless_assets.passes import concept, reasoning
 
 def _tree():
     return build(
-        N("Systems", "", [
-            N("Cache basics", "cache cache data", [N("Cache eviction", "cache policy lru")]),
-            N("Disk storage", "disk blocks data"),
-            N("Network", "packets data"),
-        ])
+        N(
+            "Systems",
+            "",
+            [
+                N("Cache basics", "cache cache data", [N("Cache eviction", "cache policy lru")]),
+                N("Disk storage", "disk blocks data"),
+                N("Network", "packets data"),
+            ],
+        )
     )
 
 
 def _index(tree):
-    return reasoning.run(tree=tree, summary="", ctx=PassContext(options=CompileOptions(mode="deep")))
+    return reasoning.run(
+        tree=tree, summary="", ctx=PassContext(options=CompileOptions(mode="deep"))
+    )
 
 
 def test_keyword_fallback() -> None:
     tree = _tree()
     index = _index(tree)
     before = snapshot(tree), index.model_dump_json()
-    concepts = concept.run(tree=tree, reasoning_index=index, ctx=PassContext(options=CompileOptions(max_concepts=3)))
+    concepts = concept.run(
+        tree=tree, reasoning_index=index, ctx=PassContext(options=CompileOptions(max_concepts=3))
+    )
     assert (snapshot(tree), index.model_dump_json()) == before
     assert len(concepts) == 3
     assert concepts[0].name == "cache"  # in most titles
@@ -41,12 +49,22 @@ def test_keyword_fallback() -> None:
 def test_llm_concepts_are_validated() -> None:
     tree = _tree()
     ids = {n.title: n.node_id for n in tree.nodes}
-    answer = json.dumps([
-        {"name": "Cache eviction policy", "summary": "How entries leave.", "sections": [ids["Cache eviction"], "9999"]},
-        {"name": "Cache", "summary": "one word: dropped", "sections": [ids["Cache basics"]]},
-        {"name": "Block storage on disks today", "summary": "Cut to four words.", "sections": []},
-        {"name": "Quantum foam", "summary": "No section, no keyword: dropped.", "sections": []},
-    ])
+    answer = json.dumps(
+        [
+            {
+                "name": "Cache eviction policy",
+                "summary": "How entries leave.",
+                "sections": [ids["Cache eviction"], "9999"],
+            },
+            {"name": "Cache", "summary": "one word: dropped", "sections": [ids["Cache basics"]]},
+            {
+                "name": "Block storage on disks today",
+                "summary": "Cut to four words.",
+                "sections": [],
+            },
+            {"name": "Quantum foam", "summary": "No section, no keyword: dropped.", "sections": []},
+        ]
+    )
     llm = FakeLLM({"key concepts": answer})
     env = PassContext(options=CompileOptions(mode="deep"), llm=llm)
     concepts = concept.run(tree=tree, reasoning_index=_index(tree), ctx=env)
@@ -68,11 +86,15 @@ def test_llm_failure_or_useless_answer_falls_back_to_keywords() -> None:
 
 def test_cjk_concepts_are_whole_terms_without_grammar_bigrams() -> None:
     tree = build(
-        N("システム設計", "", [
-            N("キャッシュの基本", "キャッシュはデータを保存する"),
-            N("キャッシュの欠点", "キャッシュの欠点がある"),
-            N("データベース", "データベースのデータ"),
-        ])
+        N(
+            "システム設計",
+            "",
+            [
+                N("キャッシュの基本", "キャッシュはデータを保存する"),
+                N("キャッシュの欠点", "キャッシュの欠点がある"),
+                N("データベース", "データベースのデータ"),
+            ],
+        )
     )
     concepts = concept.run(tree=tree, reasoning_index=_index(tree), ctx=PassContext())
     names = [c.name for c in concepts]
@@ -84,7 +106,13 @@ def test_cjk_concepts_are_whole_terms_without_grammar_bigrams() -> None:
 
 def test_llm_prompt_lists_the_shallowest_sections_first() -> None:
     deep_chain = N("Deep 1", "", [N("Deep 2", "", [N("Deep 3", "text")])])
-    tree = build(N("Doc", "", [deep_chain, *[N(f"Top {i}", "text") for i in range(concept.PROMPT_SECTIONS - 1)]]))
+    tree = build(
+        N(
+            "Doc",
+            "",
+            [deep_chain, *[N(f"Top {i}", "text") for i in range(concept.PROMPT_SECTIONS - 1)]],
+        )
+    )
     llm = FakeLLM()
     concept.run(tree=tree, reasoning_index=_index(tree), ctx=PassContext(llm=llm))
     prompt = llm.prompts[0]

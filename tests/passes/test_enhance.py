@@ -22,7 +22,12 @@ SHORT = "Install the tool with pip."
 
 def sample_tree(long_text: str = LONG) -> DocumentTree:
     nodes = [
-        TreeNode(node_id="r", children=["a", "b"], title="Rust Guide", content="A guide to the Rust language."),
+        TreeNode(
+            node_id="r",
+            children=["a", "b"],
+            title="Rust Guide",
+            content="A guide to the Rust language.",
+        ),
         TreeNode(node_id="a", parent="r", children=["a1", "a2"], title="Ownership"),
         TreeNode(node_id="a1", parent="a", title="Rules", content=long_text),
         TreeNode(node_id="a2", parent="a", title="Borrowing", content=SHORT),
@@ -113,8 +118,12 @@ def test_llm_path_uses_prompts_shortcuts_and_counts_calls() -> None:
 
 def test_llm_memo_answers_identical_nodes_once() -> None:
     tree = sample_tree()
-    dup = by_title(tree, "Installing").model_copy(update={"title": "Rules", "content": LONG, "token_count": estimate_tokens(LONG)})
-    tree = with_totals(DocumentTree(nodes=[dup if n.title == "Installing" else n for n in tree.nodes]))
+    dup = by_title(tree, "Installing").model_copy(
+        update={"title": "Rules", "content": LONG, "token_count": estimate_tokens(LONG)}
+    )
+    tree = with_totals(
+        DocumentTree(nodes=[dup if n.title == "Installing" else n for n in tree.nodes])
+    )
     llm = FakeLLM()
     out, _ = enhance.run(tree=tree, ctx=PassContext(llm=llm))
     assert sum(p.startswith("Summarize the following section") for p in llm.prompts) == 1
@@ -136,9 +145,13 @@ def test_llm_error_is_not_retried_by_the_pass_and_falls_back_per_node() -> None:
     out, summary = enhance.run(tree=sample_tree(), ctx=env)
     free, free_summary = enhance.run(tree=sample_tree(), ctx=PassContext())
     unflagged = [n.model_copy(update={"llm_fallback": False}) for n in out.nodes]
-    assert [n.model_dump() for n in unflagged] == free.model_dump()["nodes"], "a failing model falls back to the extractive path"
+    assert [n.model_dump() for n in unflagged] == free.model_dump()["nodes"], (
+        "a failing model falls back to the extractive path"
+    )
     asked = [n for n in out.nodes if n.llm_fallback]
-    assert asked and all(not n.llm_fallback for n in free.nodes), "nodes whose call failed are marked as fallbacks"
+    assert asked and all(not n.llm_fallback for n in free.nodes), (
+        "nodes whose call failed are marked as fallbacks"
+    )
     assert summary == free_summary
     # one attempt per node; after 3 failed nodes in a row the pass stops asking
     assert env.usage.failures == env.usage.calls == len(broken.prompts) == 3
@@ -156,18 +169,23 @@ def test_root_front_matter_is_not_summarised_and_content_is_kept() -> None:
     assert "author" not in out.root.routing_keywords
 
 
-
 def test_root_text_after_long_front_matter_is_told_short_by_itself() -> None:
     """The root's `token_count` covers its front matter, not the text summarised: a short
     intro of more sentences than a summary picks is kept whole, however long the front matter."""
     tree = sample_tree()
     intro = "Alpha one. Beta two. Gamma three. Delta four. Epsilon five."
-    fm = "---\n" + "".join(f"key{i}: value number {i} in several words\n" for i in range(30)) + "---\n\n" + intro
+    fm = (
+        "---\n"
+        + "".join(f"key{i}: value number {i} in several words\n" for i in range(30))
+        + "---\n\n"
+        + intro
+    )
     root = tree.root.model_copy(update={"content": fm, "token_count": estimate_tokens(fm)})
     assert root.token_count > PassContext().options.summary_shortcut_tokens
     tree = with_totals(DocumentTree(nodes=[root, *tree.nodes[1:]]))
     out, _ = enhance.run(tree=tree, ctx=PassContext())
     assert out.root.summary.startswith(intro + " Covers:")
+
 
 def test_hints_do_not_repeat_the_title_as_a_topic() -> None:
     out, _ = enhance.run(tree=sample_tree(), ctx=PassContext())
@@ -193,7 +211,11 @@ def test_compile_with_an_openai_compatible_fake_server(guide_bytes: bytes) -> No
         client = OpenAICompatibleClient(base_url=srv.base_url, model="fake-model", retries=0)
         doc = compile_document(guide_bytes, name="guide.md", mode="standard", llm=client)
         again = compile_document(guide_bytes, name="guide.md", mode="standard", llm=client)
-    assert doc.meta is not None and doc.meta.llm_calls > 0 and doc.meta.processing_model == "fake-model"
+    assert (
+        doc.meta is not None
+        and doc.meta.llm_calls > 0
+        and doc.meta.processing_model == "fake-model"
+    )
     branches = [n for n in doc.tree.nodes if n.children and n.total_tokens > 50]
     assert branches and all(n.summary.startswith("Section about") for n in branches)
     assert all(len(n.question_hints) == 3 for n in branches)
@@ -214,7 +236,9 @@ def _enhance_inputs(data: bytes, name: str, mode: str) -> list[TreeNode]:
         seen.extend(kwargs["tree"].nodes)  # type: ignore[attr-defined]
         return enhance.run(**kwargs)  # type: ignore[arg-type]
 
-    passes = tuple(dataclasses.replace(p, run=spy) if p.name == "enhance" else p for p in TABLE.passes)
+    passes = tuple(
+        dataclasses.replace(p, run=spy) if p.name == "enhance" else p for p in TABLE.passes
+    )
     compile_document(data, name=name, mode=mode, table=PassTable(passes, TABLE.fields))
     return seen
 
@@ -228,7 +252,14 @@ def test_token_count_is_the_estimate_of_the_content_enhance_reads() -> None:
 
     tiny = "".join(f"### T{i}\n\nTiny {i}.\n\n" for i in range(6))
     md = f"---\ntitle: X\n---\n# Guide\n\nIntro [link](http://a.b/c) text.\n\n## Long\n\n{LONG * 40}\n\n## Small\n\n{tiny}## Last\n\n{SHORT}\n".encode()
-    pdf = make_pdf(Spec(pages=[[Block("Guide", 1), Block(LONG[:600]), Block("Part", 2), Block(SHORT)], [Block("More", 2), Block(LONG[:900])]]))
+    pdf = make_pdf(
+        Spec(
+            pages=[
+                [Block("Guide", 1), Block(LONG[:600]), Block("Part", 2), Block(SHORT)],
+                [Block("More", 2), Block(LONG[:900])],
+            ]
+        )
+    )
     for data, name in ((md, "g.md"), (pdf, "g.pdf")):
         for mode in ("standard", "deep"):  # (fast mode has no enhance pass)
             nodes = _enhance_inputs(data, name, mode)

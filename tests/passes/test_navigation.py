@@ -13,8 +13,17 @@ def _tree():
             "Guide",
             "",
             [
-                N("Install", "", [N("Linux", "apt install tool " * 20), N("Windows", "", summary="Use the MSI.")],
-                  summary="How to install.", hints=["How do I install it?"], tags=["install", "setup"]),
+                N(
+                    "Install",
+                    "",
+                    [
+                        N("Linux", "apt install tool " * 20),
+                        N("Windows", "", summary="Use the MSI."),
+                    ],
+                    summary="How to install.",
+                    hints=["How do I install it?"],
+                    tags=["install", "setup"],
+                ),
                 N("Usage", "Run the tool with a file."),
                 N("Empty branch", "", [N("Deep", "", [N("Deeper", "text")])]),
             ],
@@ -76,7 +85,9 @@ def test_doc_card() -> None:
     assert card.max_depth == 3
     assert card.question_hints == ["What is this tool?"]
     assert card.topic_tags == ["install", "setup"]  # root has none: top sections' tags
-    with_summary = navigation.run(tree=tree, description="A guide.", summary="The summary.", ctx=PassContext())
+    with_summary = navigation.run(
+        tree=tree, description="A guide.", summary="The summary.", ctx=PassContext()
+    )
     assert with_summary.doc_card.overview == "The summary."
 
 
@@ -86,7 +97,10 @@ def test_single_node_and_empty_tree() -> None:
     assert nav.entries == {} and nav.doc_card.leaf_count == 1
     from vectorless_assets.ir.tree import DocumentTree
 
-    assert navigation.run(tree=DocumentTree(), description="", summary="", ctx=PassContext()).doc_card is None
+    assert (
+        navigation.run(tree=DocumentTree(), description="", summary="", ctx=PassContext()).doc_card
+        is None
+    )
 
 
 def test_every_index_lists_the_same_real_top_sections() -> None:
@@ -94,10 +108,16 @@ def test_every_index_lists_the_same_real_top_sections() -> None:
     section) both list its sections: doc card, section map, summary shortcut, catalog view."""
     from vectorless_assets import compile_document
 
-    for text in ("# Guide\n\n## A\n\na\n\n## B\n\nb\n", "Badges here.\n\n# Guide\n\n## A\n\na\n\n## B\n\nb\n"):
+    for text in (
+        "# Guide\n\n## A\n\na\n\n## B\n\nb\n",
+        "Badges here.\n\n# Guide\n\n## A\n\na\n\n## B\n\nb\n",
+    ):
         doc = compile_document(text.encode(), name="guide.md", mode="standard")
         tops = [n.title for n in doc.tree.top_sections()]
         assert tops == ["A", "B"]
         assert [s.title for s in doc.nav_index.doc_card.sections] == tops
         assert [s.title for s in doc.reasoning_index.summary_shortcut.sections] == tops
-        assert set(doc.reasoning_index.section_map) >= {"a", "b"} and "guide" not in doc.reasoning_index.section_map
+        assert (
+            set(doc.reasoning_index.section_map) >= {"a", "b"}
+            and "guide" not in doc.reasoning_index.section_map
+        )

@@ -14,9 +14,25 @@ FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)
 LONG = " ".join(f"Substantial sentence number {i} with enough words." for i in range(20))
 
 
-def n(nid: str, parent: str | None, title: str, content: str, lines: tuple[int, int] | None, children: list[str] | None = None) -> TreeNode:
+def n(
+    nid: str,
+    parent: str | None,
+    title: str,
+    content: str,
+    lines: tuple[int, int] | None,
+    children: list[str] | None = None,
+) -> TreeNode:
     start, end = lines if lines else (None, None)
-    return TreeNode(node_id=nid, parent=parent, children=children or [], title=title, content=content, line_start=start, line_end=end, token_count=estimate_tokens(content))
+    return TreeNode(
+        node_id=nid,
+        parent=parent,
+        children=children or [],
+        title=title,
+        content=content,
+        line_start=start,
+        line_end=end,
+        token_count=estimate_tokens(content),
+    )
 
 
 def tree_of(*nodes: TreeNode) -> DocumentTree:
@@ -24,7 +40,12 @@ def tree_of(*nodes: TreeNode) -> DocumentTree:
 
 
 def owned(tree: DocumentTree) -> list[int]:
-    return sorted(i for x in tree.nodes if x.line_start is not None for i in range(x.line_start, x.line_end + 1))
+    return sorted(
+        i
+        for x in tree.nodes
+        if x.line_start is not None
+        for i in range(x.line_start, x.line_end + 1)
+    )
 
 
 def run(tree: DocumentTree) -> DocumentTree:
@@ -101,9 +122,39 @@ def test_intermediate_with_own_text_or_gap_is_kept() -> None:
 def test_pdf_tiny_leaves_without_lines_merge_in_order() -> None:
     tree = tree_of(
         TreeNode(node_id="r", children=["a", "b", "c"], title="Doc"),
-        TreeNode(node_id="a", parent="r", title="A", content="x", own_start_page=1, own_end_page=1, start_page=1, end_page=1, token_count=1),
-        TreeNode(node_id="b", parent="r", title="B", content="y", own_start_page=2, own_end_page=2, start_page=2, end_page=2, token_count=1),
-        TreeNode(node_id="c", parent="r", title="C", content=LONG, own_start_page=3, own_end_page=4, start_page=3, end_page=4, token_count=estimate_tokens(LONG)),
+        TreeNode(
+            node_id="a",
+            parent="r",
+            title="A",
+            content="x",
+            own_start_page=1,
+            own_end_page=1,
+            start_page=1,
+            end_page=1,
+            token_count=1,
+        ),
+        TreeNode(
+            node_id="b",
+            parent="r",
+            title="B",
+            content="y",
+            own_start_page=2,
+            own_end_page=2,
+            start_page=2,
+            end_page=2,
+            token_count=1,
+        ),
+        TreeNode(
+            node_id="c",
+            parent="r",
+            title="C",
+            content=LONG,
+            own_start_page=3,
+            own_end_page=4,
+            start_page=3,
+            end_page=4,
+            token_count=estimate_tokens(LONG),
+        ),
     )
     out = run(tree)
     assert len(out.nodes) == 3

@@ -28,7 +28,9 @@ THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 
 def _random_sets(rnd: random.Random) -> list[frozenset[str]]:
     vocab = [f"w{i}" for i in range(rnd.randint(3, 40))]
-    bases = [frozenset(rnd.sample(vocab, rnd.randint(1, len(vocab)))) for _ in range(rnd.randint(1, 6))]
+    bases = [
+        frozenset(rnd.sample(vocab, rnd.randint(1, len(vocab)))) for _ in range(rnd.randint(1, 6))
+    ]
     sets = []
     for _ in range(rnd.randint(0, 50)):
         s = set(rnd.choice(bases))
@@ -93,8 +95,13 @@ def test_pass_equals_all_pairs_on_random_trees_with_duplicates() -> None:
     rnd = random.Random(7)
     for _ in range(40):
         sets = _random_sets(rnd)
-        leaves = [N(f"L{i}", " ".join(sorted(s)) + " " + "pad " * rnd.randint(0, 12)) for i, s in enumerate(sets)]
-        tree = build(N("Doc", "", [N("Part", "", leaves[: len(leaves) // 2]), *leaves[len(leaves) // 2 :]]))
+        leaves = [
+            N(f"L{i}", " ".join(sorted(s)) + " " + "pad " * rnd.randint(0, 12))
+            for i, s in enumerate(sets)
+        ]
+        tree = build(
+            N("Doc", "", [N("Part", "", leaves[: len(leaves) // 2]), *leaves[len(leaves) // 2 :]])
+        )
         for t in (0.5, 0.8):
             result = _run(tree, t)
             expanded = _expanded(result, tree)
@@ -104,7 +111,9 @@ def test_pass_equals_all_pairs_on_random_trees_with_duplicates() -> None:
 
 def test_identical_leaves_are_one_group_not_quadratic_pairs() -> None:
     text = "This template section has the same boilerplate text every single time it appears."
-    leaves = [N(f"T{i}", text) for i in range(500)] + [N("Other", "completely different words about other matters entirely here")]
+    leaves = [N(f"T{i}", text) for i in range(500)] + [
+        N("Other", "completely different words about other matters entirely here")
+    ]
     tree = build(N("Doc", "", leaves))
     result = _run(tree)
     assert result.pairs == []
@@ -118,13 +127,21 @@ def test_identical_leaves_are_one_group_not_quadratic_pairs() -> None:
 def test_kinds_and_min_chars() -> None:
     base = " ".join(f"word{i}" for i in range(20))
     tree = build(
-        N("Doc", "", [
-            N("A", base),
-            N("A2", base + " word20"),  # J = 20/21 ≥ 0.9: duplicate
-            N("B", " ".join(f"word{i}" for i in range(17)) + " extra1"),  # J(A,B) = 17/21 ≈ 0.81
-            N("C", (" ".join(f"word{i}" for i in range(17)) + " other1 ") * 4),  # long repeat of B's words
-            N("Short", "word1 word2"),  # < 50 chars: ignored
-        ])
+        N(
+            "Doc",
+            "",
+            [
+                N("A", base),
+                N("A2", base + " word20"),  # J = 20/21 ≥ 0.9: duplicate
+                N(
+                    "B", " ".join(f"word{i}" for i in range(17)) + " extra1"
+                ),  # J(A,B) = 17/21 ≈ 0.81
+                N(
+                    "C", (" ".join(f"word{i}" for i in range(17)) + " other1 ") * 4
+                ),  # long repeat of B's words
+                N("Short", "word1 word2"),  # < 50 chars: ignored
+            ],
+        )
     )
     result = _run(tree)
     ids = {n.title: n.node_id for n in tree.nodes}
@@ -143,7 +160,20 @@ def test_kinds_and_min_chars() -> None:
 def test_cjk_leaves_overlap_by_bigrams() -> None:
     a = "東京都は日本の首都であり、人口が最も多い都市である。経済と文化の中心地として知られている。多くの企業の本社がある。"
     assert len(a) >= 50
-    tree = build(N("Doc", "", [N("A", a), N("B", a + "とても"), N("C", "大阪府は西日本の商業の中心地であり、食文化で有名な都市として知られている場所。多くの観光客が訪れる。")]))
+    tree = build(
+        N(
+            "Doc",
+            "",
+            [
+                N("A", a),
+                N("B", a + "とても"),
+                N(
+                    "C",
+                    "大阪府は西日本の商業の中心地であり、食文化で有名な都市として知られている場所。多くの観光客が訪れる。",
+                ),
+            ],
+        )
+    )
     result = _run(tree)
     ids = {n.title: n.node_id for n in tree.nodes}
     assert [(p.node_a, p.node_b) for p in result.pairs] == [(ids["A"], ids["B"])]

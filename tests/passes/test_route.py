@@ -19,15 +19,24 @@ def _run(tree):
 
 def test_intent_routes_rank_children_by_the_reference_relevance() -> None:
     tree = build(
-        N("Doc", "", [
-            N("Parent", "", [
-                N("Bare", ""),
-                N("Text only", "some text"),
-                N("Hinted", "text", hints=["a?", "b?"]),
-                N("Many hints", "text", hints=["a?", "b?", "c?", "d?"]),
-                N("Hints no text", "", hints=["x?"]),
-            ], hints=["Where is it?", "How?"]),
-        ])
+        N(
+            "Doc",
+            "",
+            [
+                N(
+                    "Parent",
+                    "",
+                    [
+                        N("Bare", ""),
+                        N("Text only", "some text"),
+                        N("Hinted", "text", hints=["a?", "b?"]),
+                        N("Many hints", "text", hints=["a?", "b?", "c?", "d?"]),
+                        N("Hints no text", "", hints=["x?"]),
+                    ],
+                    hints=["Where is it?", "How?"],
+                ),
+            ],
+        )
     )
     table = _run(tree)
     ids = {n.title: n.node_id for n in tree.nodes}
@@ -48,10 +57,14 @@ def test_intent_routes_rank_children_by_the_reference_relevance() -> None:
 
 def test_concept_routes_from_tags() -> None:
     tree = build(
-        N("Doc", "", [
-            N("Branch", "", [N("Leaf", "x", tags=["Cache"])], tags=["cache", "memory"]),
-            N("Other", "y", tags=["memory"]),
-        ])
+        N(
+            "Doc",
+            "",
+            [
+                N("Branch", "", [N("Leaf", "x", tags=["Cache"])], tags=["cache", "memory"]),
+                N("Other", "y", tags=["memory"]),
+            ],
+        )
     )
     table = _run(tree)
     ids = {n.title: n.node_id for n in tree.nodes}

@@ -13,7 +13,9 @@ from vectorless_assets.passes import score
 
 
 def test_every_leaf_with_content_is_scored_and_nothing_else() -> None:
-    tree = build(N("Doc", "root text", [N("A", "alpha beta"), N("B", "   "), N("C", "", [N("D", "delta")])]))
+    tree = build(
+        N("Doc", "root text", [N("A", "alpha beta"), N("B", "   "), N("C", "", [N("D", "delta")])])
+    )
     before = snapshot(tree)
     scores = score.run(tree=tree, ctx=PassContext()).scores
     ids = {n.title: n.node_id for n in tree.nodes}
@@ -50,7 +52,9 @@ def test_filler_lowers_specificity_down_to_a_floor() -> None:
 
 def test_composite_weights() -> None:
     s = score.score_text("Revenue was 4,512 in 2023; see `report` and:\n- a\n- b\n")
-    assert s.composite == pytest.approx(0.4 * s.density + 0.3 * s.data_richness + 0.3 * s.specificity, abs=1e-6)
+    assert s.composite == pytest.approx(
+        0.4 * s.density + 0.3 * s.data_richness + 0.3 * s.specificity, abs=1e-6
+    )
     for value in (s.density, s.data_richness, s.specificity, s.composite):
         assert 0.0 <= value <= 1.0
         assert value == round(value, 6)
@@ -66,7 +70,24 @@ def test_list_item_count_matches_the_multiline_pattern() -> None:
     import random
 
     rng = random.Random(1)
-    parts = ["- ", "* ", "• ", "1. ", "12) ", "1234. ", "\n", "\n\n", "  ", "\t", "x", "word ", "-", " \n", "\u00a0", "\u2028"]
+    parts = [
+        "- ",
+        "* ",
+        "• ",
+        "1. ",
+        "12) ",
+        "1234. ",
+        "\n",
+        "\n\n",
+        "  ",
+        "\t",
+        "x",
+        "word ",
+        "-",
+        " \n",
+        "\u00a0",
+        "\u2028",
+    ]
     for _ in range(20000):
         text = "".join(rng.choice(parts) for _ in range(rng.randint(0, 15)))
         for cap in (1, 5, 100):
@@ -81,7 +102,10 @@ def test_space_and_digit_counts_equal_their_definition_on_random_texts() -> None
     pool = "ab Z09 \t\n\r\f\v\x1c\x85\u00a0\u3000\u2028é—東京٣３\ud800|`-"
     for _ in range(500):
         text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
-        expected = (len(text) - sum(text.count(c) for c in score._SPACES), len(re.findall(r"\d", text)))
+        expected = (
+            len(text) - sum(text.count(c) for c in score._SPACES),
+            len(re.findall(r"\d", text)),
+        )
         assert score._non_space_and_digits(text) == expected
 
 

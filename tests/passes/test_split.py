@@ -29,8 +29,24 @@ def leaf_doc(body_lines: list[str], title: str = "Big section") -> tuple[Documen
     body = "\n".join(["", *body_lines])
     n_lines = 3 + len(body_lines)
     nodes = [
-        TreeNode(node_id="0001", children=["0002"], title="Doc", content="intro", line_start=1, line_end=1, token_count=1),
-        TreeNode(node_id="0002", parent="0001", title=title, content=body, line_start=2, line_end=n_lines, token_count=estimate_tokens(body)),
+        TreeNode(
+            node_id="0001",
+            children=["0002"],
+            title="Doc",
+            content="intro",
+            line_start=1,
+            line_end=1,
+            token_count=1,
+        ),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            title=title,
+            content=body,
+            line_start=2,
+            line_end=n_lines,
+            token_count=estimate_tokens(body),
+        ),
     ]
     return DocumentTree(nodes=nodes).renumbered(), n_lines
 
@@ -80,7 +96,13 @@ def test_oversized_leaf_splits_with_full_line_coverage_and_sensible_titles() -> 
 
 
 def test_headings_inside_the_text_are_split_points_and_titles() -> None:
-    lines = prose(6) + ["", "## Installing", ""] + prose(6, "install") + ["", "## Running", ""] + prose(6, "run")
+    lines = (
+        prose(6)
+        + ["", "## Installing", ""]
+        + prose(6, "install")
+        + ["", "## Running", ""]
+        + prose(6, "run")
+    )
     tree, _ = leaf_doc(lines)
     out = split.run(tree=tree, ctx=env(150))
     titles = [n.title for n in out.children_of(out.root.children[0])]
@@ -122,7 +144,15 @@ def test_setext_heading_lines_stay_with_the_parent() -> None:
     body = "\n".join(prose(40))
     nodes = [
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
-        TreeNode(node_id="0002", parent="0001", title="Setext", content=body, line_start=1, line_end=42, token_count=estimate_tokens(body)),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            title="Setext",
+            content=body,
+            line_start=1,
+            line_end=42,
+            token_count=estimate_tokens(body),
+        ),
     ]
     out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(150))
     section = out.get("0002")
@@ -134,7 +164,15 @@ def test_reflowed_content_maps_proportionally_without_losing_lines() -> None:
     body = "\n".join(prose(40))  # 40 content lines, but the node owns only 11 lines
     nodes = [
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
-        TreeNode(node_id="0002", parent="0001", title="Dense", content=body, line_start=10, line_end=20, token_count=estimate_tokens(body)),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            title="Dense",
+            content=body,
+            line_start=10,
+            line_end=20,
+            token_count=estimate_tokens(body),
+        ),
     ]
     out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(150))
     assert (out.get("0002").line_start, out.get("0002").line_end) == (10, 10)
@@ -143,7 +181,18 @@ def test_reflowed_content_maps_proportionally_without_losing_lines() -> None:
 
 def test_root_without_heading_gives_all_its_lines_to_the_children() -> None:
     body = "\n".join(prose(60))
-    tree = DocumentTree(nodes=[TreeNode(node_id="0001", title="notes", content=body, line_start=1, line_end=60, token_count=estimate_tokens(body))])
+    tree = DocumentTree(
+        nodes=[
+            TreeNode(
+                node_id="0001",
+                title="notes",
+                content=body,
+                line_start=1,
+                line_end=60,
+                token_count=estimate_tokens(body),
+            )
+        ]
+    )
     out = split.run(tree=tree, ctx=env(150))
     assert out.root.line_start is None and out.root.line_end is None
     assert owned_lines(out) == list(range(1, 61))
@@ -154,7 +203,17 @@ def test_pdf_leaf_without_lines_keeps_pages() -> None:
     body = "\n".join(prose(80))
     nodes = [
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
-        TreeNode(node_id="0002", parent="0001", title="Chapter", content=body, start_page=3, end_page=5, own_start_page=3, own_end_page=5, token_count=estimate_tokens(body)),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            title="Chapter",
+            content=body,
+            start_page=3,
+            end_page=5,
+            own_start_page=3,
+            own_end_page=5,
+            token_count=estimate_tokens(body),
+        ),
     ]
     out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(200))
     kids = out.children_of("0002")
@@ -163,7 +222,11 @@ def test_pdf_leaf_without_lines_keeps_pages() -> None:
 
 
 def test_compile_markdown_keeps_every_line_once_after_split() -> None:
-    md = "# Title\n\nIntro.\n\n## Long\n\n" + "\n\n".join(" ".join(prose(4, f"p{i}")) for i in range(40)) + "\n\n## Short\n\nDone.\n"
+    md = (
+        "# Title\n\nIntro.\n\n## Long\n\n"
+        + "\n\n".join(" ".join(prose(4, f"p{i}")) for i in range(40))
+        + "\n\n## Short\n\nDone.\n"
+    )
     n_lines = md.count("\n") + (0 if md.endswith("\n") else 1)
     opts = CompileOptions(split_max_tokens=120)
     doc = compile_document(md.encode(), name="long.md", options=opts)
@@ -178,8 +241,25 @@ def test_oversized_own_text_of_a_branch_becomes_its_first_children() -> None:
     body = "\n".join(["", *prose(60)])
     nodes = [
         TreeNode(node_id="0001", children=["0002"], title="Doc"),
-        TreeNode(node_id="0002", parent="0001", children=["0003"], title="Chapter", content=body, line_start=1, line_end=61, token_count=estimate_tokens(body)),
-        TreeNode(node_id="0003", parent="0002", title="Sub", content="\nsmall", line_start=62, line_end=63, token_count=1),
+        TreeNode(
+            node_id="0002",
+            parent="0001",
+            children=["0003"],
+            title="Chapter",
+            content=body,
+            line_start=1,
+            line_end=61,
+            token_count=estimate_tokens(body),
+        ),
+        TreeNode(
+            node_id="0003",
+            parent="0002",
+            title="Sub",
+            content="\nsmall",
+            line_start=62,
+            line_end=63,
+            token_count=1,
+        ),
     ]
     out = split.run(tree=DocumentTree(nodes=nodes), ctx=env(200))
     chapter = out.get("0002")

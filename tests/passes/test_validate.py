@@ -40,7 +40,14 @@ def test_clean_tree_has_no_findings() -> None:
 def test_depth_over_twenty_is_reported_once() -> None:
     nodes = [TreeNode(node_id="n0", title="root", children=["n1"])]
     for i in range(1, 25):
-        nodes.append(TreeNode(node_id=f"n{i}", parent=f"n{i - 1}", title=f"level {i}", children=[f"n{i + 1}"] if i < 24 else []))
+        nodes.append(
+            TreeNode(
+                node_id=f"n{i}",
+                parent=f"n{i - 1}",
+                title=f"level {i}",
+                children=[f"n{i + 1}"] if i < 24 else [],
+            )
+        )
     assert codes(tree_of(*nodes)) == ["max_depth"]
 
 
@@ -82,8 +89,12 @@ def test_overlapping_line_ranges_are_reported() -> None:
 def test_a_shared_over_long_line_is_not_an_overlap() -> None:
     tree = tree_of(
         TreeNode(node_id="r", children=["a", "b"], title="Doc", line_start=1, line_end=1),
-        TreeNode(node_id="a", parent="r", title="A (part 1)", content="x", line_start=2, line_end=2),
-        TreeNode(node_id="b", parent="r", title="A (part 2)", content="y", line_start=2, line_end=2),
+        TreeNode(
+            node_id="a", parent="r", title="A (part 1)", content="x", line_start=2, line_end=2
+        ),
+        TreeNode(
+            node_id="b", parent="r", title="A (part 2)", content="y", line_start=2, line_end=2
+        ),
     )
     assert codes(tree) == []
 

@@ -25,8 +25,18 @@ def good_tree() -> DocumentTree:
     )
 
 
-def findings(tree: DocumentTree, summary: str = "S.", concepts: list[Concept] | None = None, mode: str = "deep") -> list[tuple[str, str]]:
-    out = verify.run(tree=tree, summary=summary, concepts=[Concept(name="c")] if concepts is None else concepts, ctx=env(mode))
+def findings(
+    tree: DocumentTree,
+    summary: str = "S.",
+    concepts: list[Concept] | None = None,
+    mode: str = "deep",
+) -> list[tuple[str, str]]:
+    out = verify.run(
+        tree=tree,
+        summary=summary,
+        concepts=[Concept(name="c")] if concepts is None else concepts,
+        ctx=env(mode),
+    )
     return [(d.code, d.severity) for d in out]
 
 
@@ -39,9 +49,18 @@ def test_empty_tree_is_an_error() -> None:
 
 
 def test_empty_summary_and_no_concepts_warn_by_mode() -> None:
-    assert findings(good_tree(), summary="", concepts=[]) == [("empty_summary", "warning"), ("no_concepts", "warning")]
-    assert findings(good_tree(), summary="", concepts=[], mode="fast") == [("empty_summary", "info"), ("no_concepts", "info")]
-    assert findings(good_tree(), summary=" ", concepts=[], mode="standard") == [("empty_summary", "warning"), ("no_concepts", "info")]
+    assert findings(good_tree(), summary="", concepts=[]) == [
+        ("empty_summary", "warning"),
+        ("no_concepts", "warning"),
+    ]
+    assert findings(good_tree(), summary="", concepts=[], mode="fast") == [
+        ("empty_summary", "info"),
+        ("no_concepts", "info"),
+    ]
+    assert findings(good_tree(), summary=" ", concepts=[], mode="standard") == [
+        ("empty_summary", "warning"),
+        ("no_concepts", "info"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -60,7 +79,9 @@ def test_broken_links_are_errors(update: dict) -> None:
 def test_dangling_reference_and_unreachable_node_are_errors() -> None:
     tree = good_tree()
     ref = NodeReference(text="see Section 9", kind="section", target="9", target_node_id="0042")
-    dangling = DocumentTree(nodes=[tree.root, tree.nodes[1].model_copy(update={"references": [ref]})])
+    dangling = DocumentTree(
+        nodes=[tree.root, tree.nodes[1].model_copy(update={"references": [ref]})]
+    )
     assert findings(dangling) == [("broken_tree", "error")]
     orphan = DocumentTree(nodes=[*tree.nodes, TreeNode(node_id="0003", parent=None, title="lost")])
     assert findings(orphan) == [("broken_tree", "error")]

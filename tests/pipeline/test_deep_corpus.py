@@ -44,7 +44,9 @@ def _deep(rel: str) -> Document:
 
 
 def _without_meta(doc: Document) -> str:
-    return json.dumps(doc.model_dump(mode="json", exclude={"meta"}), sort_keys=True, ensure_ascii=False)
+    return json.dumps(
+        doc.model_dump(mode="json", exclude={"meta"}), sort_keys=True, ensure_ascii=False
+    )
 
 
 def check_deep(doc: Document) -> None:
@@ -97,7 +99,9 @@ def test_cjk_document_has_cjk_keywords_and_concepts() -> None:
     assert any(any("\u30a0" <= ch <= "\u9fff" for ch in c.name) for c in doc.concepts)
 
 
-@pytest.mark.parametrize("rel", ["md/rust-book/src/ch08-02-strings.md", "pdf/libreoffice-generated/rfc3392.pdf"])
+@pytest.mark.parametrize(
+    "rel", ["md/rust-book/src/ch08-02-strings.md", "pdf/libreoffice-generated/rfc3392.pdf"]
+)
 def test_compiling_twice_is_byte_identical_apart_from_meta(rel: str) -> None:
     again = compile_document(CORPUS / rel, mode="deep")
     assert _without_meta(again) == _without_meta(_deep(rel))
@@ -136,7 +140,11 @@ def test_modes_leave_out_what_they_do_not_build() -> None:
     standard = compile_document(path, mode="standard")
     assert standard.reasoning_index.keywords and standard.query_routes is not None
     assert standard.evidence_scores is not None
-    assert standard.concepts == [] and standard.chain_index is None and standard.content_overlap is None
+    assert (
+        standard.concepts == []
+        and standard.chain_index is None
+        and standard.content_overlap is None
+    )
 
 
 @pytest.mark.slow

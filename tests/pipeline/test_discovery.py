@@ -31,7 +31,19 @@ def root(tmp_path: Path) -> Path:
     return docs
 
 
-@pytest.mark.parametrize("key", ["../secret.md", "../../etc/passwd", "sub/../../secret.md", "/etc/passwd", "", "a//b.md", "./good.md", "a\x00.md"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "../secret.md",
+        "../../etc/passwd",
+        "sub/../../secret.md",
+        "/etc/passwd",
+        "",
+        "a//b.md",
+        "./good.md",
+        "a\x00.md",
+    ],
+)
 def test_locate_refuses_keys_leaving_the_root(root: Path, key: str) -> None:
     with pytest.raises(ValueError, match="documents root"):
         locate(str(root), key)
@@ -60,15 +72,21 @@ def _compile_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[
     return code, json.loads(capsys.readouterr().out)
 
 
-def test_cli_in_process_never_compiles_a_link_leaving_the_root(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, results = _compile_json(["--in-process", str(root), "--out", str(tmp_path / "ir")], capsys)
+def test_cli_in_process_never_compiles_a_link_leaving_the_root(
+    root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, results = _compile_json(
+        ["--in-process", str(root), "--out", str(tmp_path / "ir")], capsys
+    )
     assert code == 0
     assert sorted(r["key"] for r in results) == ["alias.md", "good.md", "sub/inner.md"]
     blob = b"".join(p.read_bytes() for p in (tmp_path / "ir").glob("*.bin"))
     assert b"outside the documents root" not in blob
 
 
-def test_cli_through_dagster_never_compiles_a_link_leaving_the_root(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_through_dagster_never_compiles_a_link_leaving_the_root(
+    root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "home"))
     code, results = _compile_json([str(root), "--out", str(tmp_path / "ir")], capsys)
     assert code == 0 and "passwd.md" not in {r["key"] for r in results}
@@ -77,7 +95,9 @@ def test_cli_through_dagster_never_compiles_a_link_leaving_the_root(root: Path, 
 
 
 @pytest.mark.skipif(os.name != "posix", reason="byte file names are a POSIX matter")
-def test_non_utf8_file_name_is_skipped_and_the_rest_compile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_non_utf8_file_name_is_skipped_and_the_rest_compile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "fine.md").write_text("# Fine\n\nText.\n")
@@ -89,12 +109,16 @@ def test_non_utf8_file_name_is_skipped_and_the_rest_compile(tmp_path: Path, caps
     skipped: list[str] = []
     assert discover(docs, on_skip=lambda k, why: skipped.append(why)) == ["fine.md"]
     assert skipped == ["file name is not valid UTF-8"]
-    code, results = _compile_json(["--in-process", str(docs), "--out", str(tmp_path / "ir")], capsys)
+    code, results = _compile_json(
+        ["--in-process", str(docs), "--out", str(tmp_path / "ir")], capsys
+    )
     assert code == 0 and [r["key"] for r in results] == ["fine.md"]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="byte file names are a POSIX matter")
-def test_a_non_utf8_file_named_explicitly_fails_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_non_utf8_file_named_explicitly_fails_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Named on the command line it is not skipped: it fails with a reason, the others compile
     (before: `UnicodeEncodeError` in `doc_id_for` stopped the whole command)."""
     docs = tmp_path / "docs"
@@ -106,6 +130,17 @@ def test_a_non_utf8_file_named_explicitly_fails_alone(tmp_path: Path, capsys: py
             fh.write(b"# Latin-1 name\n\nText.\n")
     except OSError:
         pytest.skip("the file system refuses non-UTF-8 names")
-    code, results = _compile_json(["--in-process", os.fsdecode(bad), str(docs / "fine.md"), "--root", str(docs), "--out", str(tmp_path / "ir")], capsys)
+    code, results = _compile_json(
+        [
+            "--in-process",
+            os.fsdecode(bad),
+            str(docs / "fine.md"),
+            "--root",
+            str(docs),
+            "--out",
+            str(tmp_path / "ir"),
+        ],
+        capsys,
+    )
     assert code == 1
     assert [r["ok"] for r in results] == [False, True] and results[0]["error"]

@@ -40,7 +40,9 @@ def parse_note(data: bytes, options: CompileOptions) -> ParsedDocument:
         if line.startswith("== "):
             nodes.append(RawNode(title=line[3:], level=1, line_start=n, line_end=n))
         elif nodes:
-            nodes[-1] = nodes[-1].model_copy(update={"content": (nodes[-1].content + "\n" + line).strip("\n"), "line_end": n})
+            nodes[-1] = nodes[-1].model_copy(
+                update={"content": (nodes[-1].content + "\n" + line).strip("\n"), "line_end": n}
+            )
     return ParsedDocument(format="note", raw_nodes=nodes, line_count=n)
 
 
@@ -50,7 +52,15 @@ def leaf_count(*, tree: DocumentTree, ctx: PassContext) -> dict[str, Any]:
 
 
 FRONTENDS = REGISTRY.with_frontend(Frontend("note", (".note",), parse_note))
-TOY = Pass(name="leaf_count", run=leaf_count, reads=("tree",), writes=("leaf_count",), phase="analysis", version="1", modes=ALL)
+TOY = Pass(
+    name="leaf_count",
+    run=leaf_count,
+    reads=("tree",),
+    writes=("leaf_count",),
+    phase="analysis",
+    version="1",
+    modes=ALL,
+)
 TABLE_PLUS = TABLE.with_pass(TOY, after="validate")
 
 
@@ -59,12 +69,28 @@ def test_the_toy_pass_and_frontend_compile_in_process() -> None:
     assert doc.format == "note"
     assert [n.title for n in doc.tree.nodes[1:]] == ["Alpha", "Beta"]
     assert "leaf_count" in doc.meta.pass_durations_ms
-    assert "leaf_count" not in compile_document(NOTE.encode(), name="x.note", frontends=FRONTENDS).meta.pass_durations_ms
+    assert (
+        "leaf_count"
+        not in compile_document(
+            NOTE.encode(), name="x.note", frontends=FRONTENDS
+        ).meta.pass_durations_ms
+    )
 
 
 def test_the_table_refuses_rows_that_read_what_nobody_wrote() -> None:
     with pytest.raises(ValueError, match="reads"):
-        TABLE.with_pass(Pass(name="early", run=leaf_count, reads=("tree",), writes=("early",), phase="analysis", version="1", modes=ALL), after="parse")
+        TABLE.with_pass(
+            Pass(
+                name="early",
+                run=leaf_count,
+                reads=("tree",),
+                writes=("early",),
+                phase="analysis",
+                version="1",
+                modes=ALL,
+            ),
+            after="parse",
+        )
 
 
 def test_the_toy_pass_and_frontend_compile_through_dagster(tmp_path: Path) -> None:
@@ -73,14 +99,18 @@ def test_the_toy_pass_and_frontend_compile_through_dagster(tmp_path: Path) -> No
     (docs / "x.note").write_text(NOTE, encoding="utf-8")
     (docs / "y.md").write_text("# Y\n\nbody\n", encoding="utf-8")
     assert discover(docs, FRONTENDS) == ["x.note", "y.md"] and discover(docs) == ["y.md"]
-    settings = Settings.create(docs_dir=docs, ir_dir=tmp_path / "ir", table=TABLE_PLUS, frontends=FRONTENDS)
+    settings = Settings.create(
+        docs_dir=docs, ir_dir=tmp_path / "ir", table=TABLE_PLUS, frontends=FRONTENDS
+    )
     defs = build_defs(settings)
     assert dg.AssetKey("leaf_count") in defs.resolve_asset_graph().get_all_asset_keys()
     (tmp_path / "home").mkdir()
     with dg.DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
         pk = partition_key_for("x.note")
         instance.add_dynamic_partitions(PARTITIONS_NAME, [pk])
-        run = defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=instance, partition_key=pk, raise_on_error=False)
+        run = defs.resolve_job_def(COMPILE_JOB).execute_in_process(
+            instance=instance, partition_key=pk, raise_on_error=False
+        )
         assert run.success, [e.message for e in run.all_events if e.is_failure]
         assert FieldStore(settings.fields_dir).read("leaf_count", pk) == {"leaves": 2}
         doc = load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(pk)}.bin")

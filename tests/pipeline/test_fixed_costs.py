@@ -85,12 +85,16 @@ def test_the_source_is_hashed_once_and_the_ir_carries_its_fingerprint() -> None:
     from vectorless_assets.pipeline.runner import run_passes
 
     data = b"# A\n\ntext\n"
-    assert compile_document(data, name="a.md", mode="deep").meta.content_fingerprint == content_fingerprint(data)
+    assert compile_document(
+        data, name="a.md", mode="deep"
+    ).meta.content_fingerprint == content_fingerprint(data)
     ctx = PassContext(options=CompileOptions(mode="fast"))
     state = {"source": source_from(data, "a.md", None)}
     for _ in run_passes(state, ctx, key="a.md"):
         pass
-    assert assemble_document(state, ctx).meta.content_fingerprint == content_fingerprint(data)  # hashed there
+    assert assemble_document(state, ctx).meta.content_fingerprint == content_fingerprint(
+        data
+    )  # hashed there
     assert assemble_document(state, ctx, fingerprint="given").meta.content_fingerprint == "given"
 
 

@@ -76,5 +76,7 @@ def test_golden_ir(name: str, mode: str) -> None:
     actual = _render(name, mode)
     if os.environ.get("UPDATE_GOLDEN"):
         expected_path.write_text(actual, encoding="utf-8")
-    assert expected_path.is_file(), f"missing {expected_path}: run UPDATE_GOLDEN=1 pytest {__file__}"
+    assert expected_path.is_file(), (
+        f"missing {expected_path}: run UPDATE_GOLDEN=1 pytest {__file__}"
+    )
     assert actual == expected_path.read_text(encoding="utf-8")

@@ -33,8 +33,17 @@ def titles_asked(prompts: list[str]) -> tuple[set[str], int]:
     return titles, doc_level
 
 
-def compile_(sections: list[S.Section], llm: CountingLLM | None, previous: Document | None = None, **kw) -> Document:
-    return compile_document(S.render(sections), name="living.md", mode=kw.pop("mode", "deep"), llm=llm, previous=previous, **kw)
+def compile_(
+    sections: list[S.Section], llm: CountingLLM | None, previous: Document | None = None, **kw
+) -> Document:
+    return compile_document(
+        S.render(sections),
+        name="living.md",
+        mode=kw.pop("mode", "deep"),
+        llm=llm,
+        previous=previous,
+        **kw,
+    )
 
 
 def without_build_meta(doc: Document) -> dict:
@@ -74,7 +83,10 @@ def test_insert_delete_and_move_redo_only_what_they_touch() -> None:
     llm = CountingLLM()
     first = compile_(doc, llm)
     cases = {
-        "insert at the top": (S.insert(doc, 0, S.Section(2, "Brand new", "Brand new text " + S.paragraph(7))), {"Brand new", "Living document"}),
+        "insert at the top": (
+            S.insert(doc, 0, S.Section(2, "Brand new", "Brand new text " + S.paragraph(7))),
+            {"Brand new", "Living document"},
+        ),
         "delete": (S.delete(doc, 5), {"Section 0.4", "Living document"}),
         "move": (S.move(doc, 5, 10), {"Section 0.4", "Section 0.8", "Living document"}),
     }
@@ -90,7 +102,9 @@ def test_insert_delete_and_move_redo_only_what_they_touch() -> None:
 def test_change_detection_matches_by_fingerprints_not_positions() -> None:
     doc = S.generate(12)
     old = compile_(doc, None, mode="fast").tree
-    top = compile_(S.insert(doc, 0, S.Section(2, "New first", "Fresh text.")), None, mode="fast").tree
+    top = compile_(
+        S.insert(doc, 0, S.Section(2, "New first", "Fresh text.")), None, mode="fast"
+    ).tree
     changes = ChangeDetector().detect(old, top)
     assert [c.title for c in changes.added] == ["New first"]
     assert not changes.modified and not changes.removed
@@ -104,7 +118,11 @@ def test_change_detection_matches_by_fingerprints_not_positions() -> None:
 
 def test_identical_sections_are_matched_in_order_among_equals() -> None:
     twin = S.Section(3, "Motivation", "The same words in every chapter. " + S.paragraph(1))
-    doc = [s for i in range(3) for s in (S.Section(2, f"Chapter {i}", f"Chapter {i}: " + S.paragraph(10 + i)), twin)]
+    doc = [
+        s
+        for i in range(3)
+        for s in (S.Section(2, f"Chapter {i}", f"Chapter {i}: " + S.paragraph(10 + i)), twin)
+    ]
     llm = CountingLLM()
     first = compile_(doc, llm)
     llm.prompts.clear()
@@ -117,10 +135,14 @@ def test_an_option_only_a_later_pass_reads_costs_no_llm_call() -> None:
     llm = CountingLLM()
     first = compile_(S.generate(12), llm)
     llm.prompts.clear()
-    changed = compile_(S.generate(12), llm, previous=first, options=CompileOptions(overlap_threshold=0.6))
+    changed = compile_(
+        S.generate(12), llm, previous=first, options=CompileOptions(overlap_threshold=0.6)
+    )
     assert llm.prompts == []
     assert changed.meta.action == "incremental" and "overlap" in changed.meta.action_reason
-    assert {"reasoning", "concept"} <= set(changed.meta.reused_passes) and "overlap" not in changed.meta.reused_passes
+    assert {"reasoning", "concept"} <= set(
+        changed.meta.reused_passes
+    ) and "overlap" not in changed.meta.reused_passes
     assert changed.meta.recomputed_nodes == 0
 
 
@@ -130,7 +152,9 @@ def test_a_fallback_is_never_reused() -> None:
     assert any(n.llm_fallback for n in down.tree.nodes)
     llm = CountingLLM()
     again = compile_(doc, llm, previous=down)
-    assert again.meta.action == "incremental" and llm.prompts, "the working model redoes what fell back"
+    assert again.meta.action == "incremental" and llm.prompts, (
+        "the working model redoes what fell back"
+    )
     assert not any(n.llm_fallback for n in again.tree.nodes)
 
 
@@ -159,9 +183,13 @@ def test_the_lasting_cache_serves_forced_recompiles_and_other_documents(tmp_path
     assert len(llm.prompts) == 1 and "a name has 2 to 4 words" in llm.prompts[0]
     assert forced.meta.llm_cache_hits > 0 and forced.meta.action == "full"
     shared = [*doc[:4], *S.generate(4, seed=9)]  # half its sections are the first document's
-    other = compile_document(S.render(shared, "Living document"), name="other.md", mode="deep", llm=llm, llm_cache=cache)
+    other = compile_document(
+        S.render(shared, "Living document"), name="other.md", mode="deep", llm=llm, llm_cache=cache
+    )
     titles, _ = titles_asked(llm.prompts)
-    assert not titles & {"Section 0.1", "Section 0.2", "Section 0.3"}, "identical sections cost no call"
+    assert not titles & {"Section 0.1", "Section 0.2", "Section 0.3"}, (
+        "identical sections cost no call"
+    )
     assert other.meta.llm_cache_hits >= 3
     llm.prompts.clear()
     compile_(doc, llm, force=True, llm_cache=cache, refresh_llm=True)
@@ -201,6 +229,8 @@ def test_meta_keeps_the_first_compile_time_and_lists_what_changed() -> None:
     assert skipped.meta.action == "skip" and skipped.meta.changes.empty
     assert skipped.meta.created_at == first.meta.created_at
     # a full recompile (a new processing version) still knows when the document was first compiled
-    full = compile_(edited, None, previous=again, mode="fast", options=CompileOptions(processing_version=99))
+    full = compile_(
+        edited, None, previous=again, mode="fast", options=CompileOptions(processing_version=99)
+    )
     assert full.meta.action == "full" and full.meta.created_at == first.meta.created_at
     assert full.meta.changes.empty

@@ -33,7 +33,11 @@ def apply(doc: list[S.Section], op: tuple, step: int) -> list[S.Section]:
         case "edit":
             return S.edit(doc, i, f"Edit number {step}.")
         case "insert":
-            return S.insert(doc, i, S.Section(3, f"Inserted {step}", f"Inserted {step}: " + S.paragraph(500 + step)))
+            return S.insert(
+                doc,
+                i,
+                S.Section(3, f"Inserted {step}", f"Inserted {step}: " + S.paragraph(500 + step)),
+            )
         case "delete":
             return S.delete(doc, i)
         case "move":
@@ -52,5 +56,7 @@ def test_incremental_equals_full_after_any_edits(ops: list[tuple], size: int) ->
     for step, op in enumerate(ops):
         doc = apply(doc, op, step)
         incremental = compile_(doc, CountingLLM(), previous=previous)
-        assert without_build_meta(incremental) == without_build_meta(compile_(doc, CountingLLM())), (step, op)
+        assert without_build_meta(incremental) == without_build_meta(
+            compile_(doc, CountingLLM())
+        ), (step, op)
         previous = incremental

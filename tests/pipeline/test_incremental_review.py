@@ -35,7 +35,9 @@ def test_standard_mode_does_not_reuse_a_node_moved_to_another_depth() -> None:
 
     prev = compile_document(doc(3), name="d.md", mode="standard", llm=CountingLLM())
     inc = compile_document(doc(2), name="d.md", mode="standard", llm=CountingLLM(), previous=prev)
-    assert without_build_meta(inc) == without_build_meta(compile_document(doc(2), name="d.md", mode="standard", llm=CountingLLM()))
+    assert without_build_meta(inc) == without_build_meta(
+        compile_document(doc(2), name="d.md", mode="standard", llm=CountingLLM())
+    )
 
 
 def test_the_ancestors_of_a_fallback_are_redone_with_it() -> None:
@@ -44,7 +46,9 @@ def test_the_ancestors_of_a_fallback_are_redone_with_it() -> None:
     assert [n.title for n in prev.tree.nodes if n.llm_fallback] == ["Sub1"]
     inc = compile_document(src, name="d.md", mode="deep", llm=CountingLLM(), previous=prev)
     assert inc.meta.action == "incremental"
-    assert without_build_meta(inc) == without_build_meta(compile_document(src, name="d.md", mode="deep", llm=CountingLLM()))
+    assert without_build_meta(inc) == without_build_meta(
+        compile_document(src, name="d.md", mode="deep", llm=CountingLLM())
+    )
 
 
 def test_a_failed_document_level_call_is_redone_and_never_carried_over() -> None:
@@ -53,18 +57,30 @@ def test_a_failed_document_level_call_is_redone_and_never_carried_over() -> None
     assert prev.meta.llm_failures >= 1 and not any(n.llm_fallback for n in prev.tree.nodes)
     again = compile_document(src, name="d.md", mode="deep", llm=CountingLLM(), previous=prev)
     assert again.meta.action == "incremental", "not 'current': the concepts fell back"
-    assert without_build_meta(again) == without_build_meta(compile_document(src, name="d.md", mode="deep", llm=CountingLLM()))
+    assert without_build_meta(again) == without_build_meta(
+        compile_document(src, name="d.md", mode="deep", llm=CountingLLM())
+    )
     other = CompileOptions(overlap_threshold=0.9)
-    inc = compile_document(src, name="d.md", mode="deep", options=other, llm=CountingLLM(), previous=prev)
+    inc = compile_document(
+        src, name="d.md", mode="deep", options=other, llm=CountingLLM(), previous=prev
+    )
     assert "concept" not in inc.meta.reused_passes
-    assert without_build_meta(inc) == without_build_meta(compile_document(src, name="d.md", mode="deep", options=other, llm=CountingLLM()))
+    assert without_build_meta(inc) == without_build_meta(
+        compile_document(src, name="d.md", mode="deep", options=other, llm=CountingLLM())
+    )
 
 
 def test_results_do_not_depend_on_concurrency_when_calls_fail() -> None:
-    sections = "".join(f"## Good{i}\n{para(10 + i)}\n\n" for i in range(5)) + "".join(f"## Bad{i}\n{para(20 + i)}\n\n" for i in range(3))
+    sections = "".join(f"## Good{i}\n{para(10 + i)}\n\n" for i in range(5)) + "".join(
+        f"## Bad{i}\n{para(20 + i)}\n\n" for i in range(3)
+    )
     src = f"# Doc\n{para(0)}\n\n{sections}".encode()
-    one = compile_document(src, name="d.md", mode="deep", llm=FailsFor("Title: Bad"), llm_concurrency=1)
-    four = compile_document(src, name="d.md", mode="deep", llm=FailsFor("Title: Bad"), llm_concurrency=4)
+    one = compile_document(
+        src, name="d.md", mode="deep", llm=FailsFor("Title: Bad"), llm_concurrency=1
+    )
+    four = compile_document(
+        src, name="d.md", mode="deep", llm=FailsFor("Title: Bad"), llm_concurrency=4
+    )
     assert [n.llm_fallback for n in one.tree.nodes] == [n.llm_fallback for n in four.tree.nodes]
     assert one.tree == four.tree and one.summary == four.summary
 

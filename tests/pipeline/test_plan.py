@@ -20,9 +20,22 @@ def _noop(**_: object) -> dict:
 
 SMALL = PassTable(
     (
-        Pass(name="a", run=_noop, reads=("source",), writes=("x",), phase="p", version="1", modes=ALL),
-        Pass(name="b", run=_noop, reads=("x",), writes=("y", "z"), phase="p", version="1", modes=ALL),
-        Pass(name="c", run=_noop, reads=("y",), optional_reads=("z", "x"), writes=("w",), phase="p", version="1", modes=ALL),
+        Pass(
+            name="a", run=_noop, reads=("source",), writes=("x",), phase="p", version="1", modes=ALL
+        ),
+        Pass(
+            name="b", run=_noop, reads=("x",), writes=("y", "z"), phase="p", version="1", modes=ALL
+        ),
+        Pass(
+            name="c",
+            run=_noop,
+            reads=("y",),
+            optional_reads=("z", "x"),
+            writes=("w",),
+            phase="p",
+            version="1",
+            modes=ALL,
+        ),
     )
 )
 
@@ -42,12 +55,27 @@ def test_loads_are_reads_not_computed_and_never_the_source() -> None:
 
 
 def test_a_field_both_required_and_optional_is_required() -> None:
-    table = SMALL.with_pass(Pass(name="d", run=_noop, reads=("x",), optional_reads=("y",), writes=("v",), phase="p", version="1", modes=ALL), after="c")
+    table = SMALL.with_pass(
+        Pass(
+            name="d",
+            run=_noop,
+            reads=("x",),
+            optional_reads=("y",),
+            writes=("v",),
+            phase="p",
+            version="1",
+            modes=ALL,
+        ),
+        after="c",
+    )
     plan = table.plan({"v", "w"})
     assert "x" in plan.loads and "x" not in plan.optional  # d requires what c reads optionally
 
 
-@pytest.mark.parametrize(("available", "missing"), [(None, set()), ({"y", "z", "x"}, set()), ({"y"}, set()), (set(), {"y"})])
+@pytest.mark.parametrize(
+    ("available", "missing"),
+    [(None, set()), ({"y", "z", "x"}, set()), ({"y"}, set()), (set(), {"y"})],
+)
 def test_missing_counts_required_loads_only(available: set[str] | None, missing: set[str]) -> None:
     plan = SMALL.plan({"w"}, available=available)
     assert plan.missing == missing and plan.runnable == (not missing)

@@ -53,7 +53,11 @@ def test_each_mode_is_closed_under_required_reads(mode: str) -> None:
             assert set(p.reads) <= available, f"{mode}: {p.name} needs {set(p.reads) - available}"
             available.update(p.writes)
         else:  # a skipped tree rewrite passes its input through unchanged
-            available.update(w for w in p.writes if TABLE.tree_input(p) in available and FIELDS[w].type is TABLE.fields['tree'].type)
+            available.update(
+                w
+                for w in p.writes
+                if TABLE.tree_input(p) in available and FIELDS[w].type is TABLE.fields["tree"].type
+            )
     required = {p.name for p in PASSES if p.required}
     assert required <= {p.name for p in TABLE.for_mode(mode)}
 
@@ -73,7 +77,12 @@ def test_every_pass_has_a_description_and_version() -> None:
 
 
 MODE_FIELDS = {
-    "fast": {"query_routes": None, "chain_index": None, "content_overlap": None, "evidence_scores": None},
+    "fast": {
+        "query_routes": None,
+        "chain_index": None,
+        "content_overlap": None,
+        "evidence_scores": None,
+    },
     "standard": {"chain_index": None, "content_overlap": None},
     "deep": {},
 }
@@ -120,7 +129,9 @@ def test_passes_never_mutate_their_inputs(mode: str, guide_bytes: bytes) -> None
 def test_compiling_twice_is_byte_identical_apart_from_meta(mode: str, guide_bytes: bytes) -> None:
     one = compile_document(guide_bytes, name="guide.md", mode=mode)
     two = compile_document(guide_bytes, name="guide.md", mode=mode)
-    assert envelope_bytes(one.model_copy(update={"meta": None})) == envelope_bytes(two.model_copy(update={"meta": None}))
+    assert envelope_bytes(one.model_copy(update={"meta": None})) == envelope_bytes(
+        two.model_copy(update={"meta": None})
+    )
 
 
 def test_every_option_is_read_by_a_declared_pass() -> None:
@@ -131,10 +142,15 @@ def test_every_option_is_read_by_a_declared_pass() -> None:
 
 
 def test_code_versions_cover_only_what_a_pass_reads() -> None:
-    base, other = TABLE.code_versions(CompileOptions(mode="deep")), TABLE.code_versions(CompileOptions(mode="deep", overlap_threshold=0.5))
+    base, other = (
+        TABLE.code_versions(CompileOptions(mode="deep")),
+        TABLE.code_versions(CompileOptions(mode="deep", overlap_threshold=0.5)),
+    )
     assert {name for name in base if base[name] != other[name]} == {"overlap"}
     model = TABLE.code_versions(CompileOptions(mode="deep", llm_model="m"))
-    assert {name for name in base if base[name] != model[name]} == {p.name for p in TABLE.passes if p.llm}
+    assert {name for name in base if base[name] != model[name]} == {
+        p.name for p in TABLE.passes if p.llm
+    }
 
 
 def test_parse_version_counts_the_model_only_where_it_asks_it() -> None:
@@ -147,5 +163,7 @@ def test_parse_version_counts_the_model_only_where_it_asks_it() -> None:
     assert parse(mode="fast") == parse(mode="standard") == parse(mode="deep")
     assert parse(mode="fast", llm_model="m", structure_llm_calls=9) == parse(mode="fast")
     assert parse(mode="deep", llm_model="m") != parse(mode="deep")
-    assert parse(mode="deep", llm_model="m", structure_llm_calls=9) != parse(mode="deep", llm_model="m")
+    assert parse(mode="deep", llm_model="m", structure_llm_calls=9) != parse(
+        mode="deep", llm_model="m"
+    )
     assert parse(mode="deep", structure_llm_calls=9) == parse(mode="deep")  # no model: never asks

@@ -17,7 +17,15 @@ QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 class Harness:
     """Documents folder + IR folder + ephemeral instance + definitions."""
 
-    def __init__(self, tmp_path: Path, settings: Settings | None = None, *, on_disk: bool = False, instance: dg.DagsterInstance | None = None, **sensor: object) -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        settings: Settings | None = None,
+        *,
+        on_disk: bool = False,
+        instance: dg.DagsterInstance | None = None,
+        **sensor: object,
+    ) -> None:
         self.docs, self.ir = tmp_path / "docs", tmp_path / "ir"
         self.docs.mkdir(exist_ok=True)
         self.settings = settings or Settings.create(docs_dir=self.docs, ir_dir=self.ir)
@@ -25,7 +33,10 @@ class Harness:
         if sensor:
             from vectorless_assets.orchestration.automation.sensors import build_documents_sensor
 
-            jobs = [self.defs.resolve_job_def(COMPILE_JOB), self.defs.resolve_job_def(RECOMPILE_JOB)]
+            jobs = [
+                self.defs.resolve_job_def(COMPILE_JOB),
+                self.defs.resolve_job_def(RECOMPILE_JOB),
+            ]
             self.sensor = build_documents_sensor(self.settings, jobs, **sensor)  # type: ignore[arg-type]
         else:
             self.sensor = self.defs.resolve_sensor_def(SENSOR_NAME)
@@ -38,7 +49,10 @@ class Harness:
         self.runs: list[str] = []
 
     def resources(self) -> dict[str, object]:
-        return {"documents": DocumentsRoot(path=self.settings.docs_dir), "ir_store": IRStore(path=self.settings.ir_dir)}
+        return {
+            "documents": DocumentsRoot(path=self.settings.docs_dir),
+            "ir_store": IRStore(path=self.settings.ir_dir),
+        }
 
     def write(self, rel: str, text: str) -> Path:
         path = self.docs / rel
@@ -47,13 +61,22 @@ class Harness:
         return path
 
     def tick(self) -> dg.SensorResult:
-        context = dg.build_sensor_context(instance=self.instance, cursor=self.cursor, resources=self.resources(), definitions=self.defs)
+        context = dg.build_sensor_context(
+            instance=self.instance,
+            cursor=self.cursor,
+            resources=self.resources(),
+            definitions=self.defs,
+        )
         result = self.sensor(context)
         if isinstance(result, dg.SkipReason):
             raise AssertionError(result.skip_message)
-        for request in result.dynamic_partitions_requests or []:  # build_sensor_context does not apply them
+        for request in (
+            result.dynamic_partitions_requests or []
+        ):  # build_sensor_context does not apply them
             if isinstance(request, dg.AddDynamicPartitionsRequest):
-                self.instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+                self.instance.add_dynamic_partitions(
+                    request.partitions_def_name, list(request.partition_keys)
+                )
             else:
                 for key in request.partition_keys:
                     self.instance.delete_dynamic_partition(request.partitions_def_name, key)
@@ -71,10 +94,22 @@ class Harness:
         config = {**QUIET, **(request.run_config or {})}
         if request.partition_key:
             selection = list(request.asset_selection) if request.asset_selection else None
-            result = job.execute_in_process(instance=self.instance, partition_key=request.partition_key, asset_selection=selection, run_config=config, raise_on_error=False)
+            result = job.execute_in_process(
+                instance=self.instance,
+                partition_key=request.partition_key,
+                asset_selection=selection,
+                run_config=config,
+                raise_on_error=False,
+            )
         else:
-            result = job.execute_in_process(instance=self.instance, run_config=config, raise_on_error=False)
-        failures = [e.step_failure_data.user_failure_data or e.step_failure_data.error for e in result.all_events if e.is_step_failure]
+            result = job.execute_in_process(
+                instance=self.instance, run_config=config, raise_on_error=False
+            )
+        failures = [
+            e.step_failure_data.user_failure_data or e.step_failure_data.error
+            for e in result.all_events
+            if e.is_step_failure
+        ]
         assert result.success, failures
         return result
 
@@ -94,7 +129,10 @@ def bumped(settings: Settings, pass_name: str, run=None) -> Settings:
     import dataclasses
 
     spec = settings.table.by_name[pass_name]
-    return dataclasses.replace(settings, table=settings.table.replaced(pass_name, version=spec.version + ".1", run=run or spec.run))
+    return dataclasses.replace(
+        settings,
+        table=settings.table.replaced(pass_name, version=spec.version + ".1", run=run or spec.run),
+    )
 
 
 def requested(requests: list[dg.RunRequest]) -> list[str]:
@@ -103,5 +141,7 @@ def requested(requests: list[dg.RunRequest]) -> list[str]:
     keys: list[str] = []
     for request in requests:
         config = (request.run_config or {}).get("ops", {}).get("recompile", {}).get("config", {})
-        keys += config.get("documents") or ([request.partition_key] if request.partition_key else [])
+        keys += config.get("documents") or (
+            [request.partition_key] if request.partition_key else []
+        )
     return sorted(keys)

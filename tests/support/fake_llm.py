@@ -20,7 +20,9 @@ def answer(prompt: str) -> str:
     if "OVERVIEW" in prompt:
         return f"OVERVIEW: Section about {' '.join(words[:5])} ({digest}).\nQUESTIONS: What is {words[0] if words else 'this'}?, How does it work?, Why does it matter?\nTAGS: {', '.join(words[:3]) or 'general'}"
     if "concept" in prompt.lower() and "json" in prompt.lower():
-        return json.dumps([{"name": "Fake concept", "summary": f"A concept ({digest}).", "sections": []}])
+        return json.dumps(
+            [{"name": "Fake concept", "summary": f"A concept ({digest}).", "sections": []}]
+        )
     if "synonym" in prompt.lower():
         return json.dumps({})
     return f"Summary of {' '.join(words[:6])}. Digest {digest}."
@@ -81,9 +83,22 @@ class FakeLLMServer:
                 with lock:
                     outer.in_flight -= 1
                 text = answer(prompt)
-                content: object = {"html": HTML_PAGE, "parts": [{"type": "text", "text": text[:5]}, {"type": "text", "text": text[5:]}]}.get(fault, text)
-                choice = {"message": {"role": "assistant", "content": content}, "finish_reason": "length" if fault == "length" else "stop"}
-                data = b"<html>upstream error</html>" if fault == "malformed" else json.dumps({"choices": [choice], "model": body.get("model")}).encode()
+                content: object = {
+                    "html": HTML_PAGE,
+                    "parts": [
+                        {"type": "text", "text": text[:5]},
+                        {"type": "text", "text": text[5:]},
+                    ],
+                }.get(fault, text)
+                choice = {
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": "length" if fault == "length" else "stop",
+                }
+                data = (
+                    b"<html>upstream error</html>"
+                    if fault == "malformed"
+                    else json.dumps({"choices": [choice], "model": body.get("model")}).encode()
+                )
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))

@@ -45,7 +45,13 @@ def build(root: N) -> DocumentTree:
     by_title = {n.title: n.node_id for n in nodes}
     for node, spec in zip(nodes, specs, strict=True):
         node.references = [
-            NodeReference(text=text, kind="section", target=target, target_node_id=by_title.get(target), confidence=0.8)
+            NodeReference(
+                text=text,
+                kind="section",
+                target=target,
+                target_node_id=by_title.get(target),
+                confidence=0.8,
+            )
             for text, target in spec.refs
         ]
     return DocumentTree(nodes=nodes).renumbered()

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 
-def kill_once_started(target: Callable[..., object], args: tuple, marker: Path, timeout: float = 60) -> int:
+def kill_once_started(
+    target: Callable[..., object], args: tuple, marker: Path, timeout: float = 60
+) -> int:
     """Fork `target(*args)`, wait until it creates `marker`, SIGKILL it; return its pid."""
     child = multiprocessing.get_context("fork").Process(target=target, args=args)
     child.start()

@@ -10,7 +10,23 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "theta", "kappa", "lambda", "sigma", "omega", "river", "stone", "cloud", "field"]
+WORDS = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "epsilon",
+    "zeta",
+    "theta",
+    "kappa",
+    "lambda",
+    "sigma",
+    "omega",
+    "river",
+    "stone",
+    "cloud",
+    "field",
+]
 
 
 @dataclass(frozen=True)
@@ -30,7 +46,13 @@ def generate(n: int, *, seed: int = 0, words: int = 60) -> list[Section]:
     out: list[Section] = []
     for i in range(n):
         level = 2 if i % 4 == 0 else 3
-        out.append(Section(level, f"Section {seed}.{i}", f"Section {seed}.{i} says: {paragraph(seed * 100_003 + i, words)}"))
+        out.append(
+            Section(
+                level,
+                f"Section {seed}.{i}",
+                f"Section {seed}.{i} says: {paragraph(seed * 100_003 + i, words)}",
+            )
+        )
     return out
 
 

@@ -10,7 +10,10 @@ from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 from vectorless_assets.orchestration.base.settings import Settings
 
 A, B = "a~index.md", "b~index.md"
-TEXTS = {"a/index.md": "# Alpha\n\nFirst.\n\n## Details\n\nAlpha details.\n", "b/index.md": "# Beta\n\nSecond.\n"}
+TEXTS = {
+    "a/index.md": "# Alpha\n\nFirst.\n\n## Details\n\nAlpha details.\n",
+    "b/index.md": "# Beta\n\nSecond.\n",
+}
 
 
 def two_documents(tmp_path: Path, *extra_partitions: str) -> tuple[Settings, dg.DagsterInstance]:

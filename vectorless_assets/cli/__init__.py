@@ -9,7 +9,10 @@ from vectorless_assets.version import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="vectorless", description="Compile documents into a navigable Document IR (vectorless retrieval).")
+    parser = argparse.ArgumentParser(
+        prog="vectorless",
+        description="Compile documents into a navigable Document IR (vectorless retrieval).",
+    )
     parser.add_argument("--version", action="version", version=f"vectorless {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     from vectorless_assets.cli import compile_cmd, demo_cmd, inspect_cmd, mcp_cmd, query

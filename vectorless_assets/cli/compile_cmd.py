@@ -22,15 +22,35 @@ from vectorless_assets.pipeline.discovery import SourceRef, expand
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compile", help="compile documents (Markdown, PDF, DOCX) into IR files")
-    p.add_argument("paths", nargs="+", help="files or folders (searched recursively for .md/.pdf/.docx)")
+    p.add_argument(
+        "paths", nargs="+", help="files or folders (searched recursively for .md/.pdf/.docx)"
+    )
     p.add_argument("--mode", choices=MODES, default="fast", help="compilation mode (default: fast)")
-    p.add_argument("--out", default=None, help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})")
-    p.add_argument("--root", default=None, help="documents root: keys and doc_ids are paths relative to it")
-    p.add_argument("--no-outline", action="store_true", help="ignore PDF outlines (detect headings)")
-    p.add_argument("--in-process", action="store_true", help="compile in this process without Dagster")
+    p.add_argument(
+        "--out",
+        default=None,
+        help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+    )
+    p.add_argument(
+        "--root", default=None, help="documents root: keys and doc_ids are paths relative to it"
+    )
+    p.add_argument(
+        "--no-outline", action="store_true", help="ignore PDF outlines (detect headings)"
+    )
+    p.add_argument(
+        "--in-process", action="store_true", help="compile in this process without Dagster"
+    )
     p.add_argument("--force", action="store_true", help="recompile even when nothing changed")
-    p.add_argument("--prune", action="store_true", help="move the IRs of sources gone from a compiled folder to <out>/.deleted/ (as the sensor does)")
-    p.add_argument("--refresh-llm", action="store_true", help="ask the LLM again for cached prompts (--in-process; the new answers are cached)")
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="move the IRs of sources gone from a compiled folder to <out>/.deleted/ (as the sensor does)",
+    )
+    p.add_argument(
+        "--refresh-llm",
+        action="store_true",
+        help="ask the LLM again for cached prompts (--in-process; the new answers are cached)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable results on stdout")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(handler=cmd_compile)
@@ -44,7 +64,13 @@ def duplicate_keys(refs: list[SourceRef]) -> dict[str, list[str]]:
 
 
 def compile_in_process(
-    refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool = False, refresh_llm: bool = False, show_progress: bool = True
+    refs: list[SourceRef],
+    out: Path,
+    options: CompileOptions,
+    *,
+    force: bool = False,
+    refresh_llm: bool = False,
+    show_progress: bool = True,
 ) -> list[CompileResult]:
     """Compile each source with `compile_document` and save it; one failure never stops the rest.
 
@@ -58,7 +84,9 @@ def compile_in_process(
     from vectorless_assets.llm.config import client_from_env
 
     llm = client_from_env()
-    cache_path = cache_path_for(out, os.environ.get("VECTORLESS_LLM_CACHE")) if llm is not None else None
+    cache_path = (
+        cache_path_for(out, os.environ.get("VECTORLESS_LLM_CACHE")) if llm is not None else None
+    )
     cache = LLMCache(cache_path) if cache_path else None
     concurrency = int(os.environ.get("VECTORLESS_LLM_CONCURRENCY") or 4)
     results: list[CompileResult] = []
@@ -66,13 +94,27 @@ def compile_in_process(
         t0 = time.perf_counter()
         result = CompileResult(key=ref.key, path=str(ref.path), ok=False)
         try:
-            result.doc_id = doc_id_for(ref.key)  # a name that is not UTF-8 fails here, for this document only
+            result.doc_id = doc_id_for(
+                ref.key
+            )  # a name that is not UTF-8 fails here, for this document only
             target = out / f"{result.doc_id}.bin"
             previous = target if target.exists() and not force else None
-            doc = compile_document(ref.path, options=options, root=ref.root, llm=llm, previous=previous, force=force, llm_cache=cache, refresh_llm=refresh_llm, llm_concurrency=concurrency)
+            doc = compile_document(
+                ref.path,
+                options=options,
+                root=ref.root,
+                llm=llm,
+                previous=previous,
+                force=force,
+                llm_cache=cache,
+                refresh_llm=refresh_llm,
+                llm_concurrency=concurrency,
+            )
             meta = doc.meta
             result.nodes, result.ir_path = len(doc.tree.nodes), str(target)
-            result.reason = f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
+            result.reason = (
+                f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
+            )
             if meta is not None and meta.action == "skip":
                 result.status = "skipped"
             else:
@@ -82,7 +124,9 @@ def compile_in_process(
                     raise CompileError(ref.key, str(exc)) from exc
                 result.status = "compiled"
                 result.changes = meta.changes.model_dump() if meta is not None else None
-                for d in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
+                for (
+                    d
+                ) in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
                     if d.source == "parse" and d.severity != "info":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
             result.ok = True
@@ -126,9 +170,13 @@ def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> N
     for gone in gone_sources(compiled_folders(args.paths, args.root), refs, out):
         if args.prune:
             moved = retire(gone)
-            progress(f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to {moved.parent})")
+            progress(
+                f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to {moved.parent})"
+            )
         else:
-            progress(f"left {gone.ir_path.name}: its source {gone.key} is gone (still served; --prune moves it to .deleted/)")
+            progress(
+                f"left {gone.ir_path.name}: its source {gone.key} is gone (still served; --prune moves it to .deleted/)"
+            )
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -147,7 +195,15 @@ def cmd_compile(args: argparse.Namespace) -> int:
         return 2
     options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
     out = settings.ir_dir(args.out)
-    results = run_compile(refs, out, options, in_process=args.in_process, force=args.force, refresh_llm=args.refresh_llm, show_progress=not args.quiet)
+    results = run_compile(
+        refs,
+        out,
+        options,
+        in_process=args.in_process,
+        force=args.force,
+        refresh_llm=args.refresh_llm,
+        show_progress=not args.quiet,
+    )
     report_gone(args, refs, out)
     if args.json:
         emit_json([asdict(r) for r in results])
@@ -158,16 +214,28 @@ def cmd_compile(args: argparse.Namespace) -> int:
             elif r.change_line():
                 print(one_line(r.change_line()))
         ok = sum(r.ok for r in results)
-        print(f"{ok}/{len(results)} documents compiled into {out}" + (f" ({len(results) - ok} failed)" if ok < len(results) else ""))
+        print(
+            f"{ok}/{len(results)} documents compiled into {out}"
+            + (f" ({len(results) - ok} failed)" if ok < len(results) else "")
+        )
     return 0 if all(r.ok for r in results) else 1
 
 
 def run_compile(
-    refs: list[SourceRef], out: Path, options: CompileOptions, *, in_process: bool, force: bool, show_progress: bool, refresh_llm: bool = False
+    refs: list[SourceRef],
+    out: Path,
+    options: CompileOptions,
+    *,
+    in_process: bool,
+    force: bool,
+    show_progress: bool,
+    refresh_llm: bool = False,
 ) -> list[CompileResult]:
     """Compile through Dagster on the local instance, or in process when asked."""
     if in_process:
-        return compile_in_process(refs, out, options, force=force, refresh_llm=refresh_llm, show_progress=show_progress)
+        return compile_in_process(
+            refs, out, options, force=force, refresh_llm=refresh_llm, show_progress=show_progress
+        )
     from vectorless_assets.cli.dagster_bridge import compile_with_dagster
 
     return compile_with_dagster(refs, out, options, force=force, show_progress=show_progress)

@@ -27,7 +27,9 @@ def _changes(ir_path: str | None) -> dict[str, Any] | None:
     return meta.changes.model_dump() if meta is not None else None
 
 
-def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool) -> list[CompileResult]:
+def compile_with_dagster(
+    refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool
+) -> list[CompileResult]:
     from vectorless_assets.llm.config import client_from_env
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
     from vectorless_assets.orchestration.storage.instance import local_home, local_instance
@@ -37,7 +39,10 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
     except Exception as exc:  # noqa: BLE001 - a full or unwritable DAGSTER_HOME: say so, no traceback
         problem = f"cannot open the Dagster instance at {local_home()}: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
         progress(problem, enabled=show_progress)
-        return [CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem) for r in refs]
+        return [
+            CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem)
+            for r in refs
+        ]
     llm = client_from_env()
     total, seen = len(refs), 0
     results: list[CompileResult] = []
@@ -45,12 +50,24 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
     def report(res: DocResult) -> None:
         nonlocal seen
         seen += 1
-        state = {"compiled": f"compiled ({res.seconds:.2f} s)", "skipped": "unchanged, skipped"}.get(res.status, f"FAILED: {res.error}")
+        state = {
+            "compiled": f"compiled ({res.seconds:.2f} s)",
+            "skipped": "unchanged, skipped",
+        }.get(res.status, f"FAILED: {res.error}")
         progress(f"[{seen}/{total}] {res.document_key or res.path} {state}", enabled=show_progress)
 
     for root, group in groupby(refs, key=lambda r: r.root):
         docs = list(group)
-        for res in compile_paths(docs, docs_root=str(root), ir_dir=str(out.resolve()), options=options, instance=instance, progress=report, force=force, llm=llm):
+        for res in compile_paths(
+            docs,
+            docs_root=str(root),
+            ir_dir=str(out.resolve()),
+            options=options,
+            instance=instance,
+            progress=report,
+            force=force,
+            llm=llm,
+        ):
             results.append(
                 CompileResult(
                     key=res.document_key,
@@ -66,4 +83,3 @@ def compile_with_dagster(refs: list[SourceRef], out: Path, options: CompileOptio
                 )
             )
     return results
-

@@ -14,7 +14,11 @@ from vectorless_assets.pipeline.discovery import expand
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="compile the bundled sample documents and print their outlines")
     p.add_argument("--mode", choices=MODES, default="deep", help="compilation mode (default: deep)")
-    p.add_argument("--out", default=None, help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})")
+    p.add_argument(
+        "--out",
+        default=None,
+        help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+    )
     p.add_argument("--in-process", action="store_true", help="compile without Dagster")
     p.set_defaults(handler=cmd_demo)
 
@@ -22,7 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     refs = expand([str(settings.samples_dir())])
     out = settings.ir_dir(args.out)
-    results = run_compile(refs, out, CompileOptions(mode=args.mode), in_process=args.in_process, force=False, show_progress=True)
+    results = run_compile(
+        refs,
+        out,
+        CompileOptions(mode=args.mode),
+        in_process=args.in_process,
+        force=False,
+        show_progress=True,
+    )
     for r in results:
         print()
         if not r.ok:
@@ -35,5 +46,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for line in toc_view.lines(toc_view.entries(doc), max_lines=40):
             print("   " + line)
     ok = sum(r.ok for r in results)
-    print(f"\n{ok}/{len(results)} sample documents compiled into {out}; try: vectorless inspect {out}/<doc_id>.bin")
+    print(
+        f"\n{ok}/{len(results)} sample documents compiled into {out}; try: vectorless inspect {out}/<doc_id>.bin"
+    )
     return 0 if ok == len(results) else 1

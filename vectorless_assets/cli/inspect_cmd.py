@@ -34,13 +34,22 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     pages = f", {doc.page_count} pages" if doc.page_count else ""
     # titles, names and messages come from the document: control characters (terminal escape
     # sequences) are printed escaped, one line per item, as toc/cat/ls do
-    print(one_line(f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"))
+    print(
+        one_line(
+            f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"
+        )
+    )
     print(one_line(f"doc_id {doc.doc_id}  key {doc.document_key}  source {doc.source_path}"))
     for line in toc_view.lines(toc_view.entries(doc, max_depth=args.depth), tokens=True):
         print(one_line(line))
     for d in doc.diagnostics:
         if d.severity != "info":
-            print(one_line(f"{d.severity}: [{d.source}] {d.message}" + (f" (node {d.node_id})" if d.node_id else "")))
+            print(
+                one_line(
+                    f"{d.severity}: [{d.source}] {d.message}"
+                    + (f" (node {d.node_id})" if d.node_id else "")
+                )
+            )
     return 0
 
 
@@ -51,10 +60,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
             doc = load_ir(path)
             dangling = sorted(dangling_node_ids(doc))
             ok = not dangling
-            problem = f"indexes point at missing nodes: {', '.join(dangling[:5])}" if dangling else ""
-            results.append({"path": str(Path(path)), "ok": ok, "doc_id": doc.doc_id, "schema_version": doc.schema_version, "old_schema": doc.is_old, "problem": problem})
+            problem = (
+                f"indexes point at missing nodes: {', '.join(dangling[:5])}" if dangling else ""
+            )
+            results.append(
+                {
+                    "path": str(Path(path)),
+                    "ok": ok,
+                    "doc_id": doc.doc_id,
+                    "schema_version": doc.schema_version,
+                    "old_schema": doc.is_old,
+                    "problem": problem,
+                }
+            )
         except IRIntegrityError as exc:
-            results.append({"path": str(Path(path)), "ok": False, "error": type(exc).__name__, "problem": exc.problem})
+            results.append(
+                {
+                    "path": str(Path(path)),
+                    "ok": False,
+                    "error": type(exc).__name__,
+                    "problem": exc.problem,
+                }
+            )
     if args.json:
         emit_json(results)
     else:

@@ -30,10 +30,25 @@ def port(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `mcp` subcommand to an argparse subparsers object."""
-    p = sub.add_parser("mcp", help="serve a folder of compiled IRs to agents (Model Context Protocol)")
-    p.add_argument("ir", nargs="?", default=None, metavar="IR-folder", help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})")
-    p.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio")
-    p.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"HTTP port 1-65535 (default {DEFAULT_PORT})")
+    p = sub.add_parser(
+        "mcp", help="serve a folder of compiled IRs to agents (Model Context Protocol)"
+    )
+    p.add_argument(
+        "ir",
+        nargs="?",
+        default=None,
+        metavar="IR-folder",
+        help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+    )
+    p.add_argument(
+        "--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio"
+    )
+    p.add_argument(
+        "--port",
+        type=port,
+        default=DEFAULT_PORT,
+        help=f"HTTP port 1-65535 (default {DEFAULT_PORT})",
+    )
     p.set_defaults(handler=cmd_mcp)
 
 

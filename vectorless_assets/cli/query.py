@@ -41,7 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("ir", metavar="IR-or-folder", help="an IR file or a folder of IR files")
         if name == "ls":
-            p.add_argument("node", nargs="?", default=None, help="node id, title or child index (default: root)")
+            p.add_argument(
+                "node",
+                nargs="?",
+                default=None,
+                help="node id, title or child index (default: root)",
+            )
         if name == "cat":
             p.add_argument("node", help="node id, title or child index")
         if name in ("find", "locate"):
@@ -52,8 +57,17 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--depth", type=int, default=None, help="only this many levels")
         if name == "locate":
             p.add_argument("-k", type=int, default=5, help="number of hits (default 5)")
-            p.add_argument("--llm", action="store_true", help="LLM-guided: the model reads the table of contents (VECTORLESS_LLM_* settings); no-LLM hits fill the rest")
-            p.add_argument("--max-calls", type=int, default=MAX_CALLS, help=f"with --llm: at most this many LLM calls (default {MAX_CALLS})")
+            p.add_argument(
+                "--llm",
+                action="store_true",
+                help="LLM-guided: the model reads the table of contents (VECTORLESS_LLM_* settings); no-LLM hits fill the rest",
+            )
+            p.add_argument(
+                "--max-calls",
+                type=int,
+                default=MAX_CALLS,
+                help=f"with --llm: at most this many LLM calls (default {MAX_CALLS})",
+            )
         p.add_argument("--doc", default=None, help="in a folder: doc_id, doc_id prefix or name")
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(handler=handler)
@@ -104,9 +118,15 @@ def cmd_ls(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         if isinstance(t, Catalog) and args.node is None:
             rows = t.entries()
-            return rows, [f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}" for r in rows]
+            return rows, [
+                f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}"
+                for r in rows
+            ]
         rows = _single(t).ls(args.node)
-        return rows, [f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  ({r['leaf_count']} leaves)  {r['description'][:80]}" for r in rows]
+        return rows, [
+            f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  ({r['leaf_count']} leaves)  {r['description'][:80]}"
+            for r in rows
+        ]
 
     return _run(args, body)
 
@@ -124,9 +144,16 @@ def cmd_cat(args: argparse.Namespace) -> int:
 def cmd_find(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         navs = list(t.navigators.values()) if isinstance(t, Catalog) else [t]
-        rows = [{"doc_id": n.doc.doc_id, **r} for n in navs for r in n.find(args.query, limit=args.limit)][: args.limit]
+        rows = [
+            {"doc_id": n.doc.doc_id, **r}
+            for n in navs
+            for r in n.find(args.query, limit=args.limit)
+        ][: args.limit]
         prefix = len(navs) > 1
-        return rows, [f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  {r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}" for r in rows]
+        return rows, [
+            f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  {r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}"
+            for r in rows
+        ]
 
     return _run(args, body)
 
@@ -134,7 +161,9 @@ def cmd_find(args: argparse.Namespace) -> int:
 def cmd_toc(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         nav = _single(t)
-        return nav.toc(max_depth=args.depth), toc_view.lines(toc_view.entries(nav.doc, max_depth=args.depth))
+        return nav.toc(max_depth=args.depth), toc_view.lines(
+            toc_view.entries(nav.doc, max_depth=args.depth)
+        )
 
     return _run(args, body)
 
@@ -152,22 +181,34 @@ def cmd_locate(args: argparse.Namespace) -> int:
             return 1
 
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
-        hits = t.locate(args.query, k=args.k, llm=llm, usage=usage, max_calls=max(0, args.max_calls)) if llm else t.locate(args.query, k=args.k)
+        hits = (
+            t.locate(args.query, k=args.k, llm=llm, usage=usage, max_calls=max(0, args.max_calls))
+            if llm
+            else t.locate(args.query, k=args.k)
+        )
         lines = []
         for rank, h in enumerate(hits, start=1):
             doc = f"{h['doc_name']}: " if "doc_name" in h else ""
             found = f"  via {h['via']}" if "via" in h else ""
             score = f"  score {h['score']}" if h["score"] is not None else ""
             focus = f", read {where(h['focus'])}" if h.get("focus") else ""
-            lines.append(f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}{focus}){score}{found}")
+            lines.append(
+                f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}{focus}){score}{found}"
+            )
             lines.append(f"     {h['reason']}")
         if llm is None:
             return hits, lines or ["no match"]
         u = usage_json(usage)
         guided = any(h.get("via") == "llm" for h in hits)
         failed = usage.failures or usage.skipped
-        fallback = (" (some calls failed)" if guided else " (failed: no-LLM results)") if failed else ""
-        print(f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} skipped, ~{u['tokens']} tokens{fallback}", file=sys.stderr, flush=True)
+        fallback = (
+            (" (some calls failed)" if guided else " (failed: no-LLM results)") if failed else ""
+        )
+        print(
+            f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} skipped, ~{u['tokens']} tokens{fallback}",
+            file=sys.stderr,
+            flush=True,
+        )
         return {"hits": hits, "llm_usage": u}, lines or ["no match"]
 
     return _run(args, body)

@@ -139,13 +139,19 @@ def check_zip(data: bytes) -> None:
         return  # not a zip: python-docx says so
     total = sum(m.file_size for m in members)
     if total > MAX_UNPACKED_BYTES:
-        raise SourceError(f"DOCX refused: its parts unpack to {total:,} bytes (at most {MAX_UNPACKED_BYTES:,})")
+        raise SourceError(
+            f"DOCX refused: its parts unpack to {total:,} bytes (at most {MAX_UNPACKED_BYTES:,})"
+        )
     xml = sum(m.file_size for m in members if m.filename.endswith((".xml", ".rels")))
     if xml > MAX_XML_BYTES:
-        raise SourceError(f"DOCX refused: its XML parts unpack to {xml:,} bytes (at most {MAX_XML_BYTES:,})")
+        raise SourceError(
+            f"DOCX refused: its XML parts unpack to {xml:,} bytes (at most {MAX_XML_BYTES:,})"
+        )
     for m in members:
         if m.file_size > 1_000_000 and m.file_size > MAX_RATIO * max(m.compress_size, 1):
-            raise SourceError(f"DOCX refused: part {m.filename} unpacks {m.file_size // max(m.compress_size, 1):,} times its packed size (a zip bomb?)")
+            raise SourceError(
+                f"DOCX refused: part {m.filename} unpacks {m.file_size // max(m.compress_size, 1):,} times its packed size (a zip bomb?)"
+            )
 
 
 def parse_docx(data: bytes, *, options: CompileOptions) -> ParsedDocument:
@@ -172,7 +178,14 @@ def parse_docx(data: bytes, *, options: CompileOptions) -> ParsedDocument:
     def close() -> None:
         content = "\n".join(t for t in body if t)
         if cur_level > 0 or content:
-            nodes.append(RawNode(title=cur_title, level=cur_level, content=content, token_count=estimate_tokens(content)))
+            nodes.append(
+                RawNode(
+                    title=cur_title,
+                    level=cur_level,
+                    content=content,
+                    token_count=estimate_tokens(content),
+                )
+            )
 
     for text, level in blocks:
         if level == 0:  # Title style
@@ -192,6 +205,10 @@ def parse_docx(data: bytes, *, options: CompileOptions) -> ParsedDocument:
         title = next((n.title for n in nodes if n.level == 1), "")
     notes = []
     if cut:
-        message = f"the body has more than {MAX_BLOCKS:,} paragraphs and tables: the rest is left out"
-        notes.append(Diagnostic(source="parse", code="docx_truncated", message=message, severity="warning"))
+        message = (
+            f"the body has more than {MAX_BLOCKS:,} paragraphs and tables: the rest is left out"
+        )
+        notes.append(
+            Diagnostic(source="parse", code="docx_truncated", message=message, severity="warning")
+        )
     return ParsedDocument(format="docx", title=title, raw_nodes=nodes, diagnostics=notes)

@@ -56,7 +56,9 @@ def truncate_tokens(text: str, max_tokens: int) -> str:
     if any(map(text.__contains__, _SPLIT_ONLY)):  # (see `_fitting_prefix`)
         lo = _bisect_prefix(words, max_tokens - 1)
     else:
-        lo = _fitting_prefix(words, max_tokens - 1, min(len(words) - 1, (max_tokens - 1) * len(words) // total))
+        lo = _fitting_prefix(
+            words, max_tokens - 1, min(len(words) - 1, (max_tokens - 1) * len(words) // total)
+        )
     if lo == 0:  # one giant word (CJK, data): cut by characters
         return text[: max(1, max_tokens)] + "…"
     return " ".join(words[:lo]).rstrip(" ,;:") + "…"

@@ -69,9 +69,7 @@ def chunk_text(text: str, limit: int) -> list[Chunk]:
             chunks.extend(Chunk(i, i, piece, None) for piece in split_line(line, limit))
             start, tokens, heading = i + 1, 0, None
             continue
-        if i > start and (
-            (h is not None and tokens >= limit // 8) or tokens + t > limit
-        ):
+        if i > start and ((h is not None and tokens >= limit // 8) or tokens + t > limit):
             close(i - 1)
             start, tokens, heading = i, 0, None
         if i == start:
@@ -91,7 +89,9 @@ def absorb_blank(chunks: list[Chunk]) -> list[Chunk]:
     pending: Chunk | None = None
     for chunk in chunks:
         if pending is not None:
-            chunk = Chunk(pending.first, chunk.last, pending.text + "\n" + chunk.text, chunk.heading)
+            chunk = Chunk(
+                pending.first, chunk.last, pending.text + "\n" + chunk.text, chunk.heading
+            )
             pending = None
         if chunk.text.strip() or len(chunks) == 1:
             out.append(chunk)

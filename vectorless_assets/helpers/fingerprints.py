@@ -34,9 +34,14 @@ def node_fingerprints(tree: DocumentTree) -> dict[str, tuple[str, str]]:
     for node in reversed(tree.nodes):  # children before parents
         title = node.title.encode("utf-8", "surrogatepass")
         text = node.content.encode("utf-8", "surrogatepass")
-        own = blake2b(b"".join((_LENGTH(len(title)), title, _LENGTH(len(text)), text)), digest_size=16).hexdigest()
+        own = blake2b(
+            b"".join((_LENGTH(len(title)), title, _LENGTH(len(text)), text)), digest_size=16
+        ).hexdigest()
         parts = sep.join([own, *(out[c][1] for c in node.children)]) if node.children else own
-        out[node.node_id] = (own, blake2b((sep + parts).encode("ascii"), digest_size=16).hexdigest())
+        out[node.node_id] = (
+            own,
+            blake2b((sep + parts).encode("ascii"), digest_size=16).hexdigest(),
+        )
     return out
 
 
@@ -44,7 +49,11 @@ def with_fingerprints(tree: DocumentTree) -> DocumentTree:
     """Copy of `tree` with every node's `fingerprint` and `subtree_fingerprint` set."""
     fps = node_fingerprints(tree)
     nodes = [
-        n if (n.fingerprint, n.subtree_fingerprint) == fps[n.node_id] else n.model_copy(update={"fingerprint": fps[n.node_id][0], "subtree_fingerprint": fps[n.node_id][1]})
+        n
+        if (n.fingerprint, n.subtree_fingerprint) == fps[n.node_id]
+        else n.model_copy(
+            update={"fingerprint": fps[n.node_id][0], "subtree_fingerprint": fps[n.node_id][1]}
+        )
         for n in tree.nodes
     ]
     return DocumentTree(nodes=nodes)

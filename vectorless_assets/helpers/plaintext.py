@@ -30,7 +30,9 @@ _URL = re.compile(r"(?:<(?:https?|ftp)|https?|ftp)://[^\s)>\]]+>?")
 _PLAIN_TEXT = re.compile(r"[^\n\[\]<>`*_#|~=>+\-:/]*")
 _FRONT_MATTER = re.compile(r"\A\s*---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _OPENS_FRONT_MATTER = re.compile(r"\s*---")  # `text.lstrip().startswith("---")` without a copy
-_RULE_LINE = re.compile(r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE)
+_RULE_LINE = re.compile(
+    r"^\s*(?:\|?[\s:\-|]*-{3,}[\s:\-|]*|`{3,}.*|~{3,}.*|[-*_=]{3,})\s*$", re.MULTILINE
+)
 #: At most this many characters of a node's text are scanned for sentences (cost bound).
 SCAN_CHARS = 8_000
 

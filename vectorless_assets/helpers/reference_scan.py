@@ -23,7 +23,9 @@ REF = re.compile(
     rf"(?=[sScCaAtTfFpPeE§])(?<![\w§])(?P<see>(?i:see\s+(?:also\s+)?))?{_KINDS}[ \t\u00a0]*"
     rf"(?P<target>{NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?![\w.]\w)"
 )
-TITLE_REF = re.compile(r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]")
+TITLE_REF = re.compile(
+    r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]"
+)
 _CAPTION_BODY = rf"\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)"
 CAPTION = re.compile("^" + _CAPTION_BODY, re.MULTILINE)
 #: `CAPTION` after a newline: a literal first character lets the regex engine jump from
@@ -32,9 +34,35 @@ _CAPTION_AFTER_NEWLINE = re.compile("\n" + _CAPTION_BODY, re.MULTILINE)
 #: Where a match of `REF` can start, in the lowercased text: "see" or a kind word's first
 #: letters. Every occurrence is a candidate, overlapping ones too: a candidate inside an
 #: earlier one follows one of its letters, so `REF`'s look-behind fails there.
-REF_LITERALS = ("see", "sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "pp.", "equation", "eq.", "eqs.")
+REF_LITERALS = (
+    "see",
+    "sect",
+    "\u00a7",
+    "chapter",
+    "appendi",
+    "table",
+    "fig",
+    "page",
+    "p.",
+    "pp.",
+    "equation",
+    "eq.",
+    "eqs.",
+)
 #: Literals (lowercase) one of which is in every match of `REF` / `CAPTION` / `TITLE_REF`.
-REF_WORDS = ("sect", "\u00a7", "chapter", "appendi", "table", "fig", "page", "p.", "equation", "eq.", "eqs.")
+REF_WORDS = (
+    "sect",
+    "\u00a7",
+    "chapter",
+    "appendi",
+    "table",
+    "fig",
+    "page",
+    "p.",
+    "equation",
+    "eq.",
+    "eqs.",
+)
 CAPTION_WORDS = ("table", "fig", "equation", "eq.")
 #: The non-ASCII characters a case-insensitive pattern matches to an ASCII letter (İ ı ſ K).
 _FOLDS_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
@@ -132,5 +160,9 @@ def scan_text(text: str) -> Scan:
     if not hits:
         return Scan(low, [], [], [])
     captions = list(caption_scan(text)) if any(w in hits for w in CAPTION_WORDS) else []
-    starts = sorted(i for found in hits.values() for i in found) if any(w in hits for w in REF_WORDS) else []
+    starts = (
+        sorted(i for found in hits.values() for i in found)
+        if any(w in hits for w in REF_WORDS)
+        else []
+    )
     return Scan(low, captions, starts, hits.get("see", []))

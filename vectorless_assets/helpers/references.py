@@ -40,11 +40,27 @@ _TITLE_NUM = re.compile(
     rf"(?P<target>{NUM}|[IVXL]{{2,}}|[A-Z](?:\.\d+)*)(?P<end>[.:)\-—–]|\s|$)"
 )
 _KIND_OF: dict[str, ReferenceKind] = {
-    "section": "section", "sections": "section", "§": "section", "§§": "section",
-    "chapter": "chapter", "chapters": "chapter", "appendix": "appendix", "appendices": "appendix",
-    "table": "table", "tables": "table", "figure": "figure", "figures": "figure",
-    "fig.": "figure", "figs.": "figure", "page": "page", "pages": "page", "p.": "page",
-    "pp.": "page", "equation": "equation", "equations": "equation", "eq.": "equation",
+    "section": "section",
+    "sections": "section",
+    "§": "section",
+    "§§": "section",
+    "chapter": "chapter",
+    "chapters": "chapter",
+    "appendix": "appendix",
+    "appendices": "appendix",
+    "table": "table",
+    "tables": "table",
+    "figure": "figure",
+    "figures": "figure",
+    "fig.": "figure",
+    "figs.": "figure",
+    "page": "page",
+    "pages": "page",
+    "p.": "page",
+    "pp.": "page",
+    "equation": "equation",
+    "equations": "equation",
+    "eq.": "equation",
     "eqs.": "equation",
 }
 
@@ -81,16 +97,20 @@ class Targets:
         prefix = f"{head.structure}." if head is not None and head.structure else ""
         for node in tree.nodes:
             if prefix and node.structure.startswith(prefix):
-                t.structure.setdefault(node.structure[len(prefix):], node.node_id)
+                t.structure.setdefault(node.structure[len(prefix) :], node.node_id)
         for i, node in enumerate(tree.nodes):
             if node.structure:
                 t.structure.setdefault(node.structure, node.node_id)
             full = node.title.strip()
             # a leaf merged by the optimize pass carries its parts' titles joined by " / "
-            for title in dict.fromkeys([full, *(p.strip() for p in full.split(TITLE_JOIN) if p.strip())] if full else []):
+            for title in dict.fromkeys(
+                [full, *(p.strip() for p in full.split(TITLE_JOIN) if p.strip())] if full else []
+            ):
                 t.titles.setdefault(title.lower(), node.node_id)
                 m = _TITLE_NUM.match(title)
-                if m and (m.group("kind") or not m.group("target").isalpha() or m.group("end").strip()):
+                if m and (
+                    m.group("kind") or not m.group("target").isalpha() or m.group("end").strip()
+                ):
                     word = (m.group("kind") or "").lower()
                     if word in ("table", "figure"):
                         t.captions.setdefault((word, m.group("target")), node.node_id)
@@ -112,7 +132,14 @@ class Targets:
         """Section "2.3" as the 3rd child of the node titled with number 2 (outlines often
         number only the top level)."""
         head, _, rest = target.partition(".")
-        node = next((self.numbered[(w, head)] for w in ("", "chapter", "section") if (w, head) in self.numbered), None)
+        node = next(
+            (
+                self.numbered[(w, head)]
+                for w in ("", "chapter", "section")
+                if (w, head) in self.numbered
+            ),
+            None,
+        )
         for part in rest.split(".") if node else []:
             kids = self.children.get(node or "", [])
             index = int(part) - 1 if part.isdigit() else -1
@@ -135,7 +162,9 @@ class Targets:
             hit = self.captions.get((kind, target))
             return (hit, CONFIDENCE) if hit else (None, 0.0)
         if kind == "page":
-            hit = self.pages.get(int(target) + (self.page_offset or 0)) if target.isdigit() else None
+            hit = (
+                self.pages.get(int(target) + (self.page_offset or 0)) if target.isdigit() else None
+            )
             return (hit, CONFIDENCE) if hit else (None, 0.0)
         hit = self.titles.get(target.lower())
         return (hit, CONFIDENCE) if hit else (None, 0.0)
@@ -158,8 +187,6 @@ def _page_offset(tree: DocumentTree) -> int | None:
     return min(offsets, key=lambda o: (-offsets[o], abs(o)))
 
 
-
-
 def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each.
 
@@ -179,9 +206,16 @@ def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, Referen
             continue  # "Table A" style letters only name appendices (and roman chapters)
         seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
     quoted = '"' in text or "\u201c" in text
-    titles = (TITLE_REF.finditer(text) if sees is None else tried_at(TITLE_REF, text, sees)) if quoted else ()
+    titles = (
+        (TITLE_REF.finditer(text) if sees is None else tried_at(TITLE_REF, text, sees))
+        if quoted
+        else ()
+    )
     for m in titles:
-        seen.setdefault(("title", m.group("title").strip()), (m.group(0).strip(), "title", m.group("title").strip()))
+        seen.setdefault(
+            ("title", m.group("title").strip()),
+            (m.group(0).strip(), "title", m.group("title").strip()),
+        )
     return list(seen.values())[:MAX_REFERENCES_PER_NODE]
 
 
@@ -206,6 +240,16 @@ def resolve_references(tree: DocumentTree) -> DocumentTree:
             node_id, confidence = targets.resolve(kind, target)
             if node_id == node.node_id:
                 continue
-            refs.append(NodeReference(text=text, kind=kind, target=target, target_node_id=node_id, confidence=confidence))
-        nodes.append(node.model_copy(update={"references": refs}) if refs or node.references else node)
+            refs.append(
+                NodeReference(
+                    text=text,
+                    kind=kind,
+                    target=target,
+                    target_node_id=node_id,
+                    confidence=confidence,
+                )
+            )
+        nodes.append(
+            node.model_copy(update={"references": refs}) if refs or node.references else node
+        )
     return DocumentTree(nodes=nodes)

@@ -127,7 +127,6 @@ def _pairable(sets: Sequence[frozenset[str]], threshold: float) -> tuple[list[in
     return [], Counter()
 
 
-
 def jaccard_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair]:
     """Same result as `all_pairs_jaccard` (sorted by i, then j): pair by pair for a small
     family (`pairwise_join`), else by prefix filtering of the `pairable` sets.

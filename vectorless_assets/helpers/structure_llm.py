@@ -121,8 +121,14 @@ def confirm_headings(
     relevel: dict[int, int] = {}
     unusable = failed = 0
     for batch in batches[:max_calls]:
-        answer = ask(llm, usage, prompt(parsed, batch), max_tokens=MAX_TOKENS, system=SYSTEM,
-                     accept=partial(_usable, count=len(batch)))
+        answer = ask(
+            llm,
+            usage,
+            prompt(parsed, batch),
+            max_tokens=MAX_TOKENS,
+            system=SYSTEM,
+            accept=partial(_usable, count=len(batch)),
+        )
         rejected = _rejected(answer, len(batch))
         if rejected is None:
             unusable += answer is not None

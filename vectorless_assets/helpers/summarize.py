@@ -51,7 +51,9 @@ def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
 
     `scan` is `keyword_text(text)` when the caller already has it.
     """
-    found = _SENTENCE.findall(_SOFT_BREAK.sub(" ", scan if scan is not None else keyword_text(text)))
+    found = _SENTENCE.findall(
+        _SOFT_BREAK.sub(" ", scan if scan is not None else keyword_text(text))
+    )
     return list(dict.fromkeys([s for s in map(str.strip, found) if len(s) >= 3]))
 
 
@@ -84,8 +86,12 @@ def sentences_of(scan: str) -> Sentences:
     stripped = list(map(str.strip, found))
     # the sentences of 3+ characters, each at its first place (equal sentences have equal
     # tokens, so the keywords a repeat leaves in the dict are the same list)
-    distinct = dict(compress(zip(stripped, picked, strict=True), map((2).__lt__, map(len, stripped))))
-    return Sentences(list(distinct), list(distinct.values()), dict(Counter(chain.from_iterable(picked))))
+    distinct = dict(
+        compress(zip(stripped, picked, strict=True), map((2).__lt__, map(len, stripped)))
+    )
+    return Sentences(
+        list(distinct), list(distinct.values()), dict(Counter(chain.from_iterable(picked)))
+    )
 
 
 def sentences(text: str) -> list[str]:
@@ -93,7 +99,16 @@ def sentences(text: str) -> list[str]:
     return list(dict.fromkeys(c for c in (clean(s) for s in raw_sentences(text)) if len(c) >= 3))
 
 
-def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, *, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
+def extractive_summary(
+    text: str,
+    max_tokens: int,
+    shortcut_tokens: int,
+    *,
+    freq: Counts | None = None,
+    scan: str | None = None,
+    split: Sentences | None = None,
+    tokens: int | None = None,
+) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
     `scan` is `keyword_text(text)` and `freq` its keyword counts (`TextCache.keyword_counts`),
@@ -111,7 +126,13 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, *, freq
         return truncate_tokens(clean(scan), max_tokens)
     best: Iterable[int] = range(len(sents))  # up to MAX_SENTENCES: all of them, in order
     if len(sents) > MAX_SENTENCES:
-        freq = split.keywords if split is not None else freq if freq is not None else Counter(keywords(scan))
+        freq = (
+            split.keywords
+            if split is not None
+            else freq
+            if freq is not None
+            else Counter(keywords(scan))
+        )
         scored = []
         count = freq.__getitem__
         if split is not None:
@@ -120,7 +141,10 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, *, freq
             # sentences come from `scan` and no sentence cuts a word or a CJK run, so the
             # keywords of a sentence are its tokens found in `freq` (`scan`'s keyword
             # counts); every sentence's word tokens in one go (sentences hold no newline)
-            picked = [list(filter(freq.__contains__, words)) for words in word_tokens_by_line("\n".join(sents))]
+            picked = [
+                list(filter(freq.__contains__, words))
+                for words in word_tokens_by_line("\n".join(sents))
+            ]
         for i, found in enumerate(picked):
             # the sum of the frequencies of the sentence's distinct keywords over the square
             # root of 1 + its keyword occurrences (integer sums: order does not matter)
@@ -132,9 +156,21 @@ def extractive_summary(text: str, max_tokens: int, shortcut_tokens: int, *, freq
     return truncate_tokens(" ".join(clean(sents[i]) for i in best), max_tokens)
 
 
-def branch_summary(text: str, child_titles: list[str], max_tokens: int, shortcut_tokens: int, *, freq: Counts | None = None, scan: str | None = None, split: Sentences | None = None, tokens: int | None = None) -> str:
+def branch_summary(
+    text: str,
+    child_titles: list[str],
+    max_tokens: int,
+    shortcut_tokens: int,
+    *,
+    freq: Counts | None = None,
+    scan: str | None = None,
+    split: Sentences | None = None,
+    tokens: int | None = None,
+) -> str:
     """A branch's own `text` (extractive) plus the list of what the branch covers."""
-    own = extractive_summary(text, max_tokens, shortcut_tokens, freq=freq, scan=scan, split=split, tokens=tokens)
+    own = extractive_summary(
+        text, max_tokens, shortcut_tokens, freq=freq, scan=scan, split=split, tokens=tokens
+    )
     titles = [t for t in (clean(t) for t in child_titles[:MAX_COVERS]) if t]
     more = f" and {len(child_titles) - MAX_COVERS} more" if len(child_titles) > MAX_COVERS else ""
     covers = f"Covers: {', '.join(titles)}{more}." if titles else ""
@@ -154,7 +190,9 @@ def document_summary(tree: DocumentTree, max_tokens: int) -> str:
         head = tree.get(head.children[0])
     parts: list[str] = []
     title = clean(head.title) or clean(root.title)
-    lead = _first_sentences(strip_front_matter(root.content), 2) or _first_sentences(head.content, 2)
+    lead = _first_sentences(strip_front_matter(root.content), 2) or _first_sentences(
+        head.content, 2
+    )
     if title and lead:
         parts.append(f"{title}: {lead}")
     elif title or lead:
@@ -191,7 +229,9 @@ def first_raw_sentences(text: str, n: int, step: int = 600) -> list[str]:
     scan = keyword_text(text)
     size = step
     while size < len(scan):
-        first = _first_distinct(_SENTENCE.finditer(_SOFT_BREAK.sub(" ", scan[:size])), n, size - _DECIDED)
+        first = _first_distinct(
+            _SENTENCE.finditer(_SOFT_BREAK.sub(" ", scan[:size])), n, size - _DECIDED
+        )
         if len(first) == n:
             return first
         size *= 4

@@ -120,11 +120,19 @@ class LLMSummarizer:
             self.memo[key] = self._settle(answer)
 
     def leaf_prompt(self, title: str, content: str) -> tuple[str, int]:
-        return LEAF_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS]), self.ctx.options.summary_max_tokens * 2
+        return LEAF_PROMPT.format(
+            title=title, content=content[:MAX_PROMPT_CHARS]
+        ), self.ctx.options.summary_max_tokens * 2
 
-    def branch_prompt(self, title: str, content: str, children: list[tuple[str, str]]) -> tuple[str, int]:
+    def branch_prompt(
+        self, title: str, content: str, children: list[tuple[str, str]]
+    ) -> tuple[str, int]:
         lines = "\n".join(_item(t, s) for t, s in children[:50])
-        prompt = BRANCH_PROMPT.format(title=title, content=content[:MAX_PROMPT_CHARS] or "(no text of its own)", children=lines)
+        prompt = BRANCH_PROMPT.format(
+            title=title,
+            content=content[:MAX_PROMPT_CHARS] or "(no text of its own)",
+            children=lines,
+        )
         return prompt, self.ctx.options.summary_max_tokens * 2
 
     def leaf(self, title: str, content: str) -> str | None:
@@ -133,7 +141,9 @@ class LLMSummarizer:
             return None
         return truncate_tokens(clean(answer), self.ctx.options.summary_max_tokens) or None
 
-    def branch(self, title: str, content: str, children: list[tuple[str, str]]) -> BranchAnswer | None:
+    def branch(
+        self, title: str, content: str, children: list[tuple[str, str]]
+    ) -> BranchAnswer | None:
         answer = self.ask(*self.branch_prompt(title, content, children))
         if answer is None:
             return None
@@ -143,7 +153,9 @@ class LLMSummarizer:
 
     def document(self, title: str, sections: list[tuple[str, str]]) -> str | None:
         body = "\n".join(_item(t, s) for t, s in sections[:30])
-        answer = self.ask(DOC_PROMPT.format(title=title, sections=body), self.ctx.options.summary_max_tokens * 2)
+        answer = self.ask(
+            DOC_PROMPT.format(title=title, sections=body), self.ctx.options.summary_max_tokens * 2
+        )
         if answer is None:
             return None
         return truncate_tokens(clean(answer), self.ctx.options.summary_max_tokens) or None

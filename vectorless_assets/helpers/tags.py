@@ -51,7 +51,12 @@ def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None
     return rank_tags(texts.keyword_counts(title), body, n)
 
 
-def routing_keywords(node: TreeNode, child_titles: list[str], body: Counts | None = None, texts: TextCache | None = None) -> list[str]:
+def routing_keywords(
+    node: TreeNode,
+    child_titles: list[str],
+    body: Counts | None = None,
+    texts: TextCache | None = None,
+) -> list[str]:
     """2-4 tags of a node (fewer only when its text has fewer keywords).
 
     `body`: keyword counts of the node's text (`keyword_text(content)`), if already known;
@@ -60,11 +65,15 @@ def routing_keywords(node: TreeNode, child_titles: list[str], body: Counts | Non
     texts = texts if texts is not None else TextCache()
     body = body if body is not None else texts.keyword_counts(keyword_text(node.content))
     # the keywords of the child titles joined by newlines: no token spans two titles
-    words = merged([body, *(texts.keyword_counts(t) for t in child_titles)]) if child_titles else body
+    words = (
+        merged([body, *(texts.keyword_counts(t) for t in child_titles)]) if child_titles else body
+    )
     return rank_tags(texts.keyword_counts(node.title), words, 4)
 
 
-def question_hints(node: TreeNode, child_titles: list[str], tags: list[str], texts: TextCache | None = None) -> list[str]:
+def question_hints(
+    node: TreeNode, child_titles: list[str], tags: list[str], texts: TextCache | None = None
+) -> list[str]:
     """3-5 questions an agent could bring to this branch (deterministic templates)."""
     texts = texts if texts is not None else TextCache()
     title = clean(node.title)

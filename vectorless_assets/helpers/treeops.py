@@ -19,7 +19,9 @@ def with_totals(tree: DocumentTree) -> DocumentTree:
     for node in reversed(tree.nodes):  # preorder reversed: children before parents
         totals[node.node_id] = node.token_count + sum(totals[c] for c in node.children)
     nodes = [
-        n if n.total_tokens == totals[n.node_id] else n.model_copy(update={"total_tokens": totals[n.node_id]})
+        n
+        if n.total_tokens == totals[n.node_id]
+        else n.model_copy(update={"total_tokens": totals[n.node_id]})
         for n in tree.nodes
     ]
     return DocumentTree(nodes=nodes)

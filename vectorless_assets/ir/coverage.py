@@ -28,7 +28,9 @@ def _nodes(doc_or_tree: object) -> Iterable[_HasLines]:
         return tree.nodes
     if isinstance(tree, Iterable):  # a list of RawNode / TreeNode
         return list(tree)
-    raise TypeError(f"expected a Document, DocumentTree or list of nodes, got {type(doc_or_tree).__name__}")
+    raise TypeError(
+        f"expected a Document, DocumentTree or list of nodes, got {type(doc_or_tree).__name__}"
+    )
 
 
 def _span(first: int, last: int) -> str:
@@ -41,7 +43,9 @@ def _label(node: _HasLines) -> str:
     return f"node {node_id} {title!r}" if node_id else f"node {title!r}"
 
 
-def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_shared_lines: bool = True, limit: int = 20) -> list[str]:
+def line_coverage_errors(
+    doc_or_tree: object, line_count: int | None, *, allow_shared_lines: bool = True, limit: int = 20
+) -> list[str]:
     """Problems with the line ranges of `doc_or_tree`.
 
     `doc_or_tree` is a Document, a DocumentTree, a ParsedDocument or a list of nodes.
@@ -58,10 +62,14 @@ def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_s
         if start is None and end is None:
             continue
         if start is None or end is None:
-            errors.append(f"{_label(node)} has line_start={start} line_end={end} (need both or neither)")
+            errors.append(
+                f"{_label(node)} has line_start={start} line_end={end} (need both or neither)"
+            )
             continue
         if start < 1 or end < start or end > total:
-            errors.append(f"{_label(node)} has invalid range {start}-{end} (document has {total} lines)")
+            errors.append(
+                f"{_label(node)} has invalid range {start}-{end} (document has {total} lines)"
+            )
             continue
         ranges.append((start, end, node))
     ranges.sort(key=lambda r: (r[0], r[1]))
@@ -71,9 +79,13 @@ def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_s
         if start > expected:
             errors.append(f"{_span(expected, start - 1)} not owned by any node")
         elif start < expected and prev is not None:
-            shared_one = allow_shared_lines and start == prev[1] == expected - 1 and start >= prev[0]
+            shared_one = (
+                allow_shared_lines and start == prev[1] == expected - 1 and start >= prev[0]
+            )
             if not shared_one:
-                errors.append(f"{_span(start, min(end, expected - 1))} owned by both {_label(prev[2])} and {_label(node)}")
+                errors.append(
+                    f"{_span(start, min(end, expected - 1))} owned by both {_label(prev[2])} and {_label(node)}"
+                )
         expected = max(expected, end + 1)
         prev = (start, end, node)
         if len(errors) >= limit:
@@ -83,7 +95,9 @@ def line_coverage_errors(doc_or_tree: object, line_count: int | None, *, allow_s
     return errors[:limit]
 
 
-def rebuild_errors(nodes: Iterable[TreeNode] | Iterable[object], lines: list[str], *, limit: int = 20) -> list[str]:
+def rebuild_errors(
+    nodes: Iterable[TreeNode] | Iterable[object], lines: list[str], *, limit: int = 20
+) -> list[str]:
     """Check that each node's `content` is exactly the last lines of its own line range.
 
     `lines` are the source lines (see `text_source.split_lines`). The lines of a node's range
@@ -95,17 +109,19 @@ def rebuild_errors(nodes: Iterable[TreeNode] | Iterable[object], lines: list[str
         if start is None or end is None:
             continue
         content: str = getattr(node, "content", "")
-        own = lines[start - 1:end]
+        own = lines[start - 1 : end]
         # an empty content stands for zero or more blank body lines: only the heading is checked
         n_body = content.count("\n") + 1 if content else 0
-        if n_body > len(own) or "\n".join(own[len(own) - n_body:]) != content:
+        if n_body > len(own) or "\n".join(own[len(own) - n_body :]) != content:
             errors.append(f"{_label(node)}: content is not the text of its lines {start}-{end}")
             continue
         head = " ".join(own[: len(own) - n_body])
         title: str = getattr(node, "title", "")
         word = title.split()[0] if title.split() else ""
         if word and word not in head and getattr(node, "parent", "") is not None:
-            errors.append(f"{_label(node)}: lines {start}-{end} before its content do not contain the title")
+            errors.append(
+                f"{_label(node)}: lines {start}-{end} before its content do not contain the title"
+            )
         if len(errors) >= limit:
             break
     return errors

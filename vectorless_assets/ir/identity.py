@@ -29,7 +29,9 @@ def source_path_for(path: str | None) -> str | None:
     return path if "://" in path else os.path.abspath(path)
 
 
-def key_conflict(key: str, source_path: str | None, previous_key: str | None, previous_path: str | None) -> str | None:
+def key_conflict(
+    key: str, source_path: str | None, previous_key: str | None, previous_path: str | None
+) -> str | None:
     """Why a source may not replace the IR already stored under its key, or None.
 
     Two sources with the same key get the same doc_id, so one IR folder can hold only one of

@@ -53,7 +53,11 @@ def document_payload(doc: Document) -> dict[str, Any]:
 
 def envelope_bytes(doc: Document) -> bytes:
     payload = document_payload(doc)
-    envelope = {"version": FORMAT_VERSION, "checksum": payload_checksum(payload), "payload": payload}
+    envelope = {
+        "version": FORMAT_VERSION,
+        "checksum": payload_checksum(payload),
+        "payload": payload,
+    }
     return canonical_json(envelope).encode("utf-8")
 
 
@@ -122,7 +126,9 @@ def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
 def write_error(target: Path, exc: OSError) -> IRWriteError:
     """The one-line error of a failed IR write: the file, its folder and the reason."""
     why = exc.strerror or str(exc) or type(exc).__name__
-    return IRWriteError(f"cannot write the IR {target.name} into {target.parent}: {why} (read-only or full IR folder?)")
+    return IRWriteError(
+        f"cannot write the IR {target.name} into {target.parent}: {why} (read-only or full IR folder?)"
+    )
 
 
 def read_ir_file(path: str | os.PathLike[str]) -> bytes:
@@ -137,7 +143,9 @@ def read_ir_file(path: str | os.PathLike[str]) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise IRFormatError(path, "not a regular file (a FIFO, device or socket)")
         if st.st_size > MAX_IR_BYTES:
-            raise IRFormatError(path, f"{st.st_size:,} bytes: larger than an IR may be ({MAX_IR_BYTES:,})")
+            raise IRFormatError(
+                path, f"{st.st_size:,} bytes: larger than an IR may be ({MAX_IR_BYTES:,})"
+            )
         try:
             data = fh.read(MAX_IR_BYTES + 1)
         except OSError as exc:
@@ -161,17 +169,25 @@ def _parse_envelope(data: bytes, path: object) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise IRFormatError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
-        raise IRFormatError(path, f"not valid JSON (truncated or corrupted): {exc.msg} at char {exc.pos}") from exc
+        raise IRFormatError(
+            path, f"not valid JSON (truncated or corrupted): {exc.msg} at char {exc.pos}"
+        ) from exc
     if not isinstance(envelope, dict) or not {"version", "checksum", "payload"} <= envelope.keys():
         raise IRFormatError(path, "not an IR envelope (expected keys version, checksum, payload)")
     if envelope["version"] != FORMAT_VERSION:
-        raise IRVersionError(path, f"unknown envelope version {envelope['version']!r} (this tool reads {FORMAT_VERSION})")
+        raise IRVersionError(
+            path,
+            f"unknown envelope version {envelope['version']!r} (this tool reads {FORMAT_VERSION})",
+        )
     payload = envelope["payload"]
     if not isinstance(payload, dict):
         raise IRFormatError(path, "payload is not a JSON object")
     actual = payload_checksum(payload)
     if actual != envelope["checksum"]:
-        raise IRChecksumError(path, f"checksum mismatch (recorded {str(envelope['checksum'])[:16]}…, actual {actual[:16]}…): the file was modified or corrupted")
+        raise IRChecksumError(
+            path,
+            f"checksum mismatch (recorded {str(envelope['checksum'])[:16]}…, actual {actual[:16]}…): the file was modified or corrupted",
+        )
     return payload
 
 
@@ -181,7 +197,10 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
     if not isinstance(version, int):
         raise IRSchemaError(path, f"schema_version is not an integer: {version!r}")
     if version > SCHEMA_VERSION:
-        raise IRVersionError(path, f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets")
+        raise IRVersionError(
+            path,
+            f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets",
+        )
     if version < 4 and "document_key" not in payload:  # schema 3 stored the key as source_path
         payload = {**payload, "document_key": payload.get("source_path"), "source_path": None}
     try:
@@ -189,8 +208,14 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        old = f" (old schema_version {version}, fields cannot be upgraded)" if version < SCHEMA_VERSION else ""
-        raise IRSchemaError(path, f"invalid document{old}: {where}: {first['msg']} ({exc.error_count()} errors)") from exc
+        old = (
+            f" (old schema_version {version}, fields cannot be upgraded)"
+            if version < SCHEMA_VERSION
+            else ""
+        )
+        raise IRSchemaError(
+            path, f"invalid document{old}: {where}: {first['msg']} ({exc.error_count()} errors)"
+        ) from exc
     problem = tree_problem(doc.tree)
     if problem is not None:
         raise IRSchemaError(path, f"invalid tree: {problem}")

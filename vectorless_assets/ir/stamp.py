@@ -43,7 +43,9 @@ def _verified(data: bytes, path: object) -> IRState:
     return "intact"
 
 
-def ir_state(path: str | os.PathLike[str], stamp: str | None = None, *, verify: bool = False) -> IRState:
+def ir_state(
+    path: str | os.PathLike[str], stamp: str | None = None, *, verify: bool = False
+) -> IRState:
     """`intact`, `missing` or `damaged` (see the module docstring for the cheap and full checks)."""
     try:
         st = os.stat(path)
@@ -62,6 +64,10 @@ def ir_state(path: str | os.PathLike[str], stamp: str | None = None, *, verify: 
             data = fh.read()
     except OSError:
         return "damaged"
-    if not verify and stamp is not None and stamp.rsplit(":", 1)[-1] == hashlib.sha256(data).hexdigest():
+    if (
+        not verify
+        and stamp is not None
+        and stamp.rsplit(":", 1)[-1] == hashlib.sha256(data).hexdigest()
+    ):
         return "intact"
     return _verified(data, path)

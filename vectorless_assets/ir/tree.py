@@ -214,9 +214,7 @@ class DocumentTree(BaseModel):
                 structure[nid] = f"{prefix}.{pos}" if prefix else str(pos)
                 depth[nid] = depth[parent] + 1
             refs = [
-                r.model_copy(
-                    update={"target_node_id": new_id.get(r.target_node_id or "")}
-                )
+                r.model_copy(update={"target_node_id": new_id.get(r.target_node_id or "")})
                 for r in node.references
             ]
             out.append(

@@ -16,8 +16,15 @@ from vectorless_assets.llm.usage import LLMUsage
 _FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
-def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int, system: str | None = None,
-        accept: Callable[[str], bool] | None = None) -> str | None:
+def ask(
+    llm: LLMClient | None,
+    usage: LLMUsage,
+    prompt: str,
+    *,
+    max_tokens: int,
+    system: str | None = None,
+    accept: Callable[[str], bool] | None = None,
+) -> str | None:
     """The LLM's answer (stripped), counted in `usage`; None without an LLM, on `LLMError`
     or for an empty answer (both counted as failures), and without calling once the
     document's LLM deadline has passed or while the endpoint's breaker is open (`guard`;
@@ -44,7 +51,11 @@ def ask(llm: LLMClient | None, usage: LLMUsage, prompt: str, *, max_tokens: int,
     budget = CallBudget(deadline=usage.deadline_at)
     token = call_budget.set(budget)
     try:
-        answer = llm.complete(prompt, system=system, max_tokens=max_tokens) if system else llm.complete(prompt, max_tokens=max_tokens)
+        answer = (
+            llm.complete(prompt, system=system, max_tokens=max_tokens)
+            if system
+            else llm.complete(prompt, max_tokens=max_tokens)
+        )
     except LLMError:
         usage.add(failures=1)
         if breaker is not None and breaker.failure():

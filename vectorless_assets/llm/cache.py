@@ -73,7 +73,10 @@ class LLMCache:
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(self.path + suffix):
                     os.replace(self.path + suffix, aside + suffix)
-            warnings.warn(f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, starting a new one", stacklevel=2)
+            warnings.warn(
+                f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, starting a new one",
+                stacklevel=2,
+            )
             self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -93,7 +96,10 @@ class LLMCache:
     def _damaged(self, exc: sqlite3.DatabaseError) -> None:
         if not self._warned:
             self._warned = True
-            warnings.warn(f"LLM cache {self.path} failed ({exc}): answers are neither read from nor kept in it", stacklevel=3)
+            warnings.warn(
+                f"LLM cache {self.path} failed ({exc}): answers are neither read from nor kept in it",
+                stacklevel=3,
+            )
 
     @staticmethod
     def key(namespace: str, model: str, system: str | None, prompt: str, max_tokens: int) -> str:
@@ -107,9 +113,13 @@ class LLMCache:
     def get(self, key: str) -> str | None:
         with self._lock:
             try:
-                row = self._db.execute("SELECT answer FROM answers WHERE key = ?", (key,)).fetchone()
+                row = self._db.execute(
+                    "SELECT answer FROM answers WHERE key = ?", (key,)
+                ).fetchone()
                 if row is not None:
-                    self._db.execute("UPDATE answers SET used = ? WHERE key = ?", (time.time(), key))
+                    self._db.execute(
+                        "UPDATE answers SET used = ? WHERE key = ?", (time.time(), key)
+                    )
             except sqlite3.DatabaseError as exc:
                 self._damaged(exc)
                 return None
@@ -124,7 +134,10 @@ class LLMCache:
 
     def _put(self, key: str, answer: str) -> None:
         """Store one answer and drop the least recently used beyond the bound (under the lock)."""
-        self._db.execute("INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)", (key, answer, time.time()))
+        self._db.execute(
+            "INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)",
+            (key, answer, time.time()),
+        )
         (count,) = self._db.execute("SELECT COUNT(*) FROM answers").fetchone()
         if count > self.max_entries:
             self._db.execute(
@@ -144,7 +157,14 @@ class LLMCache:
 class CachedLLM:
     """`inner` with a lasting cache; `namespace()` names the asking pass (set by the runner)."""
 
-    def __init__(self, inner: LLMClient, cache: LLMCache, namespace: Callable[[], str], *, refresh: bool = False) -> None:
+    def __init__(
+        self,
+        inner: LLMClient,
+        cache: LLMCache,
+        namespace: Callable[[], str],
+        *,
+        refresh: bool = False,
+    ) -> None:
         self.inner, self.cache, self.namespace, self.refresh = inner, cache, namespace, refresh
 
     @property

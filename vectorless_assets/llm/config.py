@@ -29,4 +29,6 @@ def client_from_env(env: Mapping[str, str] | None = None) -> OpenAICompatibleCli
     model = (env.get("VECTORLESS_LLM_MODEL") or "").strip()
     if not model:
         raise ValueError("VECTORLESS_LLM_BASE_URL is set but VECTORLESS_LLM_MODEL is not")
-    return OpenAICompatibleClient.with_limits(base_url, model, env.get("VECTORLESS_LLM_API_KEY", ""), LLMLimits.from_env(env))
+    return OpenAICompatibleClient.with_limits(
+        base_url, model, env.get("VECTORLESS_LLM_API_KEY", ""), LLMLimits.from_env(env)
+    )

@@ -122,7 +122,12 @@ class Breaker:
                 return False
             if self._in_a_row >= self.failures:
                 self._opened_at = time.monotonic()
-                log.warning("LLM endpoint %s failed %d calls in a row: the remaining LLM work falls back without calling (probe again in %.0f s)", self.name, self._in_a_row, self.cooldown_s)
+                log.warning(
+                    "LLM endpoint %s failed %d calls in a row: the remaining LLM work falls back without calling (probe again in %.0f s)",
+                    self.name,
+                    self._in_a_row,
+                    self.cooldown_s,
+                )
                 return True
             return False
 
@@ -136,7 +141,9 @@ def breaker_for(base_url: str, model: str, limits: LLMLimits) -> Breaker:
     key = (base_url, model, limits.breaker_failures, limits.breaker_cooldown_s)
     with _breakers_lock:
         if key not in _breakers:
-            _breakers[key] = Breaker(limits.breaker_failures, limits.breaker_cooldown_s, name=base_url)
+            _breakers[key] = Breaker(
+                limits.breaker_failures, limits.breaker_cooldown_s, name=base_url
+            )
         return _breakers[key]
 
 
@@ -153,7 +160,9 @@ class CallBudget:
 
 
 #: The budget of the call in progress in this thread (set by `llm.ask`, read by clients).
-call_budget: contextvars.ContextVar[CallBudget | None] = contextvars.ContextVar("vectorless_llm_call_budget", default=None)
+call_budget: contextvars.ContextVar[CallBudget | None] = contextvars.ContextVar(
+    "vectorless_llm_call_budget", default=None
+)
 
 
 _probes: dict[tuple[str, str], tuple[float, bool]] = {}
@@ -183,8 +192,15 @@ def llm_works(client: object | None, *, probe: bool = False) -> bool:
             return seen[1]
     token = call_budget.set(CallBudget(deadline=now + 10.0))
     try:
-        if is_dataclass(inner) and hasattr(inner, "retries"):  # the OpenAI client: no retries, short timeouts
-            inner = replace(inner, retries=0, connect_timeout_s=min(inner.connect_timeout_s, 5.0), timeout_s=min(inner.timeout_s, 10.0))  # type: ignore[arg-type]
+        if is_dataclass(inner) and hasattr(
+            inner, "retries"
+        ):  # the OpenAI client: no retries, short timeouts
+            inner = replace(
+                inner,
+                retries=0,
+                connect_timeout_s=min(inner.connect_timeout_s, 5.0),
+                timeout_s=min(inner.timeout_s, 10.0),
+            )  # type: ignore[arg-type]
         ok = bool(inner.complete("Reply with the word OK.", max_tokens=2))  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - any failure means "not working"
         ok = False

@@ -50,7 +50,9 @@ class OpenAICompatibleClient:
     breaker_cooldown_s: float = 60.0
 
     @classmethod
-    def with_limits(cls, base_url: str, model: str, api_key: str = "", limits: LLMLimits | None = None) -> OpenAICompatibleClient:
+    def with_limits(
+        cls, base_url: str, model: str, api_key: str = "", limits: LLMLimits | None = None
+    ) -> OpenAICompatibleClient:
         lim = limits or LLMLimits()
         return cls(
             base_url=base_url,
@@ -66,28 +68,45 @@ class OpenAICompatibleClient:
 
     @property
     def limits(self) -> LLMLimits:
-        return LLMLimits(self.connect_timeout_s, self.timeout_s, self.retries, self.document_deadline_s, self.breaker_failures, self.breaker_cooldown_s)
+        return LLMLimits(
+            self.connect_timeout_s,
+            self.timeout_s,
+            self.retries,
+            self.document_deadline_s,
+            self.breaker_failures,
+            self.breaker_cooldown_s,
+        )
 
     @property
     def breaker(self) -> Breaker:
         """The process-wide breaker of this endpoint and model."""
         return breaker_for(self.base_url, self.model, self.limits)
 
-    def _post(self, url: str, body: bytes, headers: dict[str, str], connect_s: float, read_s: float) -> tuple[int, bytes]:
+    def _post(
+        self, url: str, body: bytes, headers: dict[str, str], connect_s: float, read_s: float
+    ) -> tuple[int, bytes]:
         parts = urllib.parse.urlsplit(url)
-        if urllib.request.getproxies().get(parts.scheme) and not urllib.request.proxy_bypass(parts.hostname or ""):
-            req = urllib.request.Request(url, data=body, headers=headers, method="POST")  # through the proxy: one timeout
+        if urllib.request.getproxies().get(parts.scheme) and not urllib.request.proxy_bypass(
+            parts.hostname or ""
+        ):
+            req = urllib.request.Request(
+                url, data=body, headers=headers, method="POST"
+            )  # through the proxy: one timeout
             try:
                 with urllib.request.urlopen(req, timeout=max(connect_s, read_s)) as resp:
                     return resp.status, resp.read()
             except urllib.error.HTTPError as exc:
                 return exc.code, b""
-        conn_type = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        conn_type = (
+            http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        )
         conn = conn_type(parts.hostname or "", parts.port, timeout=connect_s)
         expired = threading.Event()
         try:
             conn.connect()
-            watchdog = threading.Timer(read_s, _cut, (conn.sock, expired))  # the response outlives conn.sock
+            watchdog = threading.Timer(
+                read_s, _cut, (conn.sock, expired)
+            )  # the response outlives conn.sock
             watchdog.daemon = True
             watchdog.start()
             try:
@@ -101,7 +120,9 @@ class OpenAICompatibleClient:
             if expired.is_set():  # the socket was shut down mid-answer: what was read is partial
                 raise TimeoutError(f"timed out: no complete answer within {read_s:g} s")
             if len(data) > MAX_RESPONSE_BYTES:
-                raise http.client.HTTPException(f"response larger than {MAX_RESPONSE_BYTES:,} bytes")
+                raise http.client.HTTPException(
+                    f"response larger than {MAX_RESPONSE_BYTES:,} bytes"
+                )
             return resp.status, data
         except (OSError, http.client.HTTPException):
             if expired.is_set():
@@ -111,8 +132,12 @@ class OpenAICompatibleClient:
             conn.close()
 
     def complete(self, prompt: str, *, system: str | None = None, max_tokens: int = 512) -> str:
-        messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
-        body = json.dumps({"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0}).encode()
+        messages = ([{"role": "system", "content": system}] if system else []) + [
+            {"role": "user", "content": prompt}
+        ]
+        body = json.dumps(
+            {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0}
+        ).encode()
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -124,7 +149,11 @@ class OpenAICompatibleClient:
             if remaining is not None and remaining <= 0:
                 last = "the document's LLM deadline was reached"
                 break
-            connect_s = self.connect_timeout_s if remaining is None else min(self.connect_timeout_s, remaining)
+            connect_s = (
+                self.connect_timeout_s
+                if remaining is None
+                else min(self.connect_timeout_s, remaining)
+            )
             read_s = self.timeout_s if remaining is None else min(self.timeout_s, remaining)
             try:
                 status, data = self._post(url, body, headers, connect_s, read_s)

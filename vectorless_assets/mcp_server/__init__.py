@@ -25,7 +25,9 @@ def build_server(folder: str | os.PathLike[str], **options: Any) -> MCPServer:
     return build(folder, **options)
 
 
-def serve(folder: str | os.PathLike[str], *, http: bool = False, port: int = 8765, llm: Any = None) -> None:
+def serve(
+    folder: str | os.PathLike[str], *, http: bool = False, port: int = 8765, llm: Any = None
+) -> None:
     """Serve `folder` over stdio, or streamable HTTP on 127.0.0.1:`port` (see `server.serve`);
     `llm` (an `LLMClient`) offers the guided `locate`."""
     from vectorless_assets.mcp_server.server import serve as run

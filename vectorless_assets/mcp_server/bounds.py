@@ -65,4 +65,9 @@ def window(items: list[Any], offset: int, limit: int) -> dict[str, Any]:
     """One page of `items`: the items, the total, and where the next page starts (or None)."""
     offset = max(0, int(offset))
     end = offset + limit
-    return {"total": len(items), "offset": offset, "next_offset": end if end < len(items) else None, "items": items[offset:end]}
+    return {
+        "total": len(items),
+        "offset": offset,
+        "next_offset": end if end < len(items) else None,
+        "items": items[offset:end],
+    }

@@ -15,7 +15,9 @@ from vectorless_assets.navigator import NavigationError
 from vectorless_assets.navigator.views import node_ref, span_text
 
 
-def evidence(lib: Library, items: list[dict[str, str]], excerpt_chars: int = Limit.excerpt.default) -> dict[str, Any]:
+def evidence(
+    lib: Library, items: list[dict[str, str]], excerpt_chars: int = Limit.excerpt.default
+) -> dict[str, Any]:
     """Citations for the given (doc, node) pairs, in the order given, duplicates dropped."""
     if not items:
         raise NavigationError("pass the sections you relied on: a list of {doc, node}")
@@ -38,9 +40,14 @@ def evidence(lib: Library, items: list[dict[str, str]], excerpt_chars: int = Lim
         seen.add((nav.doc.doc_id, n.node_id))
         ref = node_ref(nav.doc, n)
         where = span_text(ref, whole="whole document")
-        out.append({
-            "doc_id": nav.doc.doc_id, "doc_name": nav.doc.name, "source_path": nav.doc.source_path, **ref,
-            "citation": f"{nav.doc.name}, {' > '.join(ref['path'])} ({where}; node {n.node_id})",
-            "excerpt": shorten(" ".join(n.content.split()), chars) if chars else "",
-        })
+        out.append(
+            {
+                "doc_id": nav.doc.doc_id,
+                "doc_name": nav.doc.name,
+                "source_path": nav.doc.source_path,
+                **ref,
+                "citation": f"{nav.doc.name}, {' > '.join(ref['path'])} ({where}; node {n.node_id})",
+                "excerpt": shorten(" ".join(n.content.split()), chars) if chars else "",
+            }
+        )
     return {"count": len(out), "items": out}

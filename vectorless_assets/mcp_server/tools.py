@@ -45,7 +45,9 @@ def doc_fields(nav: DocumentNavigator) -> dict[str, Any]:
     return {"doc_id": nav.doc.doc_id, "doc_name": nav.doc.name}
 
 
-def list_documents(lib: Library, query: str | None = None, offset: int = 0, limit: int = Limit.documents.default) -> dict[str, Any]:
+def list_documents(
+    lib: Library, query: str | None = None, offset: int = 0, limit: int = Limit.documents.default
+) -> dict[str, Any]:
     """The documents of the folder with their cards; with `query`, only matching ones, best first.
     While the folder is still being read, `indexing` says how far (the list is partial)."""
     catalog = lib.catalog()
@@ -53,23 +55,47 @@ def list_documents(lib: Library, query: str | None = None, offset: int = 0, limi
     rows = [dict(c.row) for c in snap.cards.values()]
     if query and query.strip():
         scores = {r["doc_id"]: r["score"] for r in catalog.covers(query, k=len(snap.cards))}
-        rows = sorted((dict(r, score=scores[r["doc_id"]]) for r in rows if r["doc_id"] in scores), key=lambda r: -r["score"])
+        rows = sorted(
+            (dict(r, score=scores[r["doc_id"]]) for r in rows if r["doc_id"] in scores),
+            key=lambda r: -r["score"],
+        )
     out = []
     for r in rows:
-        out.append({
-            **{k: v for k, v in r.items() if k not in ("path", "overview", "sections")},
-            "file": Path(r["path"]).name,
-            "overview": shorten(r["overview"] or "", OVERVIEW_CHARS),
-            "sections": r["sections"][:CARD_SECTIONS], "sections_total": len(r["sections"]),
-            "question_hints": list(snap.cards[r["doc_id"]].hints) if r["doc_id"] in snap.cards else [],
-        })
+        out.append(
+            {
+                **{k: v for k, v in r.items() if k not in ("path", "overview", "sections")},
+                "file": Path(r["path"]).name,
+                "overview": shorten(r["overview"] or "", OVERVIEW_CHARS),
+                "sections": r["sections"][:CARD_SECTIONS],
+                "sections_total": len(r["sections"]),
+                "question_hints": list(snap.cards[r["doc_id"]].hints)
+                if r["doc_id"] in snap.cards
+                else [],
+            }
+        )
     page = window(out, offset, clamp(limit, Limit.documents))
-    rejected = [{"file": Path(x["path"]).name, "error": x["error"], "problem": x["problem"]} for x in snap.rejected]
+    rejected = [
+        {"file": Path(x["path"]).name, "error": x["error"], "problem": x["problem"]}
+        for x in snap.rejected
+    ]
     busy = {"indexing": snap.progress()} if snap.progress() else {}
-    return {"folder": str(lib.folder), **page, "documents": page.pop("items"), "rejected": rejected, **busy}
+    return {
+        "folder": str(lib.folder),
+        **page,
+        "documents": page.pop("items"),
+        "rejected": rejected,
+        **busy,
+    }
 
 
-def toc(lib: Library, doc: str, node: str | None = None, max_depth: int | None = None, offset: int = 0, limit: int = Limit.toc.default) -> dict[str, Any]:
+def toc(
+    lib: Library,
+    doc: str,
+    node: str | None = None,
+    max_depth: int | None = None,
+    offset: int = 0,
+    limit: int = Limit.toc.default,
+) -> dict[str, Any]:
     """The outline below a node (default: the whole document), one row per node, paged."""
     nav = lib.document(required(doc, "document"))
     top = nav.resolve(node.strip() if node and node.strip() else "/")
@@ -78,25 +104,50 @@ def toc(lib: Library, doc: str, node: str | None = None, max_depth: int | None =
     return {**doc_fields(nav), "top": node_ref(nav.doc, top), **page, "rows": page.pop("items")}
 
 
-def open_node(lib: Library, doc: str, node: str, max_children: int = Limit.children.default) -> dict[str, Any]:
+def open_node(
+    lib: Library, doc: str, node: str, max_children: int = Limit.children.default
+) -> dict[str, Any]:
     """A node's citation, summary, the start of its text, and its children (titles, descriptions)."""
     nav = lib.document(required(doc, "document"))
     n = nav.resolve(required(node, "node"))
     children = nav.ls(n.node_id)
     limit = clamp(max_children, Limit.children)
     return {
-        **doc_fields(nav), **node_ref(nav.doc, n), "depth": n.depth, "is_leaf": n.is_leaf,
-        "summary": n.summary, "tokens": n.token_count, "subtree_tokens": n.total_tokens or n.token_count,
-        "text_chars": len(n.content), "preview": shorten(n.content, PREVIEW_CHARS),
-        "hints": node_hints(nav.doc, n), "tags": node_tags(nav.doc, n),
-        "children": children[:limit], "children_total": len(children),
+        **doc_fields(nav),
+        **node_ref(nav.doc, n),
+        "depth": n.depth,
+        "is_leaf": n.is_leaf,
+        "summary": n.summary,
+        "tokens": n.token_count,
+        "subtree_tokens": n.total_tokens or n.token_count,
+        "text_chars": len(n.content),
+        "preview": shorten(n.content, PREVIEW_CHARS),
+        "hints": node_hints(nav.doc, n),
+        "tags": node_tags(nav.doc, n),
+        "children": children[:limit],
+        "children_total": len(children),
     }
 
 
-def read_text(lib: Library, doc: str, node: str, offset: int = 0, max_chars: int = Limit.page.default, subtree: bool = False) -> dict[str, Any]:
+def read_text(
+    lib: Library,
+    doc: str,
+    node: str,
+    offset: int = 0,
+    max_chars: int = Limit.page.default,
+    subtree: bool = False,
+) -> dict[str, Any]:
     """A page of a node's text (or of its whole subtree's); follow `next_offset` for the rest."""
     nav = lib.document(required(doc, "document"))
-    return {**doc_fields(nav), **nav.read(required(node, "node"), offset=offset, max_chars=clamp(max_chars, Limit.page), subtree=subtree)}
+    return {
+        **doc_fields(nav),
+        **nav.read(
+            required(node, "node"),
+            offset=offset,
+            max_chars=clamp(max_chars, Limit.page),
+            subtree=subtree,
+        ),
+    }
 
 
 def targets(lib: Library, doc: str | None, node: str | None) -> list[tuple[DocumentNavigator, str]]:
@@ -108,28 +159,53 @@ def targets(lib: Library, doc: str | None, node: str | None) -> list[tuple[Docum
     return [(nav, "/") for nav in lib.catalog().navigators.values()]
 
 
-def find(lib: Library, query: str, doc: str | None = None, node: str | None = None, limit: int = Limit.find.default) -> dict[str, Any]:
+def find(
+    lib: Library,
+    query: str,
+    doc: str | None = None,
+    node: str | None = None,
+    limit: int = Limit.find.default,
+) -> dict[str, Any]:
     """Nodes whose title (first) or text contains `query`, in one document or across the folder."""
     want, limit = required(query, "text to find"), clamp(limit, Limit.find)
-    rows = [{**doc_fields(nav), **r} for nav, start in targets(lib, doc, node) for r in nav.find(want, start, limit=limit + 1)]
+    rows = [
+        {**doc_fields(nav), **r}
+        for nav, start in targets(lib, doc, node)
+        for r in nav.find(want, start, limit=limit + 1)
+    ]
     rows.sort(key=lambda r: (r["where"] != "title", -r.get("count", 0)))
     return {"query": want, "results": rows[:limit], "truncated": len(rows) > limit}
 
 
-def grep(lib: Library, pattern: str, doc: str | None = None, node: str | None = None, ignore_case: bool = True, limit: int = Limit.grep.default) -> dict[str, Any]:
+def grep(
+    lib: Library,
+    pattern: str,
+    doc: str | None = None,
+    node: str | None = None,
+    ignore_case: bool = True,
+    limit: int = Limit.grep.default,
+) -> dict[str, Any]:
     """Lines matching a regular expression, in one document (below a node) or across the folder."""
     limit, pattern = clamp(limit, Limit.grep), required(pattern, "pattern")
     deadline = time.monotonic() + GREP_SECONDS  # one budget for the call, over every document
     rows: list[dict[str, Any]] = []
     for nav, start in targets(lib, doc, node):
-        for r in nav.grep(pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows), deadline=deadline):
+        for r in nav.grep(
+            pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows), deadline=deadline
+        ):
             rows.append({**doc_fields(nav), **r, "text": shorten(r["text"], PREVIEW_CHARS)})
         if len(rows) > limit:
             break
     return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
 
 
-def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits.default, guided: bool = False) -> dict[str, Any]:
+def locate(
+    lib: Library,
+    query: str,
+    doc: str | None = None,
+    k: int = Limit.hits.default,
+    guided: bool = False,
+) -> dict[str, Any]:
     """The sections that best answer a question, in one document or across the folder (no LLM).
 
     `guided` (only when the server has an LLM: `Library.llm`): the model reads the table of
@@ -140,7 +216,9 @@ def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits
     """
     want, k = required(query, "question"), clamp(k, Limit.hits)
     if guided and lib.llm is None:
-        raise NavigationError("guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)")
+        raise NavigationError(
+            "guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)"
+        )
     slot = guided and lib.guided_slot()
     try:
         return _locate(lib, want, doc, k, lib.llm if slot else None, busy=guided and not slot)
@@ -149,34 +227,75 @@ def locate(lib: Library, query: str, doc: str | None = None, k: int = Limit.hits
             lib.release_guided()
 
 
-def _locate(lib: Library, want: str, doc: str | None, k: int, llm: Any, *, busy: bool) -> dict[str, Any]:
+def _locate(
+    lib: Library, want: str, doc: str | None, k: int, llm: Any, *, busy: bool
+) -> dict[str, Any]:
     usage = LLMUsage()
-    extra = {"guided": True} if llm else {"guided": False, "note": "guided search busy: answered without the model"} if busy else {}
+    extra = (
+        {"guided": True}
+        if llm
+        else {"guided": False, "note": "guided search busy: answered without the model"}
+        if busy
+        else {}
+    )
     if doc and doc.strip():
         nav = lib.document(doc)
-        found = nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else nav.locate(want, k=k)
-        result = {"query": want, "scope": nav.doc.doc_id, **extra, "hits": [{**doc_fields(nav), **h} for h in found]}
+        found = (
+            nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
+            if llm
+            else nav.locate(want, k=k)
+        )
+        result = {
+            "query": want,
+            "scope": nav.doc.doc_id,
+            **extra,
+            "hits": [{**doc_fields(nav), **h} for h in found],
+        }
     else:
         catalog = lib.catalog()
-        found = catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS) if llm else catalog.locate(want, k=k)
+        found = (
+            catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
+            if llm
+            else catalog.locate(want, k=k)
+        )
         progress = catalog.progress()
-        result = {"query": want, "scope": "folder", **extra, "hits": found, **({"indexing": progress} if progress else {})}
+        result = {
+            "query": want,
+            "scope": "folder",
+            **extra,
+            "hits": found,
+            **({"indexing": progress} if progress else {}),
+        }
     return {**result, "llm_usage": usage_json(usage)} if llm else result
 
 
-def similar(lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default) -> dict[str, Any]:
+def similar(
+    lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default
+) -> dict[str, Any]:
     """Sections overlapping a node's content; without a node, the document's overlapping pairs."""
     nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)
     if not (node and node.strip()):
         return {**doc_fields(nav), **nav.overlaps(limit=limit)}
     n = nav.resolve(node.strip())
     rows = nav.similar(n.node_id)
-    return {**doc_fields(nav), "node": node_ref(nav.doc, n), "similar": rows[:limit], "total": len(rows)}
+    return {
+        **doc_fields(nav),
+        "node": node_ref(nav.doc, n),
+        "similar": rows[:limit],
+        "total": len(rows),
+    }
 
 
-def chains(lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default) -> dict[str, Any]:
+def chains(
+    lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default
+) -> dict[str, Any]:
     """Reference chains ("see Section 3.1") through a node, or all of the document's."""
     nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)
     n = nav.resolve(node.strip()) if node and node.strip() else None
     rows = nav.chains(n.node_id) if n else nav.chains(all_chains=True)
-    return {**doc_fields(nav), "node": node_ref(nav.doc, n) if n else None, "chains": rows[:limit], "total": len(rows)}
+    return {
+        **doc_fields(nav),
+        "node": node_ref(nav.doc, n) if n else None,
+        "chains": rows[:limit],
+        "total": len(rows),
+    }

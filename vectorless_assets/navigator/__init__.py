@@ -8,4 +8,12 @@ from vectorless_assets.navigator.cursor import DocumentNavigator
 from vectorless_assets.navigator.locate import Locator
 from vectorless_assets.navigator.views import NavigationError
 
-__all__ = ["VERBS", "Catalog", "DocumentNavigator", "Locator", "NavigationError", "dispatch", "verbs"]
+__all__ = [
+    "VERBS",
+    "Catalog",
+    "DocumentNavigator",
+    "Locator",
+    "NavigationError",
+    "dispatch",
+    "verbs",
+]

@@ -16,9 +16,29 @@ from vectorless_assets.navigator.views import NavigationError
 
 #: The verbs an agent may call, in the order they are offered.
 VERBS: tuple[str, ...] = (
-    "doc_card", "ls", "cd", "back", "pwd", "cat", "head", "read", "find", "grep", "toc", "locate",
-    "keyword_entries", "similar", "overlaps", "intent_routes", "concept_routes", "concepts",
-    "chains", "evidence_score", "top_evidence", "evidence", "stats",
+    "doc_card",
+    "ls",
+    "cd",
+    "back",
+    "pwd",
+    "cat",
+    "head",
+    "read",
+    "find",
+    "grep",
+    "toc",
+    "locate",
+    "keyword_entries",
+    "similar",
+    "overlaps",
+    "intent_routes",
+    "concept_routes",
+    "concepts",
+    "chains",
+    "evidence_score",
+    "top_evidence",
+    "evidence",
+    "stats",
 )
 
 
@@ -28,9 +48,14 @@ def verbs() -> list[dict[str, Any]]:
     for name in VERBS:
         fn = getattr(DocumentNavigator, name)
         params = [
-            {"name": p.name, "default": None if p.default is inspect.Parameter.empty else p.default,
-             "required": p.default is inspect.Parameter.empty, "type": str(p.annotation)}
-            for p in inspect.signature(fn).parameters.values() if p.name != "self"
+            {
+                "name": p.name,
+                "default": None if p.default is inspect.Parameter.empty else p.default,
+                "required": p.default is inspect.Parameter.empty,
+                "type": str(p.annotation),
+            }
+            for p in inspect.signature(fn).parameters.values()
+            if p.name != "self"
         ]
         doc = (fn.__doc__ or "").strip().split("\n")[0]
         out.append({"name": name, "parameters": params, "description": doc})

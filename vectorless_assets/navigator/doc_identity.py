@@ -45,7 +45,11 @@ def identity_terms(name: str, source_path: str | None, opening: str) -> set[str]
 def _matches(term: str, words: set[str]) -> bool:
     if term in words:
         return True
-    return len(term) >= MIN_PREFIX and term.isalpha() and any(w.startswith(term) and len(w) > len(term) for w in words)
+    return (
+        len(term) >= MIN_PREFIX
+        and term.isalpha()
+        and any(w.startswith(term) and len(w) > len(term) for w in words)
+    )
 
 
 def proper_terms(question: str) -> list[str]:
@@ -55,7 +59,9 @@ def proper_terms(question: str) -> list[str]:
     out: list[str] = []
     for k, w in enumerate(words):
         core = w.strip("\"'()[]{},.;:?!")
-        if not core or not (core[0].isupper() or (core[0].isdigit() and any(c.isupper() for c in core))):
+        if not core or not (
+            core[0].isupper() or (core[0].isdigit() and any(c.isupper() for c in core))
+        ):
             continue
         if k == 0 and not core.isupper():
             continue

@@ -109,7 +109,11 @@ def tree_search(
         if not options:
             break
         reply = ask(
-            llm, usage, _prompt(question, options, marked, several), max_tokens=200, system=SYSTEM,
+            llm,
+            usage,
+            _prompt(question, options, marked, several),
+            max_tokens=200,
+            system=SYSTEM,
             accept=lambda a: isinstance(json_value(a), dict),
         )
         value = json_value(reply) if reply else None

@@ -40,7 +40,10 @@ class IndexVerbs:
             for p in ri.keywords[key]:
                 if p.weight > best.get(p.node_id, (-1.0, ""))[0]:
                     best[p.node_id] = (p.weight, key)
-        rows = [{**self._brief(nid), "weight": round(w, 4), "keyword": key} for nid, (w, key) in best.items()]
+        rows = [
+            {**self._brief(nid), "weight": round(w, 4), "keyword": key}
+            for nid, (w, key) in best.items()
+        ]
         rows.sort(key=lambda r: (-r["weight"], r["node_id"]))
         return rows[:limit]
 
@@ -59,8 +62,15 @@ class IndexVerbs:
         for pair in overlap.pairs:
             if me in (pair.node_a, pair.node_b):
                 other = pair.node_b if pair.node_a == me else pair.node_a
-                rows.extend({**self._brief(o), "jaccard": pair.jaccard, "kind": pair.kind} for o in members.get(other, [other]))
-        rows.extend({**self._brief(o), "jaccard": 1.0, "kind": "duplicate"} for o in members.get(me, []) if o != node.node_id)
+                rows.extend(
+                    {**self._brief(o), "jaccard": pair.jaccard, "kind": pair.kind}
+                    for o in members.get(other, [other])
+                )
+        rows.extend(
+            {**self._brief(o), "jaccard": 1.0, "kind": "duplicate"}
+            for o in members.get(me, [])
+            if o != node.node_id
+        )
         rows.sort(key=lambda r: (-r["jaccard"], r["node_id"]))
         return rows
 
@@ -72,8 +82,19 @@ class IndexVerbs:
         pairs = sorted(overlap.pairs, key=lambda p: -p.jaccard)[:limit]
         return {
             "threshold": overlap.threshold,
-            "pairs": [{"a": self._brief(p.node_a), "b": self._brief(p.node_b), "jaccard": p.jaccard, "kind": p.kind} for p in pairs],
-            "duplicate_groups": [{"nodes": [self._brief(n) for n in g.node_ids], "token_count": g.token_count} for g in overlap.duplicate_groups[:limit]],
+            "pairs": [
+                {
+                    "a": self._brief(p.node_a),
+                    "b": self._brief(p.node_b),
+                    "jaccard": p.jaccard,
+                    "kind": p.kind,
+                }
+                for p in pairs
+            ],
+            "duplicate_groups": [
+                {"nodes": [self._brief(n) for n in g.node_ids], "token_count": g.token_count}
+                for g in overlap.duplicate_groups[:limit]
+            ],
         }
 
     def intent_routes(self, query: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
@@ -86,7 +107,14 @@ class IndexVerbs:
             if qterms and not shared:
                 continue
             targets = [{**self._brief(t.node_id), "relevance": t.relevance} for t in route.targets]
-            rows.append({"intent": route.intent, "node": self._brief(route.node_id), "targets": targets, "shared_terms": shared})
+            rows.append(
+                {
+                    "intent": route.intent,
+                    "node": self._brief(route.node_id),
+                    "targets": targets,
+                    "shared_terms": shared,
+                }
+            )
         rows.sort(key=lambda r: -r["shared_terms"])
         return rows[:limit]
 
@@ -98,14 +126,31 @@ class IndexVerbs:
         for name, targets in table.items():
             if wanted and not wanted & set(terms(name)):
                 continue
-            rows.append({"concept": name, "targets": [{**self._brief(t.node_id), "relevance": t.relevance} for t in targets]})
+            rows.append(
+                {
+                    "concept": name,
+                    "targets": [
+                        {**self._brief(t.node_id), "relevance": t.relevance} for t in targets
+                    ],
+                }
+            )
         return rows
 
     def concepts(self) -> list[dict[str, Any]]:
         """The document's key concepts with the sections that treat them."""
-        return [{"name": c.name, "summary": c.summary, "source": c.source, "sections": [self._brief(n) for n in c.sections]} for c in self.doc.concepts]
+        return [
+            {
+                "name": c.name,
+                "summary": c.summary,
+                "source": c.source,
+                "sections": [self._brief(n) for n in c.sections],
+            }
+            for c in self.doc.concepts
+        ]
 
-    def chains(self, target: str | int | None = None, *, all_chains: bool = False) -> list[dict[str, Any]]:
+    def chains(
+        self, target: str | int | None = None, *, all_chains: bool = False
+    ) -> list[dict[str, Any]]:
         """Reasoning chains through the target node (or every chain with `all_chains=True`)."""
         index = self.doc.chain_index
         if index is None:
@@ -128,7 +173,11 @@ class IndexVerbs:
         node = self._resolve(target)
         scores = self.doc.evidence_scores.scores if self.doc.evidence_scores else {}
         score = scores.get(node.node_id)
-        values = score.model_dump() if score else {"density": None, "data_richness": None, "specificity": None, "composite": None}
+        values = (
+            score.model_dump()
+            if score
+            else {"density": None, "data_richness": None, "specificity": None, "composite": None}
+        )
         return {**self._brief(node.node_id), **values, "scored": score is not None}
 
     def top_evidence(self, limit: int = 10) -> list[dict[str, Any]]:

@@ -22,7 +22,11 @@ def subtree_text(doc: Document, node: TreeNode) -> str:
     """The text of `node` and every node below it in reading order, each under its title."""
     parts = []
     for n in doc.tree.preorder(node.node_id):
-        parts.append(f"{n.title}\n\n{n.content.strip()}".strip() if n.node_id != node.node_id else n.content.strip())
+        parts.append(
+            f"{n.title}\n\n{n.content.strip()}".strip()
+            if n.node_id != node.node_id
+            else n.content.strip()
+        )
     return "\n\n".join(p for p in parts if p)
 
 

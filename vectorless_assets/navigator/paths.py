@@ -37,7 +37,9 @@ def match_title(text: str, pools: Sequence[Sequence[TreeNode]]) -> TreeNode | No
             if found:
                 names = ", ".join(f"{n.node_id} {n.title!r}" for n in found[:CANDIDATES])
                 more = f" (+{len(found) - CANDIDATES} more)" if len(found) > CANDIDATES else ""
-                raise NavigationError(f"{text.strip()!r} is ambiguous: {names}{more}; use a node id")
+                raise NavigationError(
+                    f"{text.strip()!r} is ambiguous: {names}{more}; use a node id"
+                )
     return None
 
 

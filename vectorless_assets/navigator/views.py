@@ -32,7 +32,9 @@ def checked_query(query: str) -> str:
     """`query`, refused (`NavigationError`) when longer than `MAX_QUERY_CHARS`: ranking costs
     grow with the question's terms, and a 1 MB question kept a server busy for a minute."""
     if len(query) > MAX_QUERY_CHARS:
-        raise NavigationError(f"question too long ({len(query):,} characters; at most {MAX_QUERY_CHARS:,})")
+        raise NavigationError(
+            f"question too long ({len(query):,} characters; at most {MAX_QUERY_CHARS:,})"
+        )
     return query
 
 
@@ -85,7 +87,9 @@ def node_ref(doc: Document, node: TreeNode) -> dict[str, Any]:
 
 def span_text(ref: dict[str, Any], *, whole: str = "") -> str:
     """A citation's range as text ("p. 3", "pp. 3-5", "lines 4-9": `ir.toc_view.span`), else `whole`."""
-    where = span(ref.get("start_page"), ref.get("end_page"), ref.get("line_start"), ref.get("line_end"))
+    where = span(
+        ref.get("start_page"), ref.get("end_page"), ref.get("line_start"), ref.get("line_end")
+    )
     return where or whole
 
 

@@ -56,14 +56,23 @@ def build_defs(
     return dg.Definitions(
         assets=[build_source_asset(names), compile_asset],
         jobs=[job, recompile],
-        sensors=[build_documents_sensor(settings, [job, recompile], interval_seconds=sensor_interval, default_status=status)],
-        schedules=[build_recompile_schedule(settings, cron=cron), build_recompile_schedule(settings, force=True, cron=cron)],
+        sensors=[
+            build_documents_sensor(
+                settings, [job, recompile], interval_seconds=sensor_interval, default_status=status
+            )
+        ],
+        schedules=[
+            build_recompile_schedule(settings, cron=cron),
+            build_recompile_schedule(settings, force=True, cron=cron),
+        ],
         resources={
             names.documents: DocumentsRoot(path=settings.docs_dir),
             names.ir_store: IRStore(path=settings.ir_dir),
             names.llm: LLMResource.from_settings(settings),
             names.io_manager: JsonIOManager(base_path=settings.fields_dir),
-            names.chunk_io: chunk_io_manager(settings),  # the batched job's chunk lists (shared folder)
+            names.chunk_io: chunk_io_manager(
+                settings
+            ),  # the batched job's chunk lists (shared folder)
         },
         executor=dg.in_process_executor if standalone else None,
     )
@@ -77,5 +86,11 @@ def defs() -> dg.Definitions:
     `VECTORLESS_SENSOR=on` (the documents sensor runs without switching it on in the UI).
     """
     interval = int(os.environ.get("VECTORLESS_SENSOR_INTERVAL") or 10)
-    running = os.environ.get("VECTORLESS_SENSOR", "").lower() in ("1", "on", "true", "yes", "running")
+    running = os.environ.get("VECTORLESS_SENSOR", "").lower() in (
+        "1",
+        "on",
+        "true",
+        "yes",
+        "running",
+    )
     return build_defs(sensor_interval=interval, sensor_running=running)

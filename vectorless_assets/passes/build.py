@@ -97,16 +97,33 @@ def lone_top(preamble: RawNode | None, sections: list[RawNode]) -> RawNode | Non
     are left out. The root owns the heading's title, text and pages; its line range starts
     at the preamble's first line, so every source line still lands in one node.
     """
-    if not sections or (preamble is not None and _MARKUP.sub("", strip_front_matter(preamble.content)).strip()):
+    if not sections or (
+        preamble is not None and _MARKUP.sub("", strip_front_matter(preamble.content)).strip()
+    ):
         return None
     first = sections[0]
     if any(r.level <= first.level for r in sections[1:]):
         return None
-    start = preamble.line_start if preamble is not None and preamble.line_start is not None else first.line_start
+    start = (
+        preamble.line_start
+        if preamble is not None and preamble.line_start is not None
+        else first.line_start
+    )
     return first.model_copy(update={"level": 0, "line_start": start})
 
 
-def _fields(r: RawNode, *, node_id: str, parent: str | None, children: list[str], title: str, structure: str, depth: int, tokens: int, total: int) -> dict[str, Any]:
+def _fields(
+    r: RawNode,
+    *,
+    node_id: str,
+    parent: str | None,
+    children: list[str],
+    title: str,
+    structure: str,
+    depth: int,
+    tokens: int,
+    total: int,
+) -> dict[str, Any]:
     """The `TreeNode` fields of raw node `r` at its place in the tree."""
     return {
         "node_id": node_id,
@@ -156,7 +173,9 @@ def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
             starts = [d.line_start for d in subtree if d.line_start is not None]
             if ends:
                 update |= {"line_start": min(starts), "line_end": max(ends)}
-            pages = [p for d in subtree for p in (d.own_start_page, d.own_end_page) if p is not None]
+            pages = [
+                p for d in subtree for p in (d.own_start_page, d.own_end_page) if p is not None
+            ]
             if pages:
                 update |= {"own_start_page": min(pages), "own_end_page": max(pages)}
             exact = (folded.start, folded.end) == (
@@ -166,7 +185,9 @@ def _thin(tree: DocumentTree, threshold: int) -> DocumentTree:
             update["page_breaks"] = folded.breaks if exact and folded.known else []
             keep.append(node.model_copy(update=update))
         else:
-            keep.append(node.model_copy(update={"children": [c for c in node.children if c not in dropped]}))
+            keep.append(
+                node.model_copy(update={"children": [c for c in node.children if c not in dropped]})
+            )
     return rebuild(keep)
 
 

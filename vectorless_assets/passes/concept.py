@@ -97,7 +97,9 @@ def _ranked(index: ReasoningIndex, in_titles: dict[str, int], skip: set[str]) ->
         yield from sorted(groups[size], key=lambda kw: (weight(kw), kw))
 
 
-def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, texts: TextCache | None = None) -> list[Concept]:
+def keyword_concepts(
+    tree: DocumentTree, index: ReasoningIndex, limit: int, texts: TextCache | None = None
+) -> list[Concept]:
     """The LLM-free fallback: top keywords as concepts (see the module docstring).
 
     `texts` is the compile's shared token cache (a private one when None).
@@ -125,7 +127,14 @@ def keyword_concepts(tree: DocumentTree, index: ReasoningIndex, limit: int, text
         best = nodes[sections[0]]
         where = f"'{best.title}'" if best.title.strip() else f"section {best.node_id}"
         names.add(name)
-        out.append({"name": name, "summary": _where(where, len(index.keywords[kw])), "sections": sections, "source": "keywords"})
+        out.append(
+            {
+                "name": name,
+                "summary": _where(where, len(index.keywords[kw])),
+                "sections": sections,
+                "source": "keywords",
+            }
+        )
     return _CONCEPTS.validate_python(out)
 
 
@@ -201,8 +210,13 @@ def run(*, tree: DocumentTree, reasoning_index: ReasoningIndex, ctx: PassContext
     if not tree.nodes or limit <= 0:
         return []
     if ctx.llm is not None:
-        answer = ask(ctx.llm, ctx.usage, _prompt(tree, reasoning_index, limit), max_tokens=60 * limit,
-                     accept=lambda a: bool(parse_concepts(a, tree, reasoning_index, limit)))
+        answer = ask(
+            ctx.llm,
+            ctx.usage,
+            _prompt(tree, reasoning_index, limit),
+            max_tokens=60 * limit,
+            accept=lambda a: bool(parse_concepts(a, tree, reasoning_index, limit)),
+        )
         concepts = parse_concepts(answer, tree, reasoning_index, limit) if answer else []
         if concepts:
             return concepts

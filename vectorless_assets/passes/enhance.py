@@ -40,16 +40,43 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
     for wave in _waves(tree):  # leaves, then branches whose children are done
         todo: list[TreeNode] = []
         for node in wave:
-            prev = reuse.node(fps[node.node_id][1], node.parent is None, node.depth) if fps is not None else None
+            prev = (
+                reuse.node(fps[node.node_id][1], node.parent is None, node.depth)
+                if fps is not None
+                else None
+            )
             if prev is not None:  # same title, text and subtree: the same result
-                done[node.node_id] = node.model_copy(update={"summary": prev.summary, "routing_keywords": prev.routing_keywords, "question_hints": prev.question_hints, "llm_fallback": False})
+                done[node.node_id] = node.model_copy(
+                    update={
+                        "summary": prev.summary,
+                        "routing_keywords": prev.routing_keywords,
+                        "question_hints": prev.question_hints,
+                        "llm_fallback": False,
+                    }
+                )
                 reuse.reused_nodes += 1
             else:
                 todo.append(node)
         if llm is not None:  # the wave's calls are independent: ask them concurrently
-            llm.prefetch([p for node in todo if (p := _prompt(node, [done[c] for c in node.children], llm, opts, selective)) is not None], ctx.llm_concurrency)
+            llm.prefetch(
+                [
+                    p
+                    for node in todo
+                    if (p := _prompt(node, [done[c] for c in node.children], llm, opts, selective))
+                    is not None
+                ],
+                ctx.llm_concurrency,
+            )
         for node in todo:
-            done[node.node_id] = _enhance(node, [done[c] for c in node.children], llm, opts.summary_max_tokens, opts.summary_shortcut_tokens, ctx.texts, selective)
+            done[node.node_id] = _enhance(
+                node,
+                [done[c] for c in node.children],
+                llm,
+                opts.summary_max_tokens,
+                opts.summary_shortcut_tokens,
+                ctx.texts,
+                selective,
+            )
             ctx.recomputed_nodes += 1
     out = DocumentTree(nodes=[done[n.node_id] for n in tree.nodes])
     previous = reuse.document_summary(fps[out.root.node_id][1]) if fps is not None else None
@@ -60,7 +87,9 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
         sections = [(c.title, c.summary) for c in out.children_of(out.root.node_id)]
         answer = llm.document(out.root.title, [("", out.root.summary), *sections])
         if answer is None:  # the root carries the document summary's fallback: redone next time
-            out = DocumentTree(nodes=[out.root.model_copy(update={"llm_fallback": True}), *out.nodes[1:]])
+            out = DocumentTree(
+                nodes=[out.root.model_copy(update={"llm_fallback": True}), *out.nodes[1:]]
+            )
         summary = answer or summary
     return out, summary
 
@@ -83,7 +112,9 @@ def _text(node: TreeNode) -> str:
     return strip_front_matter(node.content) if node.parent is None else node.content
 
 
-def _prompt(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer, opts: CompileOptions, selective: bool) -> tuple[str, int] | None:
+def _prompt(
+    node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer, opts: CompileOptions, selective: bool
+) -> tuple[str, int] | None:
     """The prompt `_enhance` will send for this node, if it asks the model."""
     if not _asks(node, not kids, opts.summary_max_tokens, opts.summary_shortcut_tokens, selective):
         return None
@@ -101,7 +132,15 @@ def _asks(node: TreeNode, leaf: bool, max_tokens: int, shortcut: int, selective:
     return node.total_tokens > shortcut and (not selective or node.depth <= 2)
 
 
-def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, max_tokens: int, shortcut: int, texts: TextCache, selective: bool = False) -> TreeNode:
+def _enhance(
+    node: TreeNode,
+    kids: list[TreeNode],
+    llm: LLMSummarizer | None,
+    max_tokens: int,
+    shortcut: int,
+    texts: TextCache,
+    selective: bool = False,
+) -> TreeNode:
     titles = [k.title for k in kids]
     text = _text(node)
     scan = keyword_text(text)
@@ -109,20 +148,33 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
     # by it without a scan (not the root's text without its front matter)
     tokens = node.token_count if text is node.content else None
     split = None
-    if scan is node.content or ex.is_short(text, shortcut, tokens):  # other passes read the same text
+    if scan is node.content or ex.is_short(
+        text, shortcut, tokens
+    ):  # other passes read the same text
         freq = texts.keyword_counts(scan)  # (the compile's cache: counted once for all)
     else:  # no other pass reads it (links dropped, or cut): counted with its sentences
         split = ex.sentences_of(scan)
         freq = split.keywords
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:
-        summary = ex.extractive_summary(text, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens)
+        summary = ex.extractive_summary(
+            text, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens
+        )
         fallback = False
         if llm is not None and _asks(node, True, max_tokens, shortcut, selective):
             answer = llm.leaf(node.title, text)
             summary, fallback = answer or summary, answer is None
-        return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": [], "llm_fallback": fallback})
-    summary = ex.branch_summary(text, titles, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens)
+        return node.model_copy(
+            update={
+                "summary": summary,
+                "routing_keywords": tags,
+                "question_hints": [],
+                "llm_fallback": fallback,
+            }
+        )
+    summary = ex.branch_summary(
+        text, titles, max_tokens, shortcut, freq=freq, scan=scan, split=split, tokens=tokens
+    )
     hints = tg.question_hints(node, titles, tags, texts)
     fallback = False
     if llm is not None and _asks(node, False, max_tokens, shortcut, selective):
@@ -132,4 +184,11 @@ def _enhance(node: TreeNode, kids: list[TreeNode], llm: LLMSummarizer | None, ma
             summary = answer.overview or summary
             hints = answer.questions if len(answer.questions) >= 3 else hints
             tags = answer.tags if len(answer.tags) >= 2 else tags
-    return node.model_copy(update={"summary": summary, "routing_keywords": tags, "question_hints": hints, "llm_fallback": fallback})
+    return node.model_copy(
+        update={
+            "summary": summary,
+            "routing_keywords": tags,
+            "question_hints": hints,
+            "llm_fallback": fallback,
+        }
+    )

@@ -19,7 +19,9 @@ __all__ = ["describe", "propagate_pages", "run"]
 DESCRIPTION_MAX_TOKENS = 120
 
 
-def run(*, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext) -> tuple[DocumentTree, str, list[TocEntry]]:
+def run(
+    *, tree: DocumentTree, parsed: ParsedDocument, summary: str, ctx: PassContext
+) -> tuple[DocumentTree, str, list[TocEntry]]:
     """Page ranges propagated up, in-document references resolved, node fingerprints, the
     document description, the table of contents.
 
@@ -44,8 +46,16 @@ def propagate_pages(tree: DocumentTree) -> DocumentTree:
         return tree  # no page anywhere (Markdown): every node would be kept as it is
     done: dict[str, TreeNode] = {}
     for node in reversed(list(tree.preorder())):
-        own_start = node.own_start_page if node.own_start_page is not None else (node.start_page if node.is_leaf else None)
-        own_end = node.own_end_page if node.own_end_page is not None else (node.end_page if node.is_leaf else None)
+        own_start = (
+            node.own_start_page
+            if node.own_start_page is not None
+            else (node.start_page if node.is_leaf else None)
+        )
+        own_end = (
+            node.own_end_page
+            if node.own_end_page is not None
+            else (node.end_page if node.is_leaf else None)
+        )
         start = (own_start, node.start_page_label) if own_start is not None else None
         end = (own_end, node.end_page_label) if own_end is not None else None
         for cid in node.children:
@@ -84,7 +94,9 @@ def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
     text = clean(summary) or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
     if not text:
         return ""
-    if summary_tokens(text) <= DESCRIPTION_MAX_TOKENS:  # (memoised: often the summary as enhance estimated it)
+    if (
+        summary_tokens(text) <= DESCRIPTION_MAX_TOKENS
+    ):  # (memoised: often the summary as enhance estimated it)
         return text
     lead = " ".join(sentences(text)[:2]) or text
     return truncate_tokens(lead, DESCRIPTION_MAX_TOKENS)

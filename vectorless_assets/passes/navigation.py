@@ -78,7 +78,12 @@ def run(*, tree: DocumentTree, description: str, summary: str, ctx: PassContext)
             "level": node.depth,
         }
         child_routes[node.node_id] = [
-            {"node_id": child.node_id, "title": child.title, "description": _describe(child), "leaf_count": counts[child.node_id]}
+            {
+                "node_id": child.node_id,
+                "title": child.title,
+                "description": _describe(child),
+                "leaf_count": counts[child.node_id],
+            }
             for child in (nodes[c] for c in node.children)
         ]
     root = tree.root
@@ -87,7 +92,12 @@ def run(*, tree: DocumentTree, description: str, summary: str, ctx: PassContext)
         "title": root.title,
         "overview": (summary.strip() or description.strip() or _overview(root, nodes)),
         "sections": [
-            {"node_id": n.node_id, "title": n.title, "description": _describe(n), "leaf_count": counts[n.node_id]}
+            {
+                "node_id": n.node_id,
+                "title": n.title,
+                "description": _describe(n),
+                "leaf_count": counts[n.node_id],
+            }
             for n in tops
         ],
         "question_hints": list(root.question_hints),
@@ -96,4 +106,6 @@ def run(*, tree: DocumentTree, description: str, summary: str, ctx: PassContext)
         "leaf_count": counts[root.node_id],
         "max_depth": tree.max_depth(),
     }
-    return NavigationIndex.model_validate({"entries": entries, "child_routes": child_routes, "doc_card": card})
+    return NavigationIndex.model_validate(
+        {"entries": entries, "child_routes": child_routes, "doc_card": card}
+    )

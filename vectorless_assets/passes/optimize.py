@@ -25,7 +25,9 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:
         return tree
     nodes = {n.node_id: n for n in tree.nodes}
     changed = _collapse_chains(tree, nodes)
-    changed |= _merge_tiny_leaves(tree, nodes, ctx.options.optimize_min_tokens, ctx.options.split_max_tokens)
+    changed |= _merge_tiny_leaves(
+        tree, nodes, ctx.options.optimize_min_tokens, ctx.options.split_max_tokens
+    )
     if not changed:
         return tree
     root = nodes[tree.root.node_id]
@@ -65,7 +67,9 @@ def _collapse_chains(tree: DocumentTree, nodes: dict[str, TreeNode]) -> bool:
             "parent": node.parent,
             "title": title,
             "content": content,
-            "token_count": estimate_tokens(content) if content != child.content else child.token_count,
+            "token_count": estimate_tokens(content)
+            if content != child.content
+            else child.token_count,
             "line_start": node.line_start if node.line_start is not None else child.line_start,
             "own_start_page": own_start,
             "start_page": _min(node.start_page, child.start_page),
@@ -73,7 +77,9 @@ def _collapse_chains(tree: DocumentTree, nodes: dict[str, TreeNode]) -> bool:
         }
         nodes[child.node_id] = child.model_copy(update=update)
         nodes[parent.node_id] = parent.model_copy(
-            update={"children": [child.node_id if c == node.node_id else c for c in parent.children]}
+            update={
+                "children": [child.node_id if c == node.node_id else c for c in parent.children]
+            }
         )
         del nodes[node.node_id]
         changed = True
@@ -100,7 +106,9 @@ def _min(a: int | None, b: int | None) -> int | None:
     return min(vals) if vals else None
 
 
-def _merge_tiny_leaves(tree: DocumentTree, nodes: dict[str, TreeNode], min_tokens: int, max_tokens: int) -> bool:
+def _merge_tiny_leaves(
+    tree: DocumentTree, nodes: dict[str, TreeNode], min_tokens: int, max_tokens: int
+) -> bool:
     changed = False
     for parent_id in [n.node_id for n in tree.nodes]:
         parent = nodes.get(parent_id)
@@ -112,7 +120,12 @@ def _merge_tiny_leaves(tree: DocumentTree, nodes: dict[str, TreeNode], min_token
         for cid in parent.children:
             child = nodes[cid]
             tiny = child.is_leaf and child.token_count < min_tokens
-            if tiny and run and _adjacent(run[-1], child) and run_tokens + child.token_count < max_tokens:
+            if (
+                tiny
+                and run
+                and _adjacent(run[-1], child)
+                and run_tokens + child.token_count < max_tokens
+            ):
                 run.append(child)
                 run_tokens += child.token_count
                 continue

@@ -85,7 +85,13 @@ def ask_synonyms(words: list[str], ctx: PassContext) -> dict[str, list[str]]:
         'a list of strings, e.g. {"car": ["automobile", "vehicle"]}, and nothing else.\n\n'
         + "\n".join(words)
     )
-    answer = ask(ctx.llm, ctx.usage, prompt, max_tokens=40 * len(words), accept=lambda a: isinstance(json_value(a), dict))
+    answer = ask(
+        ctx.llm,
+        ctx.usage,
+        prompt,
+        max_tokens=40 * len(words),
+        accept=lambda a: isinstance(json_value(a), dict),
+    )
     return parse_synonyms(answer, words) if answer else {}
 
 

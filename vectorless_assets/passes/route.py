@@ -37,7 +37,9 @@ def _has_text(order: list[TreeNode]) -> dict[str, bool]:
     out: dict[str, bool] = {}
     for node in reversed(order):
         text = node.content
-        out[node.node_id] = (bool(text) and not text.isspace()) or any(out[c] for c in node.children)
+        out[node.node_id] = (bool(text) and not text.isspace()) or any(
+            out[c] for c in node.children
+        )
     return out
 
 
@@ -79,7 +81,9 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> 
         node_hints = hints[nid]
         if node_hints:
             if node.children:
-                ranked = top([(child_relevance(len(hints[c]), has_text[c]), c) for c in node.children])
+                ranked = top(
+                    [(child_relevance(len(hints[c]), has_text[c]), c) for c in node.children]
+                )
             else:
                 ranked = [{"node_id": nid, "relevance": 1.0}]
             for hint in dict.fromkeys(node_hints):
@@ -92,4 +96,6 @@ def run(*, tree: DocumentTree, nav_index: NavigationIndex, ctx: PassContext) -> 
                 tagged[tag].append((relevance, nid))
     chosen = sorted(tagged.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:MAX_CONCEPTS]
     concept_routes = {tag: top(scored) for tag, scored in sorted(chosen)}
-    return QueryRoutingTable.model_validate({"intent_routes": intent_routes, "concept_routes": concept_routes})
+    return QueryRoutingTable.model_validate(
+        {"intent_routes": intent_routes, "concept_routes": concept_routes}
+    )

@@ -31,15 +31,31 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
     deep = [n for n in tree.nodes if n.depth > MAX_DEPTH]
     if deep:
         deepest = max(deep, key=lambda n: n.depth)
-        out.append(_diag("max_depth", f"tree is {deepest.depth} levels deep (over {MAX_DEPTH}); {len(deep)} nodes below level {MAX_DEPTH}", deepest.node_id))
+        out.append(
+            _diag(
+                "max_depth",
+                f"tree is {deepest.depth} levels deep (over {MAX_DEPTH}); {len(deep)} nodes below level {MAX_DEPTH}",
+                deepest.node_id,
+            )
+        )
     empty = [n for n in tree.nodes if n.parent is not None and not n.title.strip()]
-    out.extend(_capped("empty_title", [(n.node_id, f"node {n.structure or n.node_id} has an empty title") for n in empty]))
+    out.extend(
+        _capped(
+            "empty_title",
+            [(n.node_id, f"node {n.structure or n.node_id} has an empty title") for n in empty],
+        )
+    )
     totals = {n.node_id: n.total_tokens for n in tree.nodes}
     bad_tokens = []
     for n in tree.nodes:
         expected = n.token_count + sum(totals.get(c, 0) for c in n.children)
         if n.total_tokens != expected:
-            bad_tokens.append((n.node_id, f"node {n.node_id} total_tokens {n.total_tokens} != own {n.token_count} + children = {expected}"))
+            bad_tokens.append(
+                (
+                    n.node_id,
+                    f"node {n.node_id} total_tokens {n.total_tokens} != own {n.token_count} + children = {expected}",
+                )
+            )
     out.extend(_capped("token_count", bad_tokens))
     out.extend(_capped("duplicate_content", _duplicates(tree)))
     out.extend(_capped("line_overlap", _overlaps(tree)))
@@ -47,7 +63,9 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
 
 
 def _diag(code: str, message: str, node_id: str | None = None) -> Diagnostic:
-    return Diagnostic(source="validate", code=code, message=message, severity="warning", node_id=node_id)
+    return Diagnostic(
+        source="validate", code=code, message=message, severity="warning", node_id=node_id
+    )
 
 
 def _capped(code: str, findings: list[tuple[str, str]]) -> list[Diagnostic]:
@@ -79,7 +97,9 @@ def _duplicates(tree: DocumentTree) -> list[tuple[str, str]]:
             continue
         key = hashlib.blake2b(norm.encode("utf-8"), digest_size=16).digest()
         if key in first:
-            found.append((n.node_id, f"node {n.node_id} duplicates the content of node {first[key]}"))
+            found.append(
+                (n.node_id, f"node {n.node_id} duplicates the content of node {first[key]}")
+            )
         else:
             first[key] = n.node_id
     return found
@@ -107,7 +127,9 @@ def _overlaps(tree: DocumentTree) -> list[tuple[str, str]]:
     prev_end, prev_id = 0, ""
     for start, end, nid in spans:
         if prev_id and start < prev_end and not (start == end == prev_end):
-            found.append((nid, f"node {nid} lines {start}-{end} overlap node {prev_id} (ends at {prev_end})"))
+            found.append(
+                (nid, f"node {nid} lines {start}-{end} overlap node {prev_id} (ends at {prev_end})")
+            )
         if end >= prev_end:
             prev_end, prev_id = end, nid
     return found

@@ -8,7 +8,9 @@ from vectorless_assets.ir.indexes import Concept
 from vectorless_assets.ir.tree import DocumentTree
 
 
-def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], ctx: PassContext) -> list[Diagnostic]:
+def run(
+    *, tree: DocumentTree, summary: str, concepts: list[Concept], ctx: PassContext
+) -> list[Diagnostic]:
     """Check that the tree exists and has nodes (error); warn on an empty summary or no concepts.
 
     Also an error: a tree whose links are broken (a child id that is not in the tree, a
@@ -21,14 +23,30 @@ def run(*, tree: DocumentTree, summary: str, concepts: list[Concept], ctx: PassC
         return [_diag("empty_tree", "the tree has no nodes", "error")]
     out = _integrity(tree)
     if not summary.strip():
-        out.append(_diag("empty_summary", "document summary is empty", "info" if ctx.options.mode == "fast" else "warning"))
+        out.append(
+            _diag(
+                "empty_summary",
+                "document summary is empty",
+                "info" if ctx.options.mode == "fast" else "warning",
+            )
+        )
     if not concepts:
-        out.append(_diag("no_concepts", "no concepts were extracted", "info" if ctx.options.mode != "deep" else "warning"))
+        out.append(
+            _diag(
+                "no_concepts",
+                "no concepts were extracted",
+                "info" if ctx.options.mode != "deep" else "warning",
+            )
+        )
     return out
 
 
-def _diag(code: str, message: str, severity: str = "warning", node_id: str | None = None) -> Diagnostic:
-    return Diagnostic(source="verify", code=code, message=message, severity=severity, node_id=node_id)  # type: ignore[arg-type]
+def _diag(
+    code: str, message: str, severity: str = "warning", node_id: str | None = None
+) -> Diagnostic:
+    return Diagnostic(
+        source="verify", code=code, message=message, severity=severity, node_id=node_id
+    )  # type: ignore[arg-type]
 
 
 def _integrity(tree: DocumentTree) -> list[Diagnostic]:
@@ -46,7 +64,9 @@ def _integrity(tree: DocumentTree) -> list[Diagnostic]:
             if child is None:
                 problems.append(f"node {node.node_id} lists missing child {cid}")
             elif child.parent != node.node_id:
-                problems.append(f"node {cid} is listed by {node.node_id} but its parent is {child.parent}")
+                problems.append(
+                    f"node {cid} is listed by {node.node_id} but its parent is {child.parent}"
+                )
         for ref in node.references:
             if ref.target_node_id is not None and ref.target_node_id not in by_id:
                 problems.append(f"node {node.node_id} references missing node {ref.target_node_id}")

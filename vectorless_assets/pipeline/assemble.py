@@ -85,7 +85,12 @@ def _with_carried(usage: LLMUsage, carried: int) -> LLMUsage:
 
 
 def assemble_document(
-    state: Mapping[str, Any], ctx: PassContext, *, started: datetime | None = None, table: PassTable = TABLE, fingerprint: str | None = None
+    state: Mapping[str, Any],
+    ctx: PassContext,
+    *,
+    started: datetime | None = None,
+    table: PassTable = TABLE,
+    fingerprint: str | None = None,
 ) -> Document:
     """Build the Document IR from the fields of a finished compile.
 
@@ -102,25 +107,40 @@ def assemble_document(
     options, durations = ctx.options, ctx.durations
     usage = _with_carried(ctx.usage, carried_llm_gaps(ctx, table))
     reused_nodes = ctx.reuse.reused_nodes if ctx.reuse is not None else 0
-    diagnostics: list[Diagnostic] = [*parsed.diagnostics, *state.get("validation", []), *state.get("verification", [])]
+    diagnostics: list[Diagnostic] = [
+        *parsed.diagnostics,
+        *state.get("validation", []),
+        *state.get("verification", []),
+    ]
     fallback_nodes = sum(1 for n in tree.nodes if n.llm_fallback) if ctx.llm is not None else 0
     if ctx.llm is not None and (usage.degraded or fallback_nodes):
         diagnostics.append(llm_diagnostic(usage, fallback_nodes))
-    previous = ctx.previous if ctx.previous is not None else (ctx.reuse.previous if ctx.reuse is not None else None)
+    previous = (
+        ctx.previous
+        if ctx.previous is not None
+        else (ctx.reuse.previous if ctx.reuse is not None else None)
+    )
     if previous is not None:
-        conflict = key_conflict(source.key, source_path_for(source.path), previous.document_key, previous.source_path)
+        conflict = key_conflict(
+            source.key, source_path_for(source.path), previous.document_key, previous.source_path
+        )
         if conflict:
             raise CompileError(source.key, conflict)
     first = previous.meta.created_at if previous is not None and previous.meta is not None else None
     meta = DocumentMeta(
         created_at=first or started or now,
         modified_at=now,
-        content_fingerprint=fingerprint if fingerprint is not None else content_fingerprint(source.data),
+        content_fingerprint=fingerprint
+        if fingerprint is not None
+        else content_fingerprint(source.data),
         logic_fingerprint=logic_fingerprint(options),
         processing_version=options.processing_version,
         node_count=len(tree.nodes),
         total_summary_tokens=sum(summary_tokens(n.summary) for n in tree.nodes),
-        processing_model=getattr(ctx.llm, "model", None) if ctx.llm is not None and (usage.calls > usage.failures or usage.cache_hits or reused_nodes) else None,
+        processing_model=getattr(ctx.llm, "model", None)
+        if ctx.llm is not None
+        and (usage.calls > usage.failures or usage.cache_hits or reused_nodes)
+        else None,
         processing_duration_ms=int(sum(durations.values())),
         line_count=parsed.line_count,
         tool_version=__version__,
@@ -141,7 +161,10 @@ def assemble_document(
         pass_versions=table.code_versions(options),
         changes=ChangeDetector().since(previous, tree),
     )
-    ir_values = {name: state[name] if name in state else table.absent_value(name, state) for name in table.ir_fields}
+    ir_values = {
+        name: state[name] if name in state else table.absent_value(name, state)
+        for name in table.ir_fields
+    }
     return Document(
         doc_id=doc_id_for(source.key),
         name=parsed.title or source.stem,

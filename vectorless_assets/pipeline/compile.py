@@ -36,7 +36,9 @@ from vectorless_assets.pipeline.runner import run_passes, verify_errors
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 
-def source_from(source: str | os.PathLike[str] | bytes, name: str | None, root: str | os.PathLike[str] | None) -> SourceDocument:
+def source_from(
+    source: str | os.PathLike[str] | bytes, name: str | None, root: str | os.PathLike[str] | None
+) -> SourceDocument:
     if isinstance(source, bytes | bytearray):
         if not name:
             raise ValueError("compile_document(bytes) needs name= (e.g. 'notes.md')")
@@ -126,7 +128,9 @@ def compile_document(
     fingerprint = content_fingerprint(src.data)
     prev = _previous(previous, src.key)
     if prev is not None:  # before a skip could hand back the other source's IR
-        conflict = key_conflict(src.key, source_path_for(src.path), prev.document_key, prev.source_path)
+        conflict = key_conflict(
+            src.key, source_path_for(src.path), prev.document_key, prev.source_path
+        )
         if conflict:
             raise CompileError(src.key, conflict)
     resolution = resolve_action(
@@ -143,10 +147,23 @@ def compile_document(
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         skipped = {"action": "skip", "action_reason": resolution.reason, "changes": ChangeSet()}
         return prev.model_copy(update={"meta": prev.meta.model_copy(update=skipped)})
-    reuse = Reuse.from_previous(prev, table, versions) if resolution.action == "incremental" and prev is not None else None
+    reuse = (
+        Reuse.from_previous(prev, table, versions)
+        if resolution.action == "incremental" and prev is not None
+        else None
+    )
     context = partial(
-        PassContext, options=options, llm=llm, llm_cache=llm_cache, refresh_llm=refresh_llm, llm_concurrency=llm_concurrency,
-        frontends=frontends, action=resolution.action, action_reason=resolution.reason, reuse=reuse, previous=prev,
+        PassContext,
+        options=options,
+        llm=llm,
+        llm_cache=llm_cache,
+        refresh_llm=refresh_llm,
+        llm_concurrency=llm_concurrency,
+        frontends=frontends,
+        action=resolution.action,
+        action_reason=resolution.reason,
+        reuse=reuse,
+        previous=prev,
     )
     with gc_paused():
         # the context, the state and every intermediate field die when `_run` returns, before
@@ -154,7 +171,9 @@ def compile_document(
         return _run(src, context, table, fingerprint)
 
 
-def _run(src: SourceDocument, context: Callable[[], PassContext], table: PassTable, fingerprint: str) -> Document:
+def _run(
+    src: SourceDocument, context: Callable[[], PassContext], table: PassTable, fingerprint: str
+) -> Document:
     """Run the passes on `src` in a new `context()` and assemble the Document (`fingerprint`:
     the source's content fingerprint)."""
     ctx = context()
@@ -183,4 +202,6 @@ def _previous(previous: Document | str | os.PathLike[str] | None, key: str) -> D
 def _degraded(previous: Document) -> bool:
     """The previous IR's LLM work fell back somewhere (a node, or a whole-document call)."""
     meta = previous.meta
-    return bool(meta and (meta.llm_failures or meta.llm_skipped)) or any(n.llm_fallback for n in previous.tree.nodes)
+    return bool(meta and (meta.llm_failures or meta.llm_skipped)) or any(
+        n.llm_fallback for n in previous.tree.nodes
+    )

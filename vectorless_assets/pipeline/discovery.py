@@ -67,7 +67,10 @@ def _key_text(rel: str, on_skip: Skip | None) -> str | None:
         rel.encode("utf-8")
     except UnicodeEncodeError:
         if on_skip is not None:
-            on_skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "file name is not valid UTF-8")
+            on_skip(
+                rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"),
+                "file name is not valid UTF-8",
+            )
         return None
     return rel
 
@@ -104,7 +107,11 @@ def _walk_remote(root: str, frontends: Registry) -> Iterator[Found]:
     base = UPath(root)
     for path in base.rglob("*"):
         rel = path.relative_to(base).as_posix()
-        if any(part.startswith(".") for part in rel.split("/")) or not is_document(path.name, frontends) or not path.is_file():
+        if (
+            any(part.startswith(".") for part in rel.split("/"))
+            or not is_document(path.name, frontends)
+            or not path.is_file()
+        ):
             continue
         st = path.stat()
         mtime = getattr(st, "st_mtime", 0) or 0
@@ -119,15 +126,21 @@ def root_exists(root: str) -> bool:
     return os.path.isdir(root)
 
 
-def walk(root: str | os.PathLike[str], frontends: Registry = REGISTRY, *, on_skip: Skip | None = None) -> Iterator[Found]:
+def walk(
+    root: str | os.PathLike[str], frontends: Registry = REGISTRY, *, on_skip: Skip | None = None
+) -> Iterator[Found]:
     """Every document under `root` (a local folder or a UPath URL), in no particular order."""
     text = os.fspath(root)
     if not root_exists(text):
         return iter(())
-    return _walk_remote(text, frontends) if is_remote(text) else _walk_local(text, frontends, on_skip)
+    return (
+        _walk_remote(text, frontends) if is_remote(text) else _walk_local(text, frontends, on_skip)
+    )
 
 
-def discover(root: str | os.PathLike[str], frontends: Registry = REGISTRY, *, on_skip: Skip | None = None) -> list[str]:
+def discover(
+    root: str | os.PathLike[str], frontends: Registry = REGISTRY, *, on_skip: Skip | None = None
+) -> list[str]:
     """Keys of every document under `root`, sorted."""
     return sorted(f.key for f in walk(root, frontends, on_skip=on_skip))
 
@@ -144,7 +157,13 @@ class SourceRef:
         return document_key(os.path.relpath(self.path, self.root))
 
 
-def expand(paths: list[str], root: str | None = None, frontends: Registry = REGISTRY, *, on_skip: Skip | None = None) -> list[SourceRef]:
+def expand(
+    paths: list[str],
+    root: str | None = None,
+    frontends: Registry = REGISTRY,
+    *,
+    on_skip: Skip | None = None,
+) -> list[SourceRef]:
     """Expand files and folders named by a user into source references, in a stable order.
 
     Keys (and so doc_ids) are paths relative to `root`; without `root`, a folder argument is
@@ -165,7 +184,9 @@ def expand(paths: list[str], root: str | None = None, frontends: Registry = REGI
             if root:
                 base = Path(root).resolve()
                 if not p.is_relative_to(base):  # `R/linkdir/secret.md` whose real path leaves R
-                    raise ValueError(f"{raw}: outside the documents root {root} (its real path is {p})")
+                    raise ValueError(
+                        f"{raw}: outside the documents root {root} (its real path is {p})"
+                    )
             elif p.is_relative_to(cwd):
                 base = cwd
             else:

@@ -29,7 +29,10 @@ def passes_markdown() -> str:
         doc = (p.run.__doc__ or "").strip()
         parts += [f"### {p.name}", "", doc, ""]
     parts += ["## Fields", "", "| field | in IR | description |", "|---|---|---|"]
-    parts += [f"| `{f.name}` | {'yes' if f.in_ir else 'no'} | {f.description} |" for f in TABLE.fields.values()]
+    parts += [
+        f"| `{f.name}` | {'yes' if f.in_ir else 'no'} | {f.description} |"
+        for f in TABLE.fields.values()
+    ]
     return "\n".join(parts) + "\n"
 
 

@@ -55,11 +55,31 @@ FIELDS: dict[str, FieldSpec] = {
         _F("tree", DocumentTree, "Final tree: page ranges, references resolved.", in_ir=True),
         _F("summary", str, "Document-level summary.", in_ir=True, default=str),
         _F("description", str, "One-paragraph document description.", in_ir=True, default=str),
-        _F("toc", list[TocEntry], "Table of contents: ids, titles, depths, pages or lines.", in_ir=True, default=list),
+        _F(
+            "toc",
+            list[TocEntry],
+            "Table of contents: ids, titles, depths, pages or lines.",
+            in_ir=True,
+            default=list,
+        ),
         _F("validation", list[Diagnostic], "Warnings of the validate pass.", default=list),
-        _F("reasoning_index", ReasoningIndex, "Keyword -> node postings, section map.", in_ir=True, default=ReasoningIndex),
-        _F("concepts", list[Concept], "Key concepts with their sections.", in_ir=True, default=list),
-        _F("nav_index", NavigationIndex, "Nav entries, child routes, doc card.", in_ir=True, default=NavigationIndex),
+        _F(
+            "reasoning_index",
+            ReasoningIndex,
+            "Keyword -> node postings, section map.",
+            in_ir=True,
+            default=ReasoningIndex,
+        ),
+        _F(
+            "concepts", list[Concept], "Key concepts with their sections.", in_ir=True, default=list
+        ),
+        _F(
+            "nav_index",
+            NavigationIndex,
+            "Nav entries, child routes, doc card.",
+            in_ir=True,
+            default=NavigationIndex,
+        ),
         _F("query_routes", QueryRoutingTable, "Intent and concept routes.", in_ir=True),
         _F("chain_index", ChainIndex, "Reasoning chains from references.", in_ir=True),
         _F("content_overlap", ContentOverlapMap, "Overlapping and duplicate leaves.", in_ir=True),
@@ -70,4 +90,3 @@ FIELDS: dict[str, FieldSpec] = {
 
 #: Names the spec's pass table uses for IR fields.
 ALIASES: dict[str, str] = {"navigation_index": "nav_index", "concept_extraction": "concepts"}
-

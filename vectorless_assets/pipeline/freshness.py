@@ -26,8 +26,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-Reason = Literal["forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "LLM fallbacks", "current"]
-REASONS: tuple[Reason, ...] = ("forced", "new", "source changed", "IR missing", "IR damaged", "logic changed", "LLM fallbacks", "current")
+Reason = Literal[
+    "forced",
+    "new",
+    "source changed",
+    "IR missing",
+    "IR damaged",
+    "logic changed",
+    "LLM fallbacks",
+    "current",
+]
+REASONS: tuple[Reason, ...] = (
+    "forced",
+    "new",
+    "source changed",
+    "IR missing",
+    "IR damaged",
+    "logic changed",
+    "LLM fallbacks",
+    "current",
+)
 #: What `ir_intact` may say: True/"intact", False/"missing", or "damaged".
 Intact = bool | Literal["intact", "missing", "damaged"]
 
@@ -95,7 +113,14 @@ def assess_many(
     out: dict[str, Verdict] = {}
     for key in sorted(fingerprints):
         check = (lambda key=key: ir_intact(key)) if ir_intact is not None else True
-        verdict = assess(stored.get(key), fingerprint=fingerprints[key], logic=logic, ir_intact=check, force=force, redo_fallbacks=redo_fallbacks)
+        verdict = assess(
+            stored.get(key),
+            fingerprint=fingerprints[key],
+            logic=logic,
+            ir_intact=check,
+            force=force,
+            redo_fallbacks=redo_fallbacks,
+        )
         if verdict.stale:
             out[key] = verdict
     return out
@@ -138,13 +163,22 @@ def resolve_action(
     nodes and unchanged passes are reused. An otherwise current IR with LLM fallbacks is
     updated when a model is configured (`redo_fallbacks`): only the fallen-back nodes are redone.
     """
-    stored = None if previous_content is None else Stored(previous_content, logic_of(previous_versions or {}))
+    stored = (
+        None
+        if previous_content is None
+        else Stored(previous_content, logic_of(previous_versions or {}))
+    )
     verdict = assess(stored, fingerprint=fingerprint, logic=logic_of(versions), force=force)
     if verdict.reason == "current" and not redo_fallbacks:
         return Resolution("skip", "current")
     if verdict.reason in ("forced", "new"):
         return Resolution("full", verdict.reason)
-    basis = reuse_basis(True, previous_processing_version, processing_version=processing_version, incremental_ready=incremental_ready and bool(previous_versions))
+    basis = reuse_basis(
+        True,
+        previous_processing_version,
+        processing_version=processing_version,
+        incremental_ready=incremental_ready and bool(previous_versions),
+    )
     if basis.action == "full":
         return basis
     if verdict.reason == "current":
@@ -155,7 +189,13 @@ def resolve_action(
     return Resolution("incremental", verdict.reason)
 
 
-def reuse_basis(previous_usable: bool, previous_processing_version: int | None, *, processing_version: int, incremental_ready: bool) -> Resolution:
+def reuse_basis(
+    previous_usable: bool,
+    previous_processing_version: int | None,
+    *,
+    processing_version: int,
+    incremental_ready: bool,
+) -> Resolution:
     """May a compile reuse the previous IR's per-node results? One rule for every path.
 
     `full` when there is no usable previous IR (absent, unreadable, damaged), when it was

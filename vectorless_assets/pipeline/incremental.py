@@ -51,7 +51,14 @@ class ChangeDetector:
         if previous is not None:
             return self.detect(previous.tree, new)
         fps = _fps(new)
-        return ChangeSet(added=[NodeChange(kind="added", title=n.title, node_id=n.node_id, fingerprint=fps[n.node_id]) for n in new.nodes])
+        return ChangeSet(
+            added=[
+                NodeChange(
+                    kind="added", title=n.title, node_id=n.node_id, fingerprint=fps[n.node_id]
+                )
+                for n in new.nodes
+            ]
+        )
 
     def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
         old_fp, new_fp = _fps(old), _fps(new)
@@ -77,19 +84,41 @@ class ChangeDetector:
             if node.node_id in match:
                 old_parent = old_by_id[match[node.node_id]].parent
                 new_parent_match = match.get(node.parent or "") if node.parent else None
-                if (old_parent is None) != (node.parent is None) or (node.parent is not None and new_parent_match != old_parent):
-                    out.restructured.append(NodeChange(kind="restructured", title=node.title, node_id=node.node_id, fingerprint=fp))
+                if (old_parent is None) != (node.parent is None) or (
+                    node.parent is not None and new_parent_match != old_parent
+                ):
+                    out.restructured.append(
+                        NodeChange(
+                            kind="restructured",
+                            title=node.title,
+                            node_id=node.node_id,
+                            fingerprint=fp,
+                        )
+                    )
                 continue
             parent = new_by_id.get(node.parent or "")
             candidates = loose.get((parent.title if parent else "", node.title))
             if candidates:
                 match[node.node_id] = candidates.popleft().node_id  # its children's parent check
-                out.modified.append(NodeChange(kind="modified", title=node.title, node_id=node.node_id, fingerprint=fp))
+                out.modified.append(
+                    NodeChange(
+                        kind="modified", title=node.title, node_id=node.node_id, fingerprint=fp
+                    )
+                )
             else:
-                out.added.append(NodeChange(kind="added", title=node.title, node_id=node.node_id, fingerprint=fp))
+                out.added.append(
+                    NodeChange(kind="added", title=node.title, node_id=node.node_id, fingerprint=fp)
+                )
         for rest in loose.values():
             for node in rest:
-                out.removed.append(NodeChange(kind="removed", title=node.title, node_id=node.node_id, fingerprint=old_fp[node.node_id]))
+                out.removed.append(
+                    NodeChange(
+                        kind="removed",
+                        title=node.title,
+                        node_id=node.node_id,
+                        fingerprint=old_fp[node.node_id],
+                    )
+                )
         return out
 
 
@@ -116,9 +145,13 @@ class Reuse:
     reused_passes: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_previous(cls, previous: Document, table: PassTable, current_versions: dict[str, str]) -> Reuse:
+    def from_previous(
+        cls, previous: Document, table: PassTable, current_versions: dict[str, str]
+    ) -> Reuse:
         stored = previous.meta.pass_versions if previous.meta else {}
-        same = frozenset(name for name, version in current_versions.items() if stored.get(name) == version)
+        same = frozenset(
+            name for name, version in current_versions.items() if stored.get(name) == version
+        )
         meta = previous.meta
         degraded = bool(meta and (meta.llm_failures or meta.llm_skipped))
         reuse = cls(previous=previous, same_passes=same, degraded=degraded)
@@ -133,7 +166,9 @@ class Reuse:
         if producer is not None and producer.name in same:
             for node in previous.tree.nodes:
                 if node.subtree_fingerprint and node.node_id not in tainted:
-                    reuse.nodes.setdefault((node.subtree_fingerprint, node.parent is None, node.depth), node)
+                    reuse.nodes.setdefault(
+                        (node.subtree_fingerprint, node.parent is None, node.depth), node
+                    )
         return reuse
 
     def node(self, subtree_fingerprint: str, is_root: bool, depth: int) -> TreeNode | None:
@@ -144,7 +179,12 @@ class Reuse:
     def document_summary(self, root_subtree_fingerprint: str) -> str | None:
         """The previous document summary when the whole tree is unchanged."""
         root = self.previous.tree.nodes[0] if self.previous.tree.nodes else None
-        if root is None or root.subtree_fingerprint != root_subtree_fingerprint or not self.clean or self.degraded:
+        if (
+            root is None
+            or root.subtree_fingerprint != root_subtree_fingerprint
+            or not self.clean
+            or self.degraded
+        ):
             return None
         return self.previous.summary
 
@@ -162,7 +202,11 @@ class Reuse:
 
     def outputs(self, spec: Pass, state: dict[str, Any], table: PassTable) -> dict[str, Any] | None:
         """The previous outputs of `spec` when its code version and every input are unchanged."""
-        if spec.reuse != "field" or spec.name not in self.same_passes or (spec.llm and self.degraded):
+        if (
+            spec.reuse != "field"
+            or spec.name not in self.same_passes
+            or (spec.llm and self.degraded)
+        ):
             return None
         ir = set(table.ir_fields)
         if not set(spec.writes) <= ir or not set(spec.all_reads) <= ir:

@@ -33,7 +33,9 @@ class PassRun(NamedTuple):
     ran: bool
 
 
-def execute_pass(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: PassTable = TABLE) -> dict[str, Any]:
+def execute_pass(
+    spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: PassTable = TABLE
+) -> dict[str, Any]:
     """Run one pass on `state` (fields by name) and return the fields it writes.
 
     A pass outside the options' mode returns its fields' absent values (tree versions pass
@@ -44,9 +46,15 @@ def execute_pass(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, 
     return _call(spec, state, ctx, table)
 
 
-def _call(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: PassTable) -> dict[str, Any]:
+def _call(
+    spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: PassTable
+) -> dict[str, Any]:
     """Run `spec` (it runs in the mode) with its inputs bound from `state`."""
-    reads, optional = table.bindings[spec.name] if table.by_name.get(spec.name) is spec else _bindings(spec, table)
+    reads, optional = (
+        table.bindings[spec.name]
+        if table.by_name.get(spec.name) is spec
+        else _bindings(spec, table)
+    )
     kwargs = {param: state[field] for field, param in reads}
     for field, param in optional:
         kwargs[param] = state[field] if field in state else table.absent_value(field, state)
@@ -57,9 +65,13 @@ def _call(spec: Pass, state: MutableMapping[str, Any], ctx: PassContext, table: 
     return dict(zip(writes, result, strict=True))
 
 
-def _bindings(spec: Pass, table: PassTable) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+def _bindings(
+    spec: Pass, table: PassTable
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
     """`table.bindings` of a pass that is not a row of `table` (its fields bound the same way)."""
-    return tuple((r, table.param(r)) for r in spec.reads), tuple((r, table.param(r)) for r in spec.optional_reads)
+    return tuple((r, table.param(r)) for r in spec.reads), tuple(
+        (r, table.param(r)) for r in spec.optional_reads
+    )
 
 
 def run_passes(
@@ -99,7 +111,9 @@ def run_passes(
         except SourceError as exc:
             raise CompileError(key, str(exc), pass_name=spec.name) from exc
         except RecursionError as exc:
-            raise CompileError(key, "document nesting too deep to process", pass_name=spec.name) from exc
+            raise CompileError(
+                key, "document nesting too deep to process", pass_name=spec.name
+            ) from exc
         except MemoryError as exc:
             raise CompileError(key, "out of memory", pass_name=spec.name) from exc
         except Exception as exc:  # a bug in a pass: still one line naming document and pass

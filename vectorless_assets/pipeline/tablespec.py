@@ -151,7 +151,13 @@ class PassTable:
         diagnostics and the IR's own fields."""
         return tuple(dict.fromkeys(ASSEMBLY_EXTRA + self.ir_fields))
 
-    def plan(self, selected: Iterable[str], *, assemble: bool = False, available: Iterable[str] | None = None) -> CompilePlan:
+    def plan(
+        self,
+        selected: Iterable[str],
+        *,
+        assemble: bool = False,
+        available: Iterable[str] | None = None,
+    ) -> CompilePlan:
         """Which passes compute the fields `selected` (and the IR, if `assemble`) and which
         stored fields they read (`pipeline.plan`); `available`: the fields storage holds
         (None: assume all)."""
@@ -167,8 +173,14 @@ class PassTable:
         loads = frozenset((required | optional) - writes - {SOURCE})
         optional_loads = frozenset(optional - writes - {SOURCE})
         stored = None if available is None else frozenset(available)
-        missing = frozenset() if stored is None else frozenset(n for n in loads - optional_loads if n not in stored)
-        return CompilePlan(passes, writes, loads, optional_loads, missing, SOURCE in required | optional, assemble)
+        missing = (
+            frozenset()
+            if stored is None
+            else frozenset(n for n in loads - optional_loads if n not in stored)
+        )
+        return CompilePlan(
+            passes, writes, loads, optional_loads, missing, SOURCE in required | optional, assemble
+        )
 
     def with_pass(self, new: Pass, *, after: str, fields: Iterable[FieldSpec] = ()) -> PassTable:
         """A new table with `new` inserted after the pass named `after` (plugins, tests)."""

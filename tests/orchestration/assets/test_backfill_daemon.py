@@ -25,30 +25,56 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 
 IN_PROCESS = {
-    "run_coordinator": {"module": "dagster._core.run_coordinator", "class": "DefaultRunCoordinator"},
-    "run_launcher": {"module": "dagster._core.launcher.sync_in_memory_run_launcher", "class": "SyncInMemoryRunLauncher"},
+    "run_coordinator": {
+        "module": "dagster._core.run_coordinator",
+        "class": "DefaultRunCoordinator",
+    },
+    "run_launcher": {
+        "module": "dagster._core.launcher.sync_in_memory_run_launcher",
+        "class": "SyncInMemoryRunLauncher",
+    },
 }
 START, END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
 
 
-def test_a_scattered_selection_runs_one_range_per_run_and_completes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_scattered_selection_runs_one_range_per_run_and_completes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     keys = [f"d{i:02d}.md" for i in range(12)]
     for i, key in enumerate(keys):
-        (docs / key).write_text(f"# Document {i}\n\nBody {i}.\n\n## Part\n\nMore {i}.\n", encoding="utf-8")
+        (docs / key).write_text(
+            f"# Document {i}\n\nBody {i}.\n\n## Part\n\nMore {i}.\n", encoding="utf-8"
+        )
     monkeypatch.setenv("VECTORLESS_DOCS_DIR", str(docs))
     monkeypatch.setenv("VECTORLESS_IR_DIR", str(tmp_path / "ir"))
     chosen = ["d00.md", "d01.md", "d02.md", "d05.md", "d08.md", "d09.md"]
     with instance_for_test(overrides=IN_PROCESS) as instance:
         instance.add_dynamic_partitions(PARTITIONS_NAME, keys)
-        target = ModuleTarget(module_name="vectorless_assets.orchestration.definitions", attribute="defs", working_directory=None, location_name="vectorless")
-        with create_test_daemon_workspace_context(workspace_load_target=target, instance=instance) as workspace:
+        target = ModuleTarget(
+            module_name="vectorless_assets.orchestration.definitions",
+            attribute="defs",
+            working_directory=None,
+            location_name="vectorless",
+        )
+        with create_test_daemon_workspace_context(
+            workspace_load_target=target, instance=instance
+        ) as workspace:
             graph = build_defs(Settings.from_env()).resolve_asset_graph()
             selection = [k for k in graph.get_all_asset_keys() if k.to_user_string() != SOURCE]
             backfill = PartitionBackfill.from_asset_partitions(
-                backfill_id="scattered", asset_graph=graph, partition_names=chosen, asset_selection=selection, backfill_timestamp=time.time(),
-                tags={}, dynamic_partitions_store=instance, all_partitions=False, title=None, description=None, run_config=None,
+                backfill_id="scattered",
+                asset_graph=graph,
+                partition_names=chosen,
+                asset_selection=selection,
+                backfill_timestamp=time.time(),
+                tags={},
+                dynamic_partitions_store=instance,
+                all_partitions=False,
+                title=None,
+                description=None,
+                run_config=None,
             )
             instance.add_backfill(backfill)
             for _ in range(10):
@@ -56,7 +82,11 @@ def test_a_scattered_selection_runs_one_range_per_run_and_completes(tmp_path: Pa
                 if instance.get_backfill("scattered").status != BulkActionStatus.REQUESTED:
                     break
             runs = instance.get_runs()
-            assert sorted((r.tags.get(START), r.tags.get(END)) for r in runs) == [("d00.md", "d02.md"), ("d05.md", "d05.md"), ("d08.md", "d09.md")]
+            assert sorted((r.tags.get(START), r.tags.get(END)) for r in runs) == [
+                ("d00.md", "d02.md"),
+                ("d05.md", "d05.md"),
+                ("d08.md", "d09.md"),
+            ]
             assert {r.status for r in runs} == {dg.DagsterRunStatus.SUCCESS}
             assert instance.get_backfill("scattered").status == BulkActionStatus.COMPLETED_SUCCESS
             records = instance.fetch_materializations(dg.AssetKey("document_ir"), limit=50).records

@@ -32,18 +32,33 @@ def setup(tmp_path: Path) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]
     instance.dispose()
 
 
-def _run(defs: dg.Definitions, instance: dg.DagsterInstance, tags: dict[str, str], select: list[str] | None = None) -> dg.ExecuteInProcessResult:
+def _run(
+    defs: dg.Definitions,
+    instance: dg.DagsterInstance,
+    tags: dict[str, str],
+    select: list[str] | None = None,
+) -> dg.ExecuteInProcessResult:
     job = defs.resolve_job_def(COMPILE_JOB)
     selection = [dg.AssetKey(s) for s in select] if select else None
-    return job.execute_in_process(instance=instance, tags=tags, asset_selection=selection, run_config=QUIET, raise_on_error=False)
+    return job.execute_in_process(
+        instance=instance,
+        tags=tags,
+        asset_selection=selection,
+        run_config=QUIET,
+        raise_on_error=False,
+    )
 
 
 def _materialized(instance: dg.DagsterInstance, name: str) -> set[str]:
-    records = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(name)), limit=100).records
+    records = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey(name)), limit=100
+    ).records
     return {r.partition_key for r in records}
 
 
-def test_backfill_run_of_one_partition_writes_fields_and_ir(setup: tuple[Settings, dg.Definitions, dg.DagsterInstance]) -> None:
+def test_backfill_run_of_one_partition_writes_fields_and_ir(
+    setup: tuple[Settings, dg.Definitions, dg.DagsterInstance],
+) -> None:
     settings, defs, instance = setup
     result = _run(defs, instance, {START: A, END: A, "dagster/backfill": "abcdefgh"})
     assert result.success, [e.message for e in result.all_events if e.is_failure]
@@ -54,7 +69,9 @@ def test_backfill_run_of_one_partition_writes_fields_and_ir(setup: tuple[Setting
     assert _materialized(instance, "document_ir") == {A}
 
 
-def test_backfill_run_of_one_field_reads_the_stored_upstream(setup: tuple[Settings, dg.Definitions, dg.DagsterInstance]) -> None:
+def test_backfill_run_of_one_field_reads_the_stored_upstream(
+    setup: tuple[Settings, dg.Definitions, dg.DagsterInstance],
+) -> None:
     settings, defs, instance = setup
     assert _run(defs, instance, {START: B, END: B}).success
     before = FieldStore(settings.fields_dir).location("tree", B).stat().st_mtime_ns
@@ -63,16 +80,27 @@ def test_backfill_run_of_one_field_reads_the_stored_upstream(setup: tuple[Settin
     assert FieldStore(settings.fields_dir).location("tree", B).stat().st_mtime_ns > before
 
 
-def test_range_run_over_two_documents_writes_each_partition(setup: tuple[Settings, dg.Definitions, dg.DagsterInstance]) -> None:
+def test_range_run_over_two_documents_writes_each_partition(
+    setup: tuple[Settings, dg.Definitions, dg.DagsterInstance],
+) -> None:
     settings, defs, instance = setup
     result = _run(defs, instance, {START: A, END: B})
     assert result.success, [e.message for e in result.all_events if e.is_failure]
     store = FieldStore(settings.fields_dir)
     assert store.read("tree", A) != store.read("tree", B)
-    titles = {key: {n.title for n in load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(key)}.bin").tree.nodes} for key in (A, B)}
+    titles = {
+        key: {
+            n.title for n in load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(key)}.bin").tree.nodes
+        }
+        for key in (A, B)
+    }
     assert "Details" in titles[A] and "Details" not in titles[B]
     assert _materialized(instance, "document_ir") == {A, B}
     checks = {(e.check_name, e.passed) for e in result.get_asset_check_evaluations()}
     assert ("verify", True) in checks
-    record = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[B]), limit=1).records[0]
-    assert record.asset_materialization.metadata["doc_id"].value == key_to_doc_id(B)  # per-partition metadata
+    record = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[B]), limit=1
+    ).records[0]
+    assert record.asset_materialization.metadata["doc_id"].value == key_to_doc_id(
+        B
+    )  # per-partition metadata

@@ -18,7 +18,13 @@ from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NA
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 
 SECRET = "root:x:0:0:outside-the-documents-root"
-EVIL = ["..~secret.md", "..~..~..~..~..~..~..~..~etc~passwd", "%2E%2E~secret.md", "sub~%2E%2E~%2E%2E~secret.md", "passwd.md"]
+EVIL = [
+    "..~secret.md",
+    "..~..~..~..~..~..~..~..~etc~passwd",
+    "%2E%2E~secret.md",
+    "sub~%2E%2E~%2E%2E~secret.md",
+    "passwd.md",
+]
 
 
 @pytest.fixture
@@ -33,7 +39,9 @@ def harness(tmp_path: Path) -> Harness:
 
 def _nothing_leaked(h: Harness) -> None:
     files = [p for p in h.ir.rglob("*") if p.is_file()] if h.ir.exists() else []
-    assert not any(SECRET.encode() in p.read_bytes() for p in files), "content from outside the root was stored"
+    assert not any(SECRET.encode() in p.read_bytes() for p in files), (
+        "content from outside the root was stored"
+    )
 
 
 def _failure_text(result: dg.ExecuteInProcessResult) -> str:
@@ -47,10 +55,14 @@ def _failure_text(result: dg.ExecuteInProcessResult) -> str:
 
 
 @pytest.mark.parametrize("key", EVIL)
-def test_materializing_a_partition_outside_the_root_fails_and_reads_nothing(harness: Harness, key: str) -> None:
+def test_materializing_a_partition_outside_the_root_fails_and_reads_nothing(
+    harness: Harness, key: str
+) -> None:
     harness.instance.add_dynamic_partitions(PARTITIONS_NAME, [key])
     job = harness.defs.resolve_job_def(COMPILE_JOB)
-    result = job.execute_in_process(instance=harness.instance, partition_key=key, run_config=QUIET, raise_on_error=False)
+    result = job.execute_in_process(
+        instance=harness.instance, partition_key=key, run_config=QUIET, raise_on_error=False
+    )
     assert not result.success
     assert "documents root" in _failure_text(result)
     _nothing_leaked(harness)
@@ -59,9 +71,13 @@ def test_materializing_a_partition_outside_the_root_fails_and_reads_nothing(harn
 def test_recompile_documents_refuses_keys_outside_the_root(harness: Harness) -> None:
     job = harness.defs.resolve_job_def(RECOMPILE_JOB)
     request = batch_request([*EVIL, "good.md"], run_key=None)
-    result = job.execute_in_process(instance=harness.instance, run_config={**QUIET, **request.run_config}, raise_on_error=False)
+    result = job.execute_in_process(
+        instance=harness.instance, run_config={**QUIET, **request.run_config}, raise_on_error=False
+    )
     assert not result.success
-    failure = next(e for e in result.all_events if e.is_step_failure).step_failure_data.user_failure_data
+    failure = next(
+        e for e in result.all_events if e.is_step_failure
+    ).step_failure_data.user_failure_data
     assert failure.description == f"{len(EVIL)} of {len(EVIL) + 1} documents failed"
     assert all("documents root" in str(failure.metadata[k].value) for k in EVIL)
     assert (harness.ir).exists() and len(list(harness.ir.glob("*.bin"))) == 1  # good.md compiled
@@ -70,7 +86,12 @@ def test_recompile_documents_refuses_keys_outside_the_root(harness: Harness) -> 
 
 def test_sensor_ignores_a_link_leaving_the_root(harness: Harness) -> None:
     result = harness.tick()
-    added = [k for r in result.dynamic_partitions_requests or [] if isinstance(r, dg.AddDynamicPartitionsRequest) for k in r.partition_keys]
+    added = [
+        k
+        for r in result.dynamic_partitions_requests or []
+        if isinstance(r, dg.AddDynamicPartitionsRequest)
+        for k in r.partition_keys
+    ]
     assert added == ["good.md"]
     for request in result.run_requests or []:
         harness.launch(request)

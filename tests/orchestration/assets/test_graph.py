@@ -47,7 +47,9 @@ def test_asset_keys_and_deps_equal_the_pass_table(defs: dg.Definitions) -> None:
         for field in p.writes:
             parents = {k.to_user_string() for k in asset_graph.get(dg.AssetKey(field)).parent_keys}
             assert parents == set(p.reads) | set(p.optional_reads), field
-    ir_parents = {k.to_user_string() for k in asset_graph.get(dg.AssetKey("document_ir")).parent_keys}
+    ir_parents = {
+        k.to_user_string() for k in asset_graph.get(dg.AssetKey("document_ir")).parent_keys
+    }
     assert {name for name, spec in FIELDS.items() if spec.in_ir} <= ir_parents
     assert "source" in ir_parents
 
@@ -58,7 +60,9 @@ def test_groups_descriptions_kinds_and_code_versions(defs: dg.Definitions) -> No
         for field in p.writes:
             node = asset_graph.get(dg.AssetKey(field))
             assert node.group_name == p.phase
-            assert node.code_version == TABLE.code_version(p, CompileOptions()) and node.code_version.startswith(f"{p.version}:")
+            assert node.code_version == TABLE.code_version(
+                p, CompileOptions()
+            ) and node.code_version.startswith(f"{p.version}:")
             assert p.description in (node.description or "")
             assert ("llm" in node.kinds) == p.llm
             assert node.partitions_def is not None
@@ -72,7 +76,9 @@ def test_backfills_run_many_documents_per_run(defs: dg.Definitions) -> None:
 def test_checks_validate_warns_and_verify_blocks(defs: dg.Definitions) -> None:
     specs = {s.name: s for s in defs.resolve_assets_def(dg.AssetKey("tree")).check_specs}
     assert specs["verify"].asset_key == dg.AssetKey("verification") and specs["verify"].blocking
-    assert specs["validate"].asset_key == dg.AssetKey("validation") and not specs["validate"].blocking
+    assert (
+        specs["validate"].asset_key == dg.AssetKey("validation") and not specs["validate"].blocking
+    )
 
 
 def test_the_mode_is_in_the_code_version_of_every_asset_it_affects() -> None:
@@ -80,16 +86,54 @@ def test_the_mode_is_in_the_code_version_of_every_asset_it_affects() -> None:
     deep = AssetGraph(TABLE, CompileOptions(mode="deep")).code_versions
     assert fast.keys() == deep.keys()
     # parse, build and split work the same in every mode; everything else runs or reads the mode
-    assert {k for k in fast if fast[k] == deep[k]} == {"parsed", "tree_built", "tree_split", "tree", "description", "toc", "validation", "nav_index"}
-    assert {"tree_optimized", "tree_enhanced", "summary", "verification", "document_ir", "chain_index"} <= {k for k in fast if fast[k] != deep[k]}
-    assert AssetGraph(TABLE, CompileOptions()).fingerprint == AssetGraph(TABLE, CompileOptions()).fingerprint
-    assert AssetGraph(TABLE, CompileOptions()).fingerprint != AssetGraph(TABLE, CompileOptions(mode="deep")).fingerprint
+    assert {k for k in fast if fast[k] == deep[k]} == {
+        "parsed",
+        "tree_built",
+        "tree_split",
+        "tree",
+        "description",
+        "toc",
+        "validation",
+        "nav_index",
+    }
+    assert {
+        "tree_optimized",
+        "tree_enhanced",
+        "summary",
+        "verification",
+        "document_ir",
+        "chain_index",
+    } <= {k for k in fast if fast[k] != deep[k]}
+    assert (
+        AssetGraph(TABLE, CompileOptions()).fingerprint
+        == AssetGraph(TABLE, CompileOptions()).fingerprint
+    )
+    assert (
+        AssetGraph(TABLE, CompileOptions()).fingerprint
+        != AssetGraph(TABLE, CompileOptions(mode="deep")).fingerprint
+    )
 
 
-@pytest.mark.parametrize("path", ["a/index.md", "b/index.md", "x y/a~b%c.md", "dots/.../v1..2.md", "日本/テスト.md", "a,b[1]/q:z.pdf"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "a/index.md",
+        "b/index.md",
+        "x y/a~b%c.md",
+        "dots/.../v1..2.md",
+        "日本/テスト.md",
+        "a,b[1]/q:z.pdf",
+    ],
+)
 def test_partition_keys_are_safe_unique_and_reversible(path: str) -> None:
     key = partition_key_for(path)
-    assert "/" not in key and "\\" not in key and "..." not in key and "," not in key and "[" not in key
+    assert (
+        "/" not in key
+        and "\\" not in key
+        and "..." not in key
+        and "," not in key
+        and "[" not in key
+    )
     assert document_key_for(key) == path
     assert key_to_doc_id(key) == doc_id_for(path)
     assert key != partition_key_for(path.replace("/", "_"))
@@ -104,7 +148,9 @@ def test_importing_the_package_reads_no_environment(tmp_path) -> None:
     """Importing the orchestration modules builds nothing: a bad VECTORLESS_MODE only fails on load."""
     code = "import vectorless_assets.orchestration.definitions as d, vectorless_assets.orchestration.runner; print('ok')"
     env = {**os.environ, "VECTORLESS_MODE": "nonsense"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0 and "ok" in out.stdout, out.stderr
     with pytest.raises(ValueError, match="VECTORLESS_MODE"):
         Settings.from_env({"VECTORLESS_MODE": "nonsense"})
@@ -119,17 +165,34 @@ def test_defs_entry_point_builds_from_environment(tmp_path, monkeypatch) -> None
     docs = loaded.resources["documents"]
     assert docs.path == str(tmp_path / "docs")
     node = loaded.resolve_asset_graph().get(dg.AssetKey("tree"))
-    assert node.code_version == TABLE.code_version(TABLE.by_name["enrich"], CompileOptions(mode="deep"))
-    assert loaded.resolve_asset_graph().get(dg.AssetKey("document_ir")).code_version.endswith(CompileOptions(mode="deep").logic_fingerprint())
+    assert node.code_version == TABLE.code_version(
+        TABLE.by_name["enrich"], CompileOptions(mode="deep")
+    )
+    assert (
+        loaded.resolve_asset_graph()
+        .get(dg.AssetKey("document_ir"))
+        .code_version.endswith(CompileOptions(mode="deep").logic_fingerprint())
+    )
 
 
 def test_settings_defaults_and_fields_inside_the_ir_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     default = Settings.from_env({})
-    assert Path(default.docs_dir).name == "samples" and Path(default.docs_dir).parent.name == "vectorless_assets"
+    assert (
+        Path(default.docs_dir).name == "samples"
+        and Path(default.docs_dir).parent.name == "vectorless_assets"
+    )
     assert default.ir_dir == str(tmp_path / ".vectorless" / "ir")
     assert default.fields_dir == str(tmp_path / ".vectorless" / "ir" / ".fields")
-    custom = Settings.from_env({"VECTORLESS_IR_DIR": str(tmp_path / "out" / "ir"), "VECTORLESS_MODE": "standard"})
-    assert custom.fields_dir == str(tmp_path / "out" / "ir" / ".fields") and custom.options.mode == "standard"
+    custom = Settings.from_env(
+        {"VECTORLESS_IR_DIR": str(tmp_path / "out" / "ir"), "VECTORLESS_MODE": "standard"}
+    )
+    assert (
+        custom.fields_dir == str(tmp_path / "out" / "ir" / ".fields")
+        and custom.options.mode == "standard"
+    )
     remote = Settings.create(docs_dir="memory://bucket/docs", ir_dir="memory://bucket/ir")
-    assert remote.docs_dir == "memory://bucket/docs" and remote.fields_dir == "memory://bucket/ir/.fields"
+    assert (
+        remote.docs_dir == "memory://bucket/docs"
+        and remote.fields_dir == "memory://bucket/ir/.fields"
+    )

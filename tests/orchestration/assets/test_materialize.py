@@ -38,19 +38,33 @@ class Env:
         path.write_text(text, encoding="utf-8")
         key = rel.replace("/", "~")
         fp = content_fingerprint(path.read_bytes())
-        self.instance.report_runless_asset_event(dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fp}))
+        self.instance.report_runless_asset_event(
+            dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fp})
+        )
 
-    def run(self, key: str, select: list[str] | None = None, defs: dg.Definitions | None = None) -> dg.ExecuteInProcessResult:
+    def run(
+        self, key: str, select: list[str] | None = None, defs: dg.Definitions | None = None
+    ) -> dg.ExecuteInProcessResult:
         job = (defs or self.defs).resolve_job_def(COMPILE_JOB)
         selection = [dg.AssetKey(s) for s in select] if select else None
-        return job.execute_in_process(instance=self.instance, partition_key=key, asset_selection=selection, run_config=QUIET, raise_on_error=False)
+        return job.execute_in_process(
+            instance=self.instance,
+            partition_key=key,
+            asset_selection=selection,
+            run_config=QUIET,
+            raise_on_error=False,
+        )
 
-    def status(self, key: str, names: list[str], defs: dg.Definitions | None = None) -> dict[str, str]:
+    def status(
+        self, key: str, names: list[str], defs: dg.Definitions | None = None
+    ) -> dict[str, str]:
         resolver = get_stale_status_resolver(self.instance, list((defs or self.defs).assets))
         return {n: resolver.get_status(dg.AssetKey(n), key).value for n in names}
 
     def data_version(self, name: str, key: str) -> str:
-        rec = self.instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey(name), asset_partitions=[key]), limit=1).records[0]
+        rec = self.instance.fetch_materializations(
+            dg.AssetRecordsFilter(asset_key=dg.AssetKey(name), asset_partitions=[key]), limit=1
+        ).records[0]
         return rec.asset_materialization.tags["dagster/data_version"]
 
 
@@ -60,7 +74,9 @@ def env(tmp_path: Path) -> Env:
     settings = Settings.create(docs_dir=tmp_path / "docs", ir_dir=tmp_path / "ir")
     e = Env(tmp_path / "docs", settings, build_defs(settings), instance)
     instance.add_dynamic_partitions(PARTITIONS_NAME, [A, B])
-    e.write("a/index.md", "# Alpha\n\nThe first document.\n\n## Details\n\nSome details about alpha.\n")
+    e.write(
+        "a/index.md", "# Alpha\n\nThe first document.\n\n## Details\n\nSome details about alpha.\n"
+    )
     e.write("b/index.md", "# Beta\n\nThe second document.\n")
     assert e.run(A).success and e.run(B).success
     return e
@@ -92,22 +108,36 @@ def test_io_manager_files_are_json_at_documented_paths(env: Env) -> None:
 def test_ir_file_is_written_as_doc_id_bin(env: Env) -> None:
     path = Path(env.settings.ir_dir) / f"{key_to_doc_id(A)}.bin"
     doc = load_ir(path)
-    assert doc.doc_id == key_to_doc_id(A) and doc.document_key == "a/index.md" and doc.source_path == str(env.root / "a/index.md")
-    rec = env.instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A]), limit=1).records[0]
+    assert (
+        doc.doc_id == key_to_doc_id(A)
+        and doc.document_key == "a/index.md"
+        and doc.source_path == str(env.root / "a/index.md")
+    )
+    rec = env.instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A]), limit=1
+    ).records[0]
     meta = rec.asset_materialization.metadata
     assert meta["nodes"].value == len(doc.tree.nodes) and "Details" in meta["outline"].value
     assert meta["ir_path"].value == str(path)
     # issue 28: the lone title is the root (no "Alpha > Alpha"); a first compile adds every node
-    assert meta["outline"].value.splitlines()[:2] == ["- `0001` Alpha _(lines 1-7)_", "  - `0002` 1 Details _(lines 5-7)_"]
+    assert meta["outline"].value.splitlines()[:2] == [
+        "- `0001` Alpha _(lines 1-7)_",
+        "  - `0002` 1 Details _(lines 5-7)_",
+    ]
     assert meta["changes"].value == "2 sections added"
     assert meta["changed_nodes"].value == {"added": ["0001 Alpha", "0002 Details"]}
 
 
 def test_document_ir_metadata_shows_what_an_edit_changed(env: Env) -> None:
-    env.write("a/index.md", "# Alpha\n\nThe first document.\n\n## Details\n\nOther details.\n\n## More\n\nNew.\n")
+    env.write(
+        "a/index.md",
+        "# Alpha\n\nThe first document.\n\n## Details\n\nOther details.\n\n## More\n\nNew.\n",
+    )
     assert env.run(A).success
     filt = dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[A])
-    meta = env.instance.fetch_materializations(filt, limit=1).records[0].asset_materialization.metadata
+    meta = (
+        env.instance.fetch_materializations(filt, limit=1).records[0].asset_materialization.metadata
+    )
     assert meta["changes"].value == "1 section modified, 1 added"
     assert meta["changed_nodes"].value == {"modified": ["0002 Details"], "added": ["0003 More"]}
 
@@ -122,10 +152,14 @@ def test_changed_document_makes_only_its_partition_stale(env: Env) -> None:
 
 def test_identical_output_leaves_downstream_fresh(env: Env) -> None:
     before = env.data_version("parsed", A)
-    env.write("a/index.md", (env.root / "a/index.md").read_text(encoding="utf-8"))  # same bytes, new observation
+    env.write(
+        "a/index.md", (env.root / "a/index.md").read_text(encoding="utf-8")
+    )  # same bytes, new observation
     assert env.run(A, ["parsed"]).success
     assert env.data_version("parsed", A) == before
-    assert env.status(A, ["tree_built", "tree", "document_ir"]) == dict.fromkeys(["tree_built", "tree", "document_ir"], "FRESH")
+    assert env.status(A, ["tree_built", "tree", "document_ir"]) == dict.fromkeys(
+        ["tree_built", "tree", "document_ir"], "FRESH"
+    )
 
 
 def test_new_output_makes_direct_consumers_stale(env: Env) -> None:
@@ -136,8 +170,12 @@ def test_new_output_makes_direct_consumers_stale(env: Env) -> None:
     assert env.status(A, ["tree_built"]) == {"tree_built": "FRESH"}
 
 
-def test_bumped_pass_version_makes_that_asset_stale(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    defs = build_defs(dataclasses.replace(env.settings, table=TABLE.replaced("chain", version="99")))
+def test_bumped_pass_version_makes_that_asset_stale(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    defs = build_defs(
+        dataclasses.replace(env.settings, table=TABLE.replaced("chain", version="99"))
+    )
     status = env.status(A, ALL, defs=defs)
     assert status["chain_index"] == "STALE"
     assert {k for k, v in status.items() if v != "FRESH"} == {"chain_index"}
@@ -150,9 +188,17 @@ def test_verify_failure_blocks_document_ir(env: Env) -> None:
     FieldStore(env.settings.fields_dir).write("tree", A, DocumentTree())  # an empty final tree
     result = env.run(A, ["verification", "document_ir"])
     assert not result.success
-    evals = [e.asset_check_evaluation_data for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"]
+    evals = [
+        e.asset_check_evaluation_data
+        for e in result.all_events
+        if e.event_type_value == "ASSET_CHECK_EVALUATION"
+    ]
     assert [(ev.check_name, ev.passed) for ev in evals] == [("verify", False)]
-    mats = {e.asset_key.to_user_string() for e in result.all_events if e.event_type_value == "ASSET_MATERIALIZATION"}
+    mats = {
+        e.asset_key.to_user_string()
+        for e in result.all_events
+        if e.event_type_value == "ASSET_MATERIALIZATION"
+    }
     assert mats == {"verification"}
     assert not ir_path.exists()
 
@@ -168,12 +214,24 @@ def test_unreadable_document_fails_only_its_run(env: Env) -> None:
 
 
 def test_observing_the_source_records_content_fingerprints(env: Env) -> None:
-    source = next(a for a in env.defs.assets if isinstance(a, dg.SourceAsset) or getattr(a, "is_observable", False))
-    (env.root / "a/index.md").write_text("# Alpha\n\nEdited behind Dagster's back.\n", encoding="utf-8")
-    result = observe([source], instance=env.instance, resources={"documents": env.defs.resources["documents"]})
+    source = next(
+        a
+        for a in env.defs.assets
+        if isinstance(a, dg.SourceAsset) or getattr(a, "is_observable", False)
+    )
+    (env.root / "a/index.md").write_text(
+        "# Alpha\n\nEdited behind Dagster's back.\n", encoding="utf-8"
+    )
+    result = observe(
+        [source], instance=env.instance, resources={"documents": env.defs.resources["documents"]}
+    )
     assert result.success
-    rec = env.instance.fetch_observations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("source"), asset_partitions=[A]), limit=1).records[0]
-    assert rec.asset_observation.tags["dagster/data_version"] == content_fingerprint((env.root / "a/index.md").read_bytes())
+    rec = env.instance.fetch_observations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("source"), asset_partitions=[A]), limit=1
+    ).records[0]
+    assert rec.asset_observation.tags["dagster/data_version"] == content_fingerprint(
+        (env.root / "a/index.md").read_bytes()
+    )
     assert env.status(A, ["parsed"]) == {"parsed": "STALE"}
     assert env.status(B, ["parsed"]) == {"parsed": "FRESH"}
 
@@ -181,13 +239,17 @@ def test_observing_the_source_records_content_fingerprints(env: Env) -> None:
 def test_subset_run_refuses_fields_of_another_mode(env: Env) -> None:
     ir_path = Path(env.settings.ir_dir) / f"{key_to_doc_id(A)}.bin"
     before = ir_path.read_bytes()
-    deep = build_defs(dataclasses.replace(env.settings, options=env.settings.options.with_mode("deep")))
+    deep = build_defs(
+        dataclasses.replace(env.settings, options=env.settings.options.with_mode("deep"))
+    )
     result = env.run(A, ["document_ir"], defs=deep)
     assert not result.success
     failure = next(e for e in result.all_events if e.is_step_failure)
     assert "other compile options" in failure.step_failure_data.user_failure_data.description
     assert ir_path.read_bytes() == before and load_ir(ir_path).meta.mode == "fast"
     assert env.run(A, ["tree"], defs=deep).success is False  # tree_enhanced is from fast mode too
-    assert env.run(A, ["tree_built"], defs=deep).success  # parse does not depend on the mode: its value is shared
+    assert env.run(
+        A, ["tree_built"], defs=deep
+    ).success  # parse does not depend on the mode: its value is shared
     assert env.run(A, defs=deep).success  # the whole document in the new mode is fine
     assert load_ir(ir_path).meta.mode == "deep"

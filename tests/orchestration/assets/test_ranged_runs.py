@@ -24,12 +24,17 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 
-TEXTS = {f"d{i}.md": f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}, with {'more ' * i}words.\n" for i in range(5)}
+TEXTS = {
+    f"d{i}.md": f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}, with {'more ' * i}words.\n"
+    for i in range(5)
+}
 KEYS = [partition_key_for(rel) for rel in TEXTS]
 START, END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
 
 
-def _setup(tmp_path: Path, name: str, workers: int = 1) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
+def _setup(
+    tmp_path: Path, name: str, workers: int = 1
+) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
     docs, home = tmp_path / "docs", tmp_path / name
     docs.mkdir(exist_ok=True)
     for rel, text in TEXTS.items():
@@ -45,32 +50,52 @@ def _setup(tmp_path: Path, name: str, workers: int = 1) -> tuple[Settings, dg.De
 def _observe(instance: dg.DagsterInstance, docs: Path) -> None:
     for rel, key in zip(TEXTS, KEYS, strict=True):
         fingerprint = content_fingerprint((docs / rel).read_bytes())
-        instance.report_runless_asset_event(dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fingerprint}))
+        instance.report_runless_asset_event(
+            dg.AssetObservation("source", partition=key, tags={"dagster/data_version": fingerprint})
+        )
 
 
-def _versions(instance: dg.DagsterInstance, defs: dg.Definitions) -> dict[tuple[str, str], str | None]:
+def _versions(
+    instance: dg.DagsterInstance, defs: dg.Definitions
+) -> dict[tuple[str, str], str | None]:
     out = {}
     for key in defs.resolve_asset_graph().get_all_asset_keys():
         if key.to_user_string() == "source":
             continue
         for pk in KEYS:
-            records = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=key, asset_partitions=[pk]), limit=1).records
-            out[(key.to_user_string(), pk)] = records[0].asset_materialization.tags.get("dagster/data_version") if records else None
+            records = instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=key, asset_partitions=[pk]), limit=1
+            ).records
+            out[(key.to_user_string(), pk)] = (
+                records[0].asset_materialization.tags.get("dagster/data_version")
+                if records
+                else None
+            )
     return out
 
 
 def _statuses(instance: dg.DagsterInstance, defs: dg.Definitions) -> dict[tuple[str, str], str]:
     graph = defs.resolve_asset_graph()
     resolver = CachingStaleStatusResolver(instance, graph, LoadingContextForTest(instance))
-    return {(k.to_user_string(), pk): resolver.get_status(k, pk).value for k in graph.get_all_asset_keys() for pk in KEYS}
+    return {
+        (k.to_user_string(), pk): resolver.get_status(k, pk).value
+        for k in graph.get_all_asset_keys()
+        for pk in KEYS
+    }
 
 
 def test_a_range_run_records_what_one_run_per_partition_records(tmp_path: Path) -> None:
     _, single_defs, single = _setup(tmp_path, "single")
     _, ranged_defs, ranged = _setup(tmp_path, "ranged")
     for pk in KEYS:
-        assert single_defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=single, partition_key=pk, run_config=QUIET).success
-    result = ranged_defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=ranged, tags={START: KEYS[0], END: KEYS[-1]}, run_config=QUIET)
+        assert (
+            single_defs.resolve_job_def(COMPILE_JOB)
+            .execute_in_process(instance=single, partition_key=pk, run_config=QUIET)
+            .success
+        )
+    result = ranged_defs.resolve_job_def(COMPILE_JOB).execute_in_process(
+        instance=ranged, tags={START: KEYS[0], END: KEYS[-1]}, run_config=QUIET
+    )
     assert result.success and len(ranged.get_runs()) == 1 and len(single.get_runs()) == len(KEYS)
     versions = _versions(ranged, ranged_defs)
     assert None not in versions.values()
@@ -84,7 +109,10 @@ def test_a_range_run_records_what_one_run_per_partition_records(tmp_path: Path) 
     after = _statuses(ranged, ranged_defs)
     assert after == _statuses(single, single_defs)
     # staleness is a frontier: the direct consumers of the source (parse, and the IR that embeds it)
-    assert {k for k, v in after.items() if v != "FRESH"} == {("parsed", "d2.md"), ("document_ir", "d2.md")}
+    assert {k for k, v in after.items() if v != "FRESH"} == {
+        ("parsed", "d2.md"),
+        ("document_ir", "d2.md"),
+    }
 
 
 def _ir_json(folder: Path) -> dict[str, dict]:
@@ -103,7 +131,11 @@ def test_one_and_two_worker_processes_give_identical_results(tmp_path: Path) -> 
     for workers in (1, 2):
         settings, defs, instance = _setup(tmp_path, f"w{workers}", workers=workers)
         request = batch_request(KEYS, run_key=None)
-        assert defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config={**QUIET, **request.run_config}).success
+        assert (
+            defs.resolve_job_def(RECOMPILE_JOB)
+            .execute_in_process(instance=instance, run_config={**QUIET, **request.run_config})
+            .success
+        )
         results[workers] = (_ir_json(Path(settings.ir_dir)), _versions(instance, defs))
     assert len(results[1][0]) == len(KEYS)
     assert results[1] == results[2]

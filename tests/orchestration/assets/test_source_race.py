@@ -24,7 +24,9 @@ A = "# Alpha\n\nThe first version of the text.\n\n## Part\n\nDetails of version 
 B = "# Beta\n\nA rewritten text.\n\n## Other part\n\nDetails of version two.\n"
 
 
-def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     path = docs / "doc.md"
@@ -42,7 +44,11 @@ def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(tmp_path: Pa
     # the source is read once, before the plan: the passes and the IR's label use those bytes
     monkeypatch.setattr(document_runs, "plan_document", plan_then_edit)
     [raced] = compile_paths([path], table=bumped, **kw)
-    assert raced.status == "compiled" and raced.reason.startswith("logic changed") and "parsed" not in raced.assets
+    assert (
+        raced.status == "compiled"
+        and raced.reason.startswith("logic changed")
+        and "parsed" not in raced.assets
+    )
     ir = load_ir(raced.ir_path)
     assert ir.meta.content_fingerprint == content_fingerprint(A.encode()) and ir.name == "Alpha"
     monkeypatch.setattr(document_runs, "plan_document", plan)

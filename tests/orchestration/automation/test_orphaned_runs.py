@@ -25,7 +25,9 @@ def _run_and_hang(tmp: str) -> None:
 
     pool.compute = hang
     h = Harness(Path(tmp), instance=dg.DagsterInstance.from_config(str(Path(tmp) / "home")))
-    h.defs.resolve_job_def(COMPILE_JOB).execute_in_process(instance=h.instance, partition_key="doc.md", run_config=QUIET, raise_on_error=False)
+    h.defs.resolve_job_def(COMPILE_JOB).execute_in_process(
+        instance=h.instance, partition_key="doc.md", run_config=QUIET, raise_on_error=False
+    )
 
 
 def test_the_sensor_marks_a_killed_run_failed(tmp_path: Path) -> None:
@@ -34,7 +36,9 @@ def test_the_sensor_marks_a_killed_run_failed(tmp_path: Path) -> None:
     h.instance.add_dynamic_partitions(PARTITIONS_NAME, ["doc.md"])
     pid = kill_once_started(_run_and_hang, (str(tmp_path),), tmp_path / "started")
     [run] = h.instance.get_runs()
-    assert run.status == dg.DagsterRunStatus.STARTED and f":{pid}:" in run.tags["vectorless/process"]
+    assert (
+        run.status == dg.DagsterRunStatus.STARTED and f":{pid}:" in run.tags["vectorless/process"]
+    )
     h.tick()
     assert h.instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
 
@@ -44,6 +48,8 @@ def test_runs_of_live_processes_are_left_alone(tmp_path: Path) -> None:
 
     h = Harness(tmp_path, on_disk=True)
     run = h.instance.create_run_for_job(h.defs.resolve_job_def(COMPILE_JOB), tags=process_tags())
-    h.instance.handle_run_event(run.run_id, dg.DagsterEvent(dg.DagsterEventType.RUN_START.value, job_name=run.job_name))
+    h.instance.handle_run_event(
+        run.run_id, dg.DagsterEvent(dg.DagsterEventType.RUN_START.value, job_name=run.job_name)
+    )
     assert h.instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.STARTED
     assert fail_orphaned_runs(h.instance) == []

@@ -42,7 +42,9 @@ TEST_LAUNCHER = "run_launcher:\n  module: dagster._core.test_utils\n  class: Moc
 def shipped_instance(tmp_path: Path):
     home = tmp_path / "home"
     home.mkdir()
-    (home / "dagster.yaml").write_text((ROOT / "dagster.yaml").read_text(encoding="utf-8") + TEST_LAUNCHER, encoding="utf-8")
+    (home / "dagster.yaml").write_text(
+        (ROOT / "dagster.yaml").read_text(encoding="utf-8") + TEST_LAUNCHER, encoding="utf-8"
+    )
     with dg.DagsterInstance.from_config(str(home)) as instance:
         yield instance
 
@@ -52,18 +54,32 @@ def test_shipped_config_queues_runs_with_limits(shipped_instance: dg.DagsterInst
     assert type(shipped_instance.run_coordinator).__name__ == "QueuedRunCoordinator"
     assert config is not None and config.max_concurrent_runs == 4
     limits = {(lim["key"], lim.get("value")): lim["limit"] for lim in config.tag_concurrency_limits}
-    assert limits == {(DOCUMENTS_TAG, None): 2, (TRIGGER_TAG, "deploy"): 1, ("dagster/backfill", None): 2}
-    assert shipped_instance.run_coordinator.dequeue_interval_seconds == 1  # backfill chunks start promptly
+    assert limits == {
+        (DOCUMENTS_TAG, None): 2,
+        (TRIGGER_TAG, "deploy"): 1,
+        ("dagster/backfill", None): 2,
+    }
+    assert (
+        shipped_instance.run_coordinator.dequeue_interval_seconds == 1
+    )  # backfill chunks start promptly
     assert isinstance(shipped_instance.event_log_storage, BatchingSqliteEventLogStorage)
 
 
 def _queue(instance: dg.DagsterInstance, job: str, tags: dict[str, str]) -> str:
     """A queued run of `job` in a code location named `vectorless` (as the daemon receives it)."""
     repo = RemoteRepositoryOrigin(RegisteredCodeLocationOrigin("vectorless"), "__repository__")
-    return create_run_for_test(instance, job_name=job, status=DagsterRunStatus.QUEUED, tags=tags, remote_job_origin=RemoteJobOrigin(repo, job)).run_id
+    return create_run_for_test(
+        instance,
+        job_name=job,
+        status=DagsterRunStatus.QUEUED,
+        tags=tags,
+        remote_job_origin=RemoteJobOrigin(repo, job),
+    ).run_id
 
 
-def test_a_big_drop_never_starts_unbounded_runs(tmp_path: Path, shipped_instance: dg.DagsterInstance) -> None:
+def test_a_big_drop_never_starts_unbounded_runs(
+    tmp_path: Path, shipped_instance: dg.DagsterInstance
+) -> None:
     h = Harness(tmp_path, instance=shipped_instance, batch_size=50)
     for i in range(230):
         h.write(f"drop/doc{i:03}.md", f"# Document {i}\n\nText {i}.\n")
@@ -73,7 +89,10 @@ def test_a_big_drop_never_starts_unbounded_runs(tmp_path: Path, shipped_instance
     assert all(DOCUMENTS_TAG in r.tags for r in batched)
     queued = {_queue(shipped_instance, RECOMPILE_JOB, dict(r.tags)) for r in batched}
     edits = {_queue(shipped_instance, COMPILE_JOB, {TRIGGER_TAG: "sensor"}) for _ in range(3)}
-    deploys = {_queue(shipped_instance, RECOMPILE_JOB, {DOCUMENTS_TAG: "200", TRIGGER_TAG: "deploy"}) for _ in range(2)}
+    deploys = {
+        _queue(shipped_instance, RECOMPILE_JOB, {DOCUMENTS_TAG: "200", TRIGGER_TAG: "deploy"})
+        for _ in range(2)
+    }
 
     daemon = QueuedRunCoordinatorDaemon(interval_seconds=1)
     with create_test_daemon_workspace_context(EmptyWorkspaceTarget(), shipped_instance) as context:

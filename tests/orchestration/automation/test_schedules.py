@@ -20,7 +20,11 @@ from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRS
 from vectorless_assets.pipeline.table import TABLE
 from vectorless_assets.version import PROCESSING_VERSION
 
-DOCS = {"a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n", "b.md": "# B\n\nBeta.\n", "c/d.md": "# D\n\nDelta.\n"}
+DOCS = {
+    "a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n",
+    "b.md": "# B\n\nBeta.\n",
+    "c/d.md": "# D\n\nDelta.\n",
+}
 
 
 def _compiled(tmp_path: Path) -> Harness:
@@ -34,24 +38,37 @@ def _compiled(tmp_path: Path) -> Harness:
 
 def _schedule(h: Harness, name: str = SCHEDULE_NAME) -> list[dg.RunRequest] | dg.SkipReason:
     schedule = h.defs.resolve_schedule_def(name)
-    resources = {"documents": DocumentsRoot(path=h.settings.docs_dir), "ir_store": IRStore(path=h.settings.ir_dir)}
+    resources = {
+        "documents": DocumentsRoot(path=h.settings.docs_dir),
+        "ir_store": IRStore(path=h.settings.ir_dir),
+    }
     # as a context manager: the context opens its own instance and must close it again, or
     # Dagster's current defs-state storage keeps pointing at a collected instance
-    with dg.build_schedule_context(instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC)) as context:
+    with dg.build_schedule_context(
+        instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC)
+    ) as context:
         result = schedule(context)
     return result if isinstance(result, dg.SkipReason) else list(result)
 
 
 def _keys(requests: list[dg.RunRequest]) -> list[str]:
-    return sorted(k for r in requests for k in r.run_config["ops"]["recompile"]["config"]["documents"])
+    return sorted(
+        k for r in requests for k in r.run_config["ops"]["recompile"]["config"]["documents"]
+    )
 
 
 def _all_fresh(h: Harness) -> None:
     """Dagster's own stale-status resolver agrees: every asset of every partition is FRESH."""
-    resolver = CachingStaleStatusResolver(h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance))
+    resolver = CachingStaleStatusResolver(
+        h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance)
+    )
     for pk in h.instance.get_dynamic_partitions("documents"):
         for name in AssetGraph(TABLE, CompileOptions()).produced:
-            assert resolver.get_status(dg.AssetKey(name), pk) == StaleStatus.FRESH, (name, pk, resolver.get_stale_causes(dg.AssetKey(name), pk))
+            assert resolver.get_status(dg.AssetKey(name), pk) == StaleStatus.FRESH, (
+                name,
+                pk,
+                resolver.get_stale_causes(dg.AssetKey(name), pk),
+            )
 
 
 def test_schedule_requests_exactly_the_stale_and_missing_documents(tmp_path: Path) -> None:
@@ -77,9 +94,15 @@ def test_batches_hold_at_most_batch_size_documents(tmp_path: Path) -> None:
     from vectorless_assets.orchestration.automation.schedules import build_recompile_schedule
 
     small = build_recompile_schedule(h.settings, batch_size=2)  # the built-in schedules use 200
-    with dg.build_schedule_context(instance=h.instance, resources=h.resources(), scheduled_execution_time=datetime.now(UTC)) as context:
+    with dg.build_schedule_context(
+        instance=h.instance, resources=h.resources(), scheduled_execution_time=datetime.now(UTC)
+    ) as context:
         requests = list(small(context))
-    assert [len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests] == [2, 2, 1]
+    assert [len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests] == [
+        2,
+        2,
+        1,
+    ]
 
 
 def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Path) -> None:
@@ -87,15 +110,21 @@ def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Pa
     h.settings = bumped(h.settings, "split")
     h.defs = build_defs(h.settings)  # the redeployed code location
     requests = _schedule(h)
-    assert _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1  # one batched run
+    assert (
+        _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1
+    )  # one batched run
     run = h.launch(requests[0])
     # early cutoff: the bumped asset, then document_ir re-assembled to record the new graph fingerprint
-    assert materialized(run) == {pk: {"tree_split", "document_ir"} for pk in ("a.md", "b.md", "c~d.md")}
+    assert materialized(run) == {
+        pk: {"tree_split", "document_ir"} for pk in ("a.md", "b.md", "c~d.md")
+    }
     _all_fresh(h)
     assert isinstance(_schedule(h), dg.SkipReason)
 
 
-def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tmp_path: Path) -> None:
+def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(
+    tmp_path: Path,
+) -> None:
     original = TABLE.by_name["enrich"].run
 
     def enrich(**kwargs):  # a new enrich: same tree, another description
@@ -109,9 +138,14 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(tm
     deps = AssetGraph(TABLE, CompileOptions()).deps
     for pk, names in materialized(run).items():
         assert {"tree", "description", "toc", "document_ir"} <= names, pk  # enrich's outputs
-        assert "validation" not in names and "verification" not in names  # they read the unchanged tree only
+        assert (
+            "validation" not in names and "verification" not in names
+        )  # they read the unchanged tree only
         for name in names - {"tree", "description", "toc", "document_ir"}:
-            assert set(deps[name]) & (names - {"tree"}), (pk, name)  # recomputed only below a changed output
+            assert set(deps[name]) & (names - {"tree"}), (
+                pk,
+                name,
+            )  # recomputed only below a changed output
     _all_fresh(h)
 
 
@@ -121,19 +155,30 @@ def test_force_recompiles_everything(tmp_path: Path) -> None:
     assert _keys(requests) == ["a.md", "b.md", "c~d.md"]
     assert requests[0].run_config["ops"]["recompile"]["config"]["force"] is True
     run = h.launch(requests[0])
-    assert materialized(run) == {pk: set(AssetGraph(TABLE, CompileOptions()).produced) for pk in ("a.md", "b.md", "c~d.md")}
+    assert materialized(run) == {
+        pk: set(AssetGraph(TABLE, CompileOptions()).produced) for pk in ("a.md", "b.md", "c~d.md")
+    }
     _all_fresh(h)
 
 
 def test_raised_processing_version_recompiles_every_document_completely(tmp_path: Path) -> None:
     h = _compiled(tmp_path)
-    raised = Settings.create(docs_dir=h.docs, ir_dir=h.ir, options=CompileOptions(processing_version=PROCESSING_VERSION + 1))
-    assert AssetGraph(TABLE, raised.options).fingerprint != AssetGraph(TABLE, h.settings.options).fingerprint
+    raised = Settings.create(
+        docs_dir=h.docs,
+        ir_dir=h.ir,
+        options=CompileOptions(processing_version=PROCESSING_VERSION + 1),
+    )
+    assert (
+        AssetGraph(TABLE, raised.options).fingerprint
+        != AssetGraph(TABLE, h.settings.options).fingerprint
+    )
     h.settings, h.defs = raised, build_defs(raised)
     requests = _schedule(h)
     assert _keys(requests) == ["a.md", "b.md", "c~d.md"]
     run = h.launch(requests[0])
-    assert materialized(run) == {pk: set(AssetGraph(TABLE, CompileOptions()).produced) for pk in ("a.md", "b.md", "c~d.md")}
+    assert materialized(run) == {
+        pk: set(AssetGraph(TABLE, CompileOptions()).produced) for pk in ("a.md", "b.md", "c~d.md")
+    }
     _all_fresh(h)
 
 
@@ -143,7 +188,9 @@ def test_a_failing_document_does_not_stop_the_batch(tmp_path: Path) -> None:
     (h.docs / "broken.pdf").write_bytes(b"%PDF-1.4 not really a pdf")
     [request] = _schedule(h)
     job = h.defs.resolve_job_def(request.job_name)
-    run = job.execute_in_process(instance=h.instance, run_config=request.run_config, raise_on_error=False)
+    run = job.execute_in_process(
+        instance=h.instance, run_config=request.run_config, raise_on_error=False
+    )
     assert not run.success
     assert set(materialized(run)) == {"good.md"}
     assert (h.ir / f"{key_to_doc_id('good.md')}.bin").exists()

@@ -30,13 +30,19 @@ def test_new_file_adds_partition_observes_and_requests_a_run(tmp_path: Path) -> 
     assert requested(result.run_requests) == ["guide~index.md"]
     assert set(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"guide~index.md"}
     [obs] = result.asset_events
-    assert obs.tags["dagster/data_version"] == content_fingerprint((h.docs / "guide/index.md").read_bytes())
+    assert obs.tags["dagster/data_version"] == content_fingerprint(
+        (h.docs / "guide/index.md").read_bytes()
+    )
     run = h.launch(result.run_requests[0])
-    assert set(materialized(run)["guide~index.md"]) == set(AssetGraph(TABLE, CompileOptions()).produced)
+    assert set(materialized(run)["guide~index.md"]) == set(
+        AssetGraph(TABLE, CompileOptions()).produced
+    )
     assert _ir(h, "guide~index.md").exists()
 
 
-def test_edit_recompiles_only_its_partition_and_unchanged_files_request_nothing(tmp_path: Path) -> None:
+def test_edit_recompiles_only_its_partition_and_unchanged_files_request_nothing(
+    tmp_path: Path,
+) -> None:
     h = Harness(tmp_path)
     a = h.write("a.md", "# A\n\nOne.\n")
     h.write("b.md", "# B\n\nTwo.\n")
@@ -60,9 +66,13 @@ def test_a_b_a_compiles_three_times(tmp_path: Path) -> None:
     for text in ("# Doc\n\nVersion A.\n", "# Doc\n\nVersion B, longer.\n", "# Doc\n\nVersion A.\n"):
         path.write_text(text, encoding="utf-8")
         st = path.stat()
-        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + compiles + 1))  # mtime moves even within one clock tick
+        os.utime(
+            path, ns=(st.st_atime_ns, st.st_mtime_ns + compiles + 1)
+        )  # mtime moves even within one clock tick
         [request] = h.tick().run_requests
-        compiles += bool(materialized(h.launch(request)))  # Harness.launch refuses a repeated run key
+        compiles += bool(
+            materialized(h.launch(request))
+        )  # Harness.launch refuses a repeated run key
     assert compiles == 3
     assert len(set(h.runs)) == 3
 
@@ -79,7 +89,9 @@ def test_deleted_file_removes_partition_and_moves_the_ir_aside(tmp_path: Path) -
     result = h.tick()
     assert result.run_requests == []
     [delete] = result.dynamic_partitions_requests
-    assert isinstance(delete, dg.DeleteDynamicPartitionsRequest) and list(delete.partition_keys) == ["gone.md"]
+    assert isinstance(delete, dg.DeleteDynamicPartitionsRequest) and list(
+        delete.partition_keys
+    ) == ["gone.md"]
     assert set(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == {"keep.md"}
     assert not ir.exists() and (h.ir / ".deleted" / ir.name).exists()
     assert not (h.ir / ".fields" / "tree" / "gone.md.json").exists()
@@ -94,12 +106,16 @@ def test_missing_root_skips_without_deleting(tmp_path: Path) -> None:
     h.tick()
     (h.docs / "a.md").unlink()
     h.docs.rmdir()
-    context = dg.build_sensor_context(instance=h.instance, cursor=h.cursor, resources=h.resources(), definitions=h.defs)
+    context = dg.build_sensor_context(
+        instance=h.instance, cursor=h.cursor, resources=h.resources(), definitions=h.defs
+    )
     assert isinstance(h.sensor(context), dg.SkipReason)
     assert h.instance.get_dynamic_partitions(PARTITIONS_NAME) == ["a.md"]
 
 
-def test_an_emptied_root_takes_nothing_out_of_service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_emptied_root_takes_nothing_out_of_service(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An empty folder where the documents were (an unmounted share) is refused like a
     missing root (issue 25 item 9): before, every IR went to .deleted/ and every partition
     was removed. With VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1 the deletions go through."""
@@ -110,9 +126,13 @@ def test_an_emptied_root_takes_nothing_out_of_service(tmp_path: Path, monkeypatc
         h.launch(request)
     for name in ("a.md", "b.md", "c.md"):
         (h.docs / name).unlink()
-    context = dg.build_sensor_context(instance=h.instance, cursor=h.cursor, resources=h.resources(), definitions=h.defs)
+    context = dg.build_sensor_context(
+        instance=h.instance, cursor=h.cursor, resources=h.resources(), definitions=h.defs
+    )
     skipped = h.sensor(context)
-    assert isinstance(skipped, dg.SkipReason) and "3 of 3 known documents are gone" in (skipped.skip_message or "")
+    assert isinstance(skipped, dg.SkipReason) and "3 of 3 known documents are gone" in (
+        skipped.skip_message or ""
+    )
     assert "VECTORLESS_SENSOR_ALLOW_MASS_DELETE" in (skipped.skip_message or "")
     assert sorted(h.instance.get_dynamic_partitions(PARTITIONS_NAME)) == ["a.md", "b.md", "c.md"]
     assert all(_ir(h, pk).exists() for pk in ("a.md", "b.md", "c.md"))
@@ -143,7 +163,9 @@ def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
         result = h.tick()
         ticks += 1
         assert len(result.cursor) < 80
-        assert all(r.job_name == RECOMPILE_JOB for r in result.run_requests)  # bulk change: batched runs
+        assert all(
+            r.job_name == RECOMPILE_JOB for r in result.run_requests
+        )  # bulk change: batched runs
         for request in result.run_requests:
             keys = request.run_config["ops"]["recompile"]["config"]["documents"]
             assert len(keys) <= 30
@@ -153,18 +175,24 @@ def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
     assert h.tick().run_requests == []  # a full pass later: nothing new
 
 
-def test_deploy_with_a_bumped_pass_is_caught_up_in_one_batched_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_deploy_with_a_bumped_pass_is_caught_up_in_one_batched_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     h = Harness(tmp_path)
     for i in range(4):
         h.write(f"doc{i}.md", f"# Doc {i}\n\nText {i}.\n")
     for request in h.tick().run_requests:
         h.launch(request)
     assert h.tick().run_requests == []
-    deployed = Harness(tmp_path, bumped(h.settings, "split"), instance=h.instance)  # the reloaded code location, same instance and state file
+    deployed = Harness(
+        tmp_path, bumped(h.settings, "split"), instance=h.instance
+    )  # the reloaded code location, same instance and state file
     deployed.cursor = h.cursor
     [request] = deployed.tick().run_requests
     assert request.job_name == RECOMPILE_JOB
-    assert sorted(request.run_config["ops"]["recompile"]["config"]["documents"]) == [f"doc{i}.md" for i in range(4)]
+    assert sorted(request.run_config["ops"]["recompile"]["config"]["documents"]) == [
+        f"doc{i}.md" for i in range(4)
+    ]
     run = deployed.launch(request)
     assert materialized(run) == {f"doc{i}.md": {"tree_split", "document_ir"} for i in range(4)}
     assert deployed.tick().run_requests == []

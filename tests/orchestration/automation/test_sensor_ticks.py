@@ -14,11 +14,23 @@ from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 
-def _tick(defs: dg.Definitions, instance: dg.DagsterInstance, docs: Path, cursor: str | None) -> dg.SensorResult:
+def _tick(
+    defs: dg.Definitions, instance: dg.DagsterInstance, docs: Path, cursor: str | None
+) -> dg.SensorResult:
     sensor = defs.resolve_sensor_def(SENSOR_NAME)
-    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources={"documents": DocumentsRoot(path=str(docs)), "ir_store": IRStore(path=str(docs.parent / "ir"))}, definitions=defs)
+    context = dg.build_sensor_context(
+        instance=instance,
+        cursor=cursor,
+        resources={
+            "documents": DocumentsRoot(path=str(docs)),
+            "ir_store": IRStore(path=str(docs.parent / "ir")),
+        },
+        definitions=defs,
+    )
     result = sensor(context)
-    for request in result.dynamic_partitions_requests or []:  # build_sensor_context does not apply them
+    for request in (
+        result.dynamic_partitions_requests or []
+    ):  # build_sensor_context does not apply them
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
     return result
 

@@ -31,7 +31,10 @@ from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 PREFIXES = ("docs", "contracts")
-TEXT = {"docs": "# Guide\n\nIntro.\n\n## Install\n\nRun it.\n", "contracts": "# Contract\n\nParties.\n"}
+TEXT = {
+    "docs": "# Guide\n\nIntro.\n\n## Install\n\nRun it.\n",
+    "contracts": "# Contract\n\nParties.\n",
+}
 
 
 def _settings(tmp_path: Path, prefix: str) -> Settings:
@@ -85,7 +88,9 @@ def test_each_compiler_records_under_its_own_keys_and_partitions(tmp_path: Path)
             assert stored is not None and stored.content_fingerprint
             tree = records.latest(instance, "tree", pk, names)
             assert tree is not None and tree.asset_materialization is not None
-            deps = [t for t in tree.asset_materialization.tags if t.startswith(INPUT_DATA_VERSION_TAG)]
+            deps = [
+                t for t in tree.asset_materialization.tags if t.startswith(INPUT_DATA_VERSION_TAG)
+            ]
             assert deps and all(t.startswith(f"{INPUT_DATA_VERSION_TAG}{prefix}/") for t in deps)
         recorded = instance.get_asset_keys()
         assert recorded and {k.path[0] for k in recorded} == set(PREFIXES)
@@ -153,7 +158,10 @@ def test_the_standalone_project_keeps_todays_names(tmp_path: Path) -> None:
         "recompile_documents",
     }
     assert [s.name for s in repo.sensor_defs] == ["documents_sensor"]
-    assert {s.name for s in repo.schedule_defs} == {"recompile_schedule", "force_recompile_schedule"}
+    assert {s.name for s in repo.schedule_defs} == {
+        "recompile_schedule",
+        "force_recompile_schedule",
+    }
     assert all(len(k.path) == 1 for k in repo.asset_graph.get_all_asset_keys())
     node = repo.assets_defs_by_key[dg.AssetKey(DOCUMENT_IR)]
     assert node.op.name == "compile_document" and node.partitions_def is not None

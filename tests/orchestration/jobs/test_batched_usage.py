@@ -18,7 +18,10 @@ from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NA
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 
-BODY = " ".join(f"Sentence {i} explains the storage engine and its write-ahead log in detail." for i in range(10))
+BODY = " ".join(
+    f"Sentence {i} explains the storage engine and its write-ahead log in detail."
+    for i in range(10)
+)
 DOCS = {
     "one.md": f"# Storage\n\n{BODY}\n",
     "two.md": f"# Storage\n\n{BODY}\n\n# Replication\n\n{BODY}\n",
@@ -28,7 +31,12 @@ DOCS = {
 
 def _harness(path: Path, base_url: str) -> Harness:
     path.mkdir()
-    settings = Settings.create(docs_dir=path / "docs", ir_dir=path / "ir", options=CompileOptions(mode="standard", llm_model="fake-1"), llm_base_url=base_url)
+    settings = Settings.create(
+        docs_dir=path / "docs",
+        ir_dir=path / "ir",
+        options=CompileOptions(mode="standard", llm_model="fake-1"),
+        llm_base_url=base_url,
+    )
     h = Harness(path, settings)
     for name, text in DOCS.items():
         h.write(name, text)
@@ -45,10 +53,16 @@ def test_batched_run_counts_llm_calls_per_document(tmp_path: Path) -> None:
         alone = _harness(tmp_path / "alone", srv.base_url)
         job = alone.defs.resolve_job_def(COMPILE_JOB)
         for name in DOCS:
-            assert job.execute_in_process(instance=alone.instance, partition_key=name, run_config=QUIET).success
+            assert job.execute_in_process(
+                instance=alone.instance, partition_key=name, run_config=QUIET
+            ).success
         batched = _harness(tmp_path / "batched", srv.base_url)
         config = batch_request(list(DOCS), run_key=None).run_config
-        assert batched.defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=batched.instance, run_config={**QUIET, **config}).success
+        assert (
+            batched.defs.resolve_job_def(RECOMPILE_JOB)
+            .execute_in_process(instance=batched.instance, run_config={**QUIET, **config})
+            .success
+        )
     expected = _calls(alone)
     assert all(n > 0 for n in expected.values())  # a shared context would give running totals
     assert _calls(batched) == expected

@@ -25,20 +25,44 @@ import pytest
 pytest.importorskip("dagster_celery")
 pytest.importorskip("dagster_postgres")
 REDIS = shutil.which("redis-server")
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not (REDIS and shutil.which("initdb") and shutil.which("pg_ctl")), reason="redis-server or PostgreSQL binaries not installed")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (REDIS and shutil.which("initdb") and shutil.which("pg_ctl")),
+        reason="redis-server or PostgreSQL binaries not installed",
+    ),
+]
 
 from tests.orchestration.storage.test_postgres import postgres_url  # noqa: E402,F401 - the throwaway server fixture
 from tests.support.dagster_dev import free_port  # noqa: E402
 
 DOCS = 24
 CHUNK = 8
-BODY = " ".join(f"Sentence {i} explains how the workers share the documents folder." for i in range(40))
+BODY = " ".join(
+    f"Sentence {i} explains how the workers share the documents folder." for i in range(40)
+)
 
 
 @pytest.fixture
 def redis_url(tmp_path: Path):
     port = free_port()
-    proc = subprocess.Popen([REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            REDIS,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         _wait_port(port)
         yield f"redis://127.0.0.1:{port}/0"
@@ -60,23 +84,46 @@ def _wait_port(port: int, timeout: float = 20) -> None:
 def _documents(docs: Path) -> list[str]:
     keys = []
     for i in range(DOCS):
-        sections = "\n\n".join(f"## Part {j}\n\n{BODY}" for j in range(120))  # ≈ 0.1-0.3 s per document
-        (docs / f"doc{i:02}.md").write_text(f"# Document {i}\n\n{BODY}\n\n{sections}\n", encoding="utf-8")
+        sections = "\n\n".join(
+            f"## Part {j}\n\n{BODY}" for j in range(120)
+        )  # ≈ 0.1-0.3 s per document
+        (docs / f"doc{i:02}.md").write_text(
+            f"# Document {i}\n\n{BODY}\n\n{sections}\n", encoding="utf-8"
+        )
         keys.append(f"doc{i:02}.md")
     return keys
 
 
 def _worker(name: str, worker_yaml: Path, env: dict[str, str], log: Path) -> subprocess.Popen:
     """One Celery worker (one task at a time) as a process group: killing the group is losing the machine."""
-    cmd = [str(Path(sys.executable).with_name("dagster-celery")), "worker", "start", "-y", str(worker_yaml), "-A", "dagster_celery.app", "-n", name, "--", "--concurrency=1"]
-    return subprocess.Popen(cmd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+    cmd = [
+        str(Path(sys.executable).with_name("dagster-celery")),
+        "worker",
+        "start",
+        "-y",
+        str(worker_yaml),
+        "-A",
+        "dagster_celery.app",
+        "-n",
+        name,
+        "--",
+        "--concurrency=1",
+    ]
+    return subprocess.Popen(
+        cmd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True
+    )
 
 
 def _active(app) -> dict[str, list]:
     return app.control.inspect(timeout=1.0).active() or {}
 
 
-def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, postgres_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
+    tmp_path: Path,
+    postgres_url: str,  # noqa: F811
+    redis_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import dagster as dg
     from dagster._core.definitions.reconstruct import ReconstructableRepository
     from dagster_celery.cli import get_app
@@ -90,7 +137,9 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
     home, shared = tmp_path / "home", tmp_path / "shared"
     for d in (home, shared / "docs", shared / "ir"):
         d.mkdir(parents=True)
-    (home / "dagster.yaml").write_text(postgres_storage_yaml() + "telemetry:\n  enabled: false\n", encoding="utf-8")  # as docs/dagster.md deploys
+    (home / "dagster.yaml").write_text(
+        postgres_storage_yaml() + "telemetry:\n  enabled: false\n", encoding="utf-8"
+    )  # as docs/dagster.md deploys
     keys = _documents(shared / "docs")
     env = {
         "DAGSTER_HOME": str(home),
@@ -106,7 +155,10 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
     assert config is not None and config["config_source"]["task_acks_late"] is True
     (tmp_path / "worker.yaml").write_text(worker_yaml(config), encoding="utf-8")
     app = get_app(str(tmp_path / "worker.yaml"))
-    workers = {name: _worker(name, tmp_path / "worker.yaml", {**os.environ}, tmp_path / f"{name}.log") for name in ("w1", "w2")}
+    workers = {
+        name: _worker(name, tmp_path / "worker.yaml", {**os.environ}, tmp_path / f"{name}.log")
+        for name in ("w1", "w2")
+    }
     killed: list[str] = []
 
     def kill_one_mid_chunk() -> None:
@@ -114,8 +166,18 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
         deadline = time.monotonic() + 240
         with dg.DagsterInstance.get() as watcher:
             while time.monotonic() < deadline and not killed:
-                done = len(watcher.fetch_materializations(dg.AssetKey("document_ir"), limit=DOCS).records)
-                busy = [node.split("@")[0] for node, tasks in _active(app).items() if tasks and node.split("@")[0] in workers] if 0 < done < DOCS - CHUNK else []
+                done = len(
+                    watcher.fetch_materializations(dg.AssetKey("document_ir"), limit=DOCS).records
+                )
+                busy = (
+                    [
+                        node.split("@")[0]
+                        for node, tasks in _active(app).items()
+                        if tasks and node.split("@")[0] in workers
+                    ]
+                    if 0 < done < DOCS - CHUNK
+                    else []
+                )
                 if busy:
                     os.killpg(workers[busy[0]].pid, signal.SIGKILL)
                     killed.append(busy[0])
@@ -128,7 +190,9 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
             time.sleep(0.5)
         killer = threading.Thread(target=kill_one_mid_chunk, daemon=True)
         killer.start()
-        recon = ReconstructableRepository.for_module("vectorless_assets.orchestration.definitions", "defs").get_reconstructable_job(RECOMPILE_JOB)
+        recon = ReconstructableRepository.for_module(
+            "vectorless_assets.orchestration.definitions", "defs"
+        ).get_reconstructable_job(RECOMPILE_JOB)
         run_config = batch_request(keys, run_key=None).run_config
         run_config["ops"]["recompile"]["config"]["chunk_size"] = CHUNK
         t0 = time.monotonic()
@@ -145,8 +209,15 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(tmp_path: Path, p
             assert max(starts.values()) >= 2, starts  # the killed worker's chunk ran again
             for key in keys:  # no document lost: every IR written, every document_ir recorded once
                 assert (shared / "ir" / f"{key_to_doc_id(key)}.bin").exists(), key
-                assert instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[key]), limit=5).records
-        print(f"celery, 2 workers (one killed mid-chunk), {DOCS} documents in {DOCS // CHUNK} chunks: {seconds:.1f} s; worker killed: {killed}")
+                assert instance.fetch_materializations(
+                    dg.AssetRecordsFilter(
+                        asset_key=dg.AssetKey("document_ir"), asset_partitions=[key]
+                    ),
+                    limit=5,
+                ).records
+        print(
+            f"celery, 2 workers (one killed mid-chunk), {DOCS} documents in {DOCS // CHUNK} chunks: {seconds:.1f} s; worker killed: {killed}"
+        )
     finally:
         for proc in workers.values():
             with contextlib.suppress(ProcessLookupError):

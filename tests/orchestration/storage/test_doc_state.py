@@ -56,7 +56,14 @@ def test_sensor_and_schedule_keep_working_with_a_garbage_state_file(tmp_path: Pa
     assert requested(result.run_requests) == ["a.md"]
     assert h.instance.get_dynamic_partitions("documents") == ["a.md"]
     _garbage(Path(h.settings.state_path))
-    resources = {"documents": DocumentsRoot(path=h.settings.docs_dir), "ir_store": IRStore(path=h.settings.ir_dir)}
-    with dg.build_schedule_context(instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC)) as context:
+    resources = {
+        "documents": DocumentsRoot(path=h.settings.docs_dir),
+        "ir_store": IRStore(path=h.settings.ir_dir),
+    }
+    with dg.build_schedule_context(
+        instance=h.instance, resources=resources, scheduled_execution_time=datetime.now(UTC)
+    ) as context:
         out = h.defs.resolve_schedule_def(SCHEDULE_NAME).evaluate_tick(context)
-    assert out.run_requests is not None and [r.run_config["ops"]["recompile"]["config"]["documents"] for r in out.run_requests] == [["a.md"]]
+    assert out.run_requests is not None and [
+        r.run_config["ops"]["recompile"]["config"]["documents"] for r in out.run_requests
+    ] == [["a.md"]]

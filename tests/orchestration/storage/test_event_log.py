@@ -19,12 +19,18 @@ from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.event_log import BatchingSqliteEventLogStorage
 from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 
-DOCS = {"a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n", "b.md": "# B\n\nBeta.\n", "c/d.md": "# D\n\nDelta.\n"}
+DOCS = {
+    "a.md": "# A\n\nAlpha text.\n\n## A1\n\nMore alpha.\n",
+    "b.md": "# B\n\nBeta.\n",
+    "c/d.md": "# D\n\nDelta.\n",
+}
 
 
 def batching_instance(home: Path) -> dg.DagsterInstance:
     home.mkdir(parents=True, exist_ok=True)
-    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n" + INSTANCE_CLASS_YAML, encoding="utf-8")
+    (home / "dagster.yaml").write_text(
+        "telemetry:\n  enabled: false\n" + INSTANCE_CLASS_YAML, encoding="utf-8"
+    )
     instance = dg.DagsterInstance.from_config(str(home))
     assert isinstance(instance.event_log_storage, BatchingSqliteEventLogStorage)
     return instance
@@ -35,14 +41,27 @@ def _materializations(instance: dg.DagsterInstance) -> list[tuple[str, str, str]
     out = []
     for key in instance.get_asset_keys():
         records = instance.fetch_materializations(key, limit=1000).records
-        out += [(key.path[-1], r.partition_key or "", r.asset_materialization.tags["dagster/data_version"]) for r in records]
+        out += [
+            (
+                key.path[-1],
+                r.partition_key or "",
+                r.asset_materialization.tags["dagster/data_version"],
+            )
+            for r in records
+        ]
     return sorted(out)
 
 
 def _statuses(h: Harness) -> dict[tuple[str, str], StaleStatus]:
-    resolver = CachingStaleStatusResolver(h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance))
+    resolver = CachingStaleStatusResolver(
+        h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance)
+    )
     names = [k.path[-1] for k in h.instance.get_asset_keys() if k.path[-1] != "source"]
-    return {(n, pk): resolver.get_status(dg.AssetKey(n), pk) for pk in h.instance.get_dynamic_partitions("documents") for n in names}
+    return {
+        (n, pk): resolver.get_status(dg.AssetKey(n), pk)
+        for pk in h.instance.get_dynamic_partitions("documents")
+        for n in names
+    }
 
 
 def _batched(tmp_path: Path, instance: dg.DagsterInstance) -> Harness:
@@ -51,20 +70,30 @@ def _batched(tmp_path: Path, instance: dg.DagsterInstance) -> Harness:
     for rel, text in DOCS.items():
         h.write(rel, text)
     config = batch_request(list(DOCS), run_key=None).run_config
-    assert h.defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(instance=instance, run_config={**QUIET, **config}).success
+    assert (
+        h.defs.resolve_job_def(RECOMPILE_JOB)
+        .execute_in_process(instance=instance, run_config={**QUIET, **config})
+        .success
+    )
     return h
 
 
 def test_batched_run_stores_what_the_default_event_log_stores(tmp_path: Path) -> None:
     (tmp_path / "default-home").mkdir()
-    default = _batched(tmp_path / "default", dg.DagsterInstance.local_temp(str(tmp_path / "default-home")))
+    default = _batched(
+        tmp_path / "default", dg.DagsterInstance.local_temp(str(tmp_path / "default-home"))
+    )
     batching = _batched(tmp_path / "batching", batching_instance(tmp_path / "batching-home"))
     stored = _materializations(batching.instance)
     assert len(stored) >= 3 * 15
     assert stored == _materializations(default.instance)
     assert set(_statuses(batching).values()) == {StaleStatus.FRESH}
-    batching.write("b.md", "# B\n\nBeta, edited.\n")  # then the sensor's observation of the new source
-    batching.instance.report_runless_asset_event(dg.AssetObservation("source", partition="b.md", tags={"dagster/data_version": "edited"}))
+    batching.write(
+        "b.md", "# B\n\nBeta, edited.\n"
+    )  # then the sensor's observation of the new source
+    batching.instance.report_runless_asset_event(
+        dg.AssetObservation("source", partition="b.md", tags={"dagster/data_version": "edited"})
+    )
     stale = {k for k, v in _statuses(batching).items() if v != StaleStatus.FRESH}
     assert stale and {pk for _, pk in stale} == {"b.md"}
 
@@ -76,10 +105,26 @@ def test_per_document_runs_on_the_batching_event_log(tmp_path: Path) -> None:
         (docs / rel).write_text(text, encoding="utf-8")
     results = {}
     (tmp_path / "d").mkdir()
-    for name, instance in (("default", dg.DagsterInstance.local_temp(str(tmp_path / "d"))), ("batching", batching_instance(tmp_path / "b"))):
-        out = compile_paths(sorted(docs.rglob("*.md")), docs_root=docs, ir_dir=tmp_path / f"ir-{name}", instance=instance)
+    for name, instance in (
+        ("default", dg.DagsterInstance.local_temp(str(tmp_path / "d"))),
+        ("batching", batching_instance(tmp_path / "b")),
+    ):
+        out = compile_paths(
+            sorted(docs.rglob("*.md")),
+            docs_root=docs,
+            ir_dir=tmp_path / f"ir-{name}",
+            instance=instance,
+        )
         assert [r.status for r in out] == ["compiled"] * 3, [r.error for r in out]
-        assert [r.status for r in compile_paths(sorted(docs.rglob("*.md")), docs_root=docs, ir_dir=tmp_path / f"ir-{name}", instance=instance)] == ["skipped"] * 3
+        assert [
+            r.status
+            for r in compile_paths(
+                sorted(docs.rglob("*.md")),
+                docs_root=docs,
+                ir_dir=tmp_path / f"ir-{name}",
+                instance=instance,
+            )
+        ] == ["skipped"] * 3
         results[name] = _materializations(instance)
         assert len(instance.get_runs()) == 2  # one run per invocation
     assert results["batching"] == results["default"]
@@ -91,7 +136,9 @@ def test_a_failed_transaction_stores_nothing(tmp_path: Path) -> None:
     assert isinstance(storage, BatchingSqliteEventLogStorage)
     with pytest.raises(RuntimeError), storage.transaction():
         instance.report_runless_asset_event(dg.AssetMaterialization("tree", partition="a.md"))
-        assert instance.fetch_materializations(dg.AssetKey("tree"), limit=5).records  # visible inside
+        assert instance.fetch_materializations(
+            dg.AssetKey("tree"), limit=5
+        ).records  # visible inside
         raise RuntimeError("document failed")
     assert not instance.fetch_materializations(dg.AssetKey("tree"), limit=5).records
     with storage.transaction():
@@ -99,11 +146,17 @@ def test_a_failed_transaction_stores_nothing(tmp_path: Path) -> None:
     assert len(instance.fetch_materializations(dg.AssetKey("tree"), limit=5).records) == 1
 
 
-_ON_DISK = [name for name, fn in inspect.getmembers(test_schedules, inspect.isfunction) if name.startswith("test_") and "tmp_path" in inspect.signature(fn).parameters]
+_ON_DISK = [
+    name
+    for name, fn in inspect.getmembers(test_schedules, inspect.isfunction)
+    if name.startswith("test_") and "tmp_path" in inspect.signature(fn).parameters
+]
 
 
 @pytest.mark.parametrize("name", _ON_DISK)
-def test_stale_status_tests_on_the_batching_event_log(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stale_status_tests_on_the_batching_event_log(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The schedule/stale-status tests, with their on-disk instance on this storage."""
     opened: list[dg.DagsterInstance] = []
 
@@ -113,4 +166,6 @@ def test_stale_status_tests_on_the_batching_event_log(name: str, tmp_path: Path,
 
     monkeypatch.setattr(dg.DagsterInstance, "local_temp", staticmethod(local_temp))
     getattr(test_schedules, name)(tmp_path)
-    assert opened and all(isinstance(i.event_log_storage, BatchingSqliteEventLogStorage) for i in opened)
+    assert opened and all(
+        isinstance(i.event_log_storage, BatchingSqliteEventLogStorage) for i in opened
+    )

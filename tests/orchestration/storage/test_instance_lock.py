@@ -41,13 +41,18 @@ def test_concurrent_first_opens_are_serialised_and_leave_one_alembic_head(tmp_pa
     ctx = multiprocessing.get_context("fork")
     home, log = tmp_path / "new-home", tmp_path / "intervals.txt"
     barrier = ctx.Barrier(2)
-    procs = [ctx.Process(target=_open_after_barrier, args=(str(home), barrier, str(log))) for _ in range(2)]
+    procs = [
+        ctx.Process(target=_open_after_barrier, args=(str(home), barrier, str(log)))
+        for _ in range(2)
+    ]
     for p in procs:
         p.start()
     for p in procs:
         p.join(60)
     assert [p.exitcode for p in procs] == [0, 0]
-    (a0, a1), (b0, b1) = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
+    (a0, a1), (b0, b1) = sorted(
+        tuple(map(float, line.split())) for line in log.read_text().splitlines()
+    )
     assert a1 <= b0, "the two instance creations overlapped"
     with sqlite3.connect(home / "history" / "runs.db") as db:
         assert db.execute("SELECT count(*) FROM alembic_version").fetchone()[0] == 1

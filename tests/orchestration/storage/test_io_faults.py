@@ -27,7 +27,12 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 3 MB tmpfs at tmp_path/disk (skips where mounting is not allowed)."""
     disk = tmp_path / "disk"
     disk.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], capture_output=True).returncode != 0:
+    if (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("cannot mount a tmpfs here (needs root)")
     try:
         yield disk
@@ -59,7 +64,12 @@ def _cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list
     return code, json.loads(out.out), out.err
 
 
-def test_full_out_folder_says_no_space_and_keeps_old_irs(tmp_path: Path, small_disk: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_full_out_folder_says_no_space_and_keeps_old_irs(
+    tmp_path: Path,
+    small_disk: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "home"))
     docs = _docs(tmp_path)
     out = small_disk / "ir"
@@ -71,19 +81,30 @@ def test_full_out_folder_says_no_space_and_keeps_old_irs(tmp_path: Path, small_d
     _fill(small_disk)
     code, results, _ = _cli([str(docs), "--out", str(out)], capsys)
     assert code == 1
-    assert all(not r["ok"] and "No space left on device" in r["error"] for r in results), [r["error"] for r in results]
+    assert all(not r["ok"] and "No space left on device" in r["error"] for r in results), [
+        r["error"] for r in results
+    ]
     assert {p.name: p.read_bytes() for p in out.glob("*.bin")} == old
 
 
-def test_full_dagster_home_fails_each_document_with_a_message(tmp_path: Path, small_disk: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_full_dagster_home_fails_each_document_with_a_message(
+    tmp_path: Path,
+    small_disk: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     docs = _docs(tmp_path, 4)
     kw = {"docs_root": docs, "ir_dir": tmp_path / "ir"}
     with open_instance(small_disk / "home") as instance:
         assert compile_paths([docs / "doc0.md"], instance=instance, **kw)[0].status == "compiled"
         _fill(small_disk)  # the disk fills up while the compile is under way
-        results = compile_paths(sorted(docs.iterdir()), instance=instance, **kw)  # raised after the first before
+        results = compile_paths(
+            sorted(docs.iterdir()), instance=instance, **kw
+        )  # raised after the first before
     assert [r.status for r in results][1:] == ["failed"] * 3
-    assert all("full" in r.error or "No space" in r.error or "disk" in r.error for r in results[1:]), [r.error for r in results]
+    assert all(
+        "full" in r.error or "No space" in r.error or "disk" in r.error for r in results[1:]
+    ), [r.error for r in results]
     # a new command on the full home: one line per document, exit 1, no traceback
     monkeypatch.setenv("DAGSTER_HOME", str(small_disk / "home"))
     code, cli, err = _cli([str(docs), "--out", str(tmp_path / "ir")], capsys)
@@ -109,7 +130,12 @@ def test_ir_and_field_files_follow_the_umask(tmp_path: Path) -> None:
     docs = _docs(tmp_path, 1)
     old = os.umask(0o022)
     try:
-        [res] = compile_paths([docs / "doc0.md"], docs_root=docs, ir_dir=tmp_path / "ir", instance=dg.DagsterInstance.ephemeral())
+        [res] = compile_paths(
+            [docs / "doc0.md"],
+            docs_root=docs,
+            ir_dir=tmp_path / "ir",
+            instance=dg.DagsterInstance.ephemeral(),
+        )
     finally:
         os.umask(old)
     files = [p for p in (tmp_path / "ir").rglob("*") if p.is_file() and ".state" not in p.parts]
@@ -117,7 +143,9 @@ def test_ir_and_field_files_follow_the_umask(tmp_path: Path) -> None:
     assert {stat.S_IMODE(p.stat().st_mode) for p in files} == {0o644}
 
 
-def test_a_newline_in_a_file_name_keeps_one_line_per_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_newline_in_a_file_name_keeps_one_line_per_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     docs = _docs(tmp_path, 2)
     (docs / "two\nlines.md").write_text(TEXT)
     assert main(["compile", "--in-process", str(docs), "--out", str(tmp_path / "ir")]) == 0

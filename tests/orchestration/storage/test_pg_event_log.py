@@ -21,7 +21,11 @@ def _instance(home: Path, url: str, batching: bool) -> dg.DagsterInstance:
     from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
 
     home.mkdir(parents=True)
-    storage = postgres_storage_yaml(url) if batching else f"storage:\n  postgres:\n    postgres_url: {url}\n"
+    storage = (
+        postgres_storage_yaml(url)
+        if batching
+        else f"storage:\n  postgres:\n    postgres_url: {url}\n"
+    )
     (home / "dagster.yaml").write_text(storage + "telemetry:\n  enabled: false\n", encoding="utf-8")
     instance = dg.DagsterInstance.from_config(str(home))
     instance.wipe()
@@ -29,7 +33,10 @@ def _instance(home: Path, url: str, batching: bool) -> dg.DagsterInstance:
     return instance
 
 
-def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(tmp_path: Path, postgres_url: str) -> None:  # noqa: F811
+def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(
+    tmp_path: Path,
+    postgres_url: str,  # noqa: F811
+) -> None:
     from vectorless_assets.orchestration.storage.pg_event_log import BatchingPostgresEventLogStorage
 
     with _instance(tmp_path / "plain-home", postgres_url, batching=False) as plain:
@@ -39,10 +46,18 @@ def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(tmp_pat
         assert isinstance(storage, BatchingPostgresEventLogStorage)
         h = _batched(tmp_path / "batching", instance)
         assert len(expected) >= 45 and _materializations(instance) == expected
-        resolver = CachingStaleStatusResolver(instance, h.defs.resolve_asset_graph(), LoadingContextForTest(instance))
-        assert {resolver.get_status(dg.AssetKey(n), pk) for n in ("tree", "summary", "document_ir") for pk in instance.get_dynamic_partitions("documents")} == {StaleStatus.FRESH}
+        resolver = CachingStaleStatusResolver(
+            instance, h.defs.resolve_asset_graph(), LoadingContextForTest(instance)
+        )
+        assert {
+            resolver.get_status(dg.AssetKey(n), pk)
+            for n in ("tree", "summary", "document_ir")
+            for pk in instance.get_dynamic_partitions("documents")
+        } == {StaleStatus.FRESH}
         with pytest.raises(RuntimeError), storage.transaction():
             instance.report_runless_asset_event(dg.AssetMaterialization("extra", partition="a.md"))
-            assert instance.fetch_materializations(dg.AssetKey("extra"), limit=5).records  # visible inside
+            assert instance.fetch_materializations(
+                dg.AssetKey("extra"), limit=5
+            ).records  # visible inside
             raise RuntimeError("document failed")
         assert not instance.fetch_materializations(dg.AssetKey("extra"), limit=5).records

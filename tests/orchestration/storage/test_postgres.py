@@ -22,7 +22,9 @@ from tests.support.dagster_dev import free_port
 pytest.importorskip("dagster_postgres")
 INITDB = shutil.which("initdb")
 PG_CTL = shutil.which("pg_ctl")
-pytestmark = pytest.mark.skipif(not (INITDB and PG_CTL), reason="PostgreSQL server binaries not installed")
+pytestmark = pytest.mark.skipif(
+    not (INITDB and PG_CTL), reason="PostgreSQL server binaries not installed"
+)
 
 
 def _as_postgres_user(cmd: list[str]) -> list[str]:
@@ -42,10 +44,26 @@ def postgres_url():
         shutil.chown(base, "nobody")
         shutil.chown(data, "nobody")
     port = free_port()
-    subprocess.run(_as_postgres_user([INITDB, "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres_user([INITDB, "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]),
+        check=True,
+        capture_output=True,
+    )
     log = base / "pg.log"
     subprocess.run(
-        _as_postgres_user([PG_CTL, "-D", str(data), "-l", str(log), "-w", "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
+        _as_postgres_user(
+            [
+                PG_CTL,
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-w",
+                "-o",
+                f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off",
+                "start",
+            ]
+        ),
         check=True,
         capture_output=True,
     )
@@ -57,7 +75,9 @@ def postgres_url():
             time.sleep(0.1)
         yield f"postgresql+psycopg2://dagster@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(_as_postgres_user([PG_CTL, "-D", str(data), "-m", "fast", "stop"]), capture_output=True)
+        subprocess.run(
+            _as_postgres_user([PG_CTL, "-D", str(data), "-m", "fast", "stop"]), capture_output=True
+        )
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -70,7 +90,9 @@ def test_compile_on_postgres_storage(tmp_path: Path, postgres_url: str, monkeypa
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("DAGSTER_PG_URL", postgres_url)
-    (home / "dagster.yaml").write_text("storage:\n  postgres:\n    postgres_url:\n      env: DAGSTER_PG_URL\ntelemetry:\n  enabled: false\n")
+    (home / "dagster.yaml").write_text(
+        "storage:\n  postgres:\n    postgres_url:\n      env: DAGSTER_PG_URL\ntelemetry:\n  enabled: false\n"
+    )
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("# Alpha\n\nStored in PostgreSQL.\n")

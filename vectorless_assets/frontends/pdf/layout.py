@@ -9,7 +9,10 @@ from vectorless_assets.frontends.pdf.headings import body_size
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 
 _DIGITS = re.compile(r"\d+")
-_PAGE_NO = re.compile(r"^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$", re.I)
+_PAGE_NO = re.compile(
+    r"^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$",
+    re.I,
+)
 _TOC_LINE = re.compile(r"(?:\.{3,}|…|\s)\s*(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
 ZONE_LINES = 2  # how many outermost lines at the top and the bottom of a page can be running
 MARGIN = 0.15  # running lines live in the outer 15% of the page height
@@ -32,7 +35,11 @@ def _zone(page: PageLines) -> list[tuple[str, Line]]:
     by_y = sorted(page.lines, key=lambda ln: -ln.y)
     band = MARGIN * page.height
     top = [("top", ln) for ln in by_y[:ZONE_LINES] if ln.y >= page.bottom + page.height - band]
-    bottom = [("bottom", ln) for ln in by_y[-ZONE_LINES:] if ln.y <= page.bottom + band and all(ln is not t for _, t in top)]
+    bottom = [
+        ("bottom", ln)
+        for ln in by_y[-ZONE_LINES:]
+        if ln.y <= page.bottom + band and all(ln is not t for _, t in top)
+    ]
     return top + bottom
 
 
@@ -72,10 +79,18 @@ def remove_running_lines(pages: list[PageLines]) -> int:
                 or (n >= 6 and at_y[(zone, k[1], round(ln.y))] >= 4)
                 # "CHAPTER 2. PREREQUISITES 2.3 ...": numbered; a statement title ("Condensed
                 # Consolidated Statement of Cash Flows") that shares its first words is not running
-                or (at_y[(zone, _prefix(ln.text), round(ln.y))] >= threshold and any(ch.isdigit() for ch in ln.text))
+                or (
+                    at_y[(zone, _prefix(ln.text), round(ln.y))] >= threshold
+                    and any(ch.isdigit() for ch in ln.text)
+                )
             )
             # a large line whose digits change from page to page is a numbered heading, not a header
-            if _PAGE_NO.match(ln.text.strip()) or _numbered_offset(ln, page.index) in offsets or exact[(zone, ln.text)] >= threshold or (masked and (ln.size < big or not big)):
+            if (
+                _PAGE_NO.match(ln.text.strip())
+                or _numbered_offset(ln, page.index) in offsets
+                or exact[(zone, ln.text)] >= threshold
+                or (masked and (ln.size < big or not big))
+            ):
                 drop.add(id(ln))
         if drop:
             page.lines = [ln for ln in page.lines if id(ln) not in drop]
@@ -100,7 +115,9 @@ def _page_number_offsets(pages: list[PageLines], threshold: int) -> set[int]:
     """
     counts: Counter[int] = Counter()
     for page in pages:
-        seen = {off for _, ln in _zone(page) if (off := _numbered_offset(ln, page.index)) is not None}
+        seen = {
+            off for _, ln in _zone(page) if (off := _numbered_offset(ln, page.index)) is not None
+        }
         counts.update(seen)
     return {off for off, c in counts.items() if c >= threshold}
 
@@ -110,6 +127,8 @@ def is_toc_page(page: PageLines) -> bool:
     lines = [ln for ln in page.lines if len(ln.text) > 3]
     if len(lines) < 5:
         return False
-    hits = sum(1 for ln in lines if _TOC_LINE.search(ln.text) and any(ch.isalpha() for ch in ln.text))
+    hits = sum(
+        1 for ln in lines if _TOC_LINE.search(ln.text) and any(ch.isalpha() for ch in ln.text)
+    )
     dotted = sum(1 for ln in lines if "..." in ln.text or ". . ." in ln.text or "…" in ln.text)
     return hits >= 0.6 * len(lines) or dotted >= 5

@@ -9,7 +9,9 @@ from typing import Any, Literal
 
 Verdict = Literal["rich", "shallow", "useless", "mistitled"]
 
-_GENERIC = re.compile(r"^(?:page|p\.|seite|pg\.?|slide|sheet|untitled|bookmark|outline)?\s*[#\d]+\s*$|^\s*$", re.I)
+_GENERIC = re.compile(
+    r"^(?:page|p\.|seite|pg\.?|slide|sheet|untitled|bookmark|outline)?\s*[#\d]+\s*$|^\s*$", re.I
+)
 _NORM_DROP = re.compile(r"[^\w]+", re.UNICODE)
 _WORD = re.compile(r"\w+", re.UNICODE)
 MAX_ENTRIES = 20000
@@ -66,7 +68,9 @@ def read_outline(reader: Any) -> list[OutlineEntry]:
     return out
 
 
-def judge_outline(entries: list[OutlineEntry], page_texts: dict[int, str], page_count: int) -> tuple[Verdict, str]:
+def judge_outline(
+    entries: list[OutlineEntry], page_texts: dict[int, str], page_count: int
+) -> tuple[Verdict, str]:
     """Decide how far to trust an outline.
 
     - useless: fewer than three entries, mostly generic "Page N" titles, or one counter
@@ -102,7 +106,9 @@ def judge_outline(entries: list[OutlineEntry], page_texts: dict[int, str], page_
         for p in (e.page, e.page - 1, e.page + 1):
             text, vocab = page(p)
             # the title itself, or most of its words (author labels like "A-1 - Balance Sheet")
-            if t in text or (len(words) >= 2 and sum(w in vocab for w in words) >= 0.7 * len(words)):
+            if t in text or (
+                len(words) >= 2 and sum(w in vocab for w in words) >= 0.7 * len(words)
+            ):
                 found += 1
                 break
     if checked and found < 0.5 * checked:

@@ -85,7 +85,9 @@ class DocumentOutcome:
     seconds: float = 0.0
 
 
-def attach_previous(ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph, *, reuse: bool = True) -> None:
+def attach_previous(
+    ctx: PassContext, ir_store: IRStore, doc_key: str, graph: AssetGraph, *, reuse: bool = True
+) -> None:
     """Hand the passes the document's previous IR: its creation time and the change set
     always (`ctx.previous`), and with `reuse` the per-node results of unchanged subtrees when
     `freshness.reuse_basis` allows it (`pipeline.incremental`; a forced recompile redoes all)."""

@@ -78,7 +78,12 @@ class DocumentRuns:
         the resources are the step's (the compiler's documents root, IR store and LLM)."""
         names = settings.names
         self.context, self.instance = context, context.instance
-        self.settings, self.selection, self.force, self.workers = settings, selection, force, settings.workers
+        self.settings, self.selection, self.force, self.workers = (
+            settings,
+            selection,
+            force,
+            settings.workers,
+        )
         self.documents: DocumentsRoot = bound(context, names.documents)
         self.ir_store: IRStore = bound(context, names.ir_store)
         self.llm: LLMResource = bound(context, names.llm)
@@ -109,9 +114,7 @@ class DocumentRuns:
             f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
         )
         if self.failed:
-            shown = {
-                pk[:120]: text[:300] for pk, text in list(self.failed.items())[:50]
-            }
+            shown = {pk[:120]: text[:300] for pk, text in list(self.failed.items())[:50]}
             only = next(iter(self.failed.values())) if len(keys) == 1 else None
             raise dg.Failure(
                 description=only or f"{len(self.failed)} of {len(keys)} documents failed",
@@ -191,7 +194,11 @@ class DocumentRuns:
             return None
         if not selection >= produced:
             recorder.remember(graph.produced)
-        problem = None if self.selection is None else basis_problem(self.instance, pk, self.graph, selection, recorder.code, fingerprint)
+        problem = (
+            None
+            if self.selection is None
+            else basis_problem(self.instance, pk, self.graph, selection, recorder.code, fingerprint)
+        )
         if problem is not None:
             self._fail(pk, problem)
             return None

@@ -61,14 +61,20 @@ def for_field(name: str, value: Any) -> dict[str, Any]:
     return {}
 
 
-def for_document(doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None) -> dict[str, Any]:
+def for_document(
+    doc: Document, ir_path: str, graph_fingerprint: str, ir_stamp: str | None = None
+) -> dict[str, Any]:
     """Metadata of `document_ir`: the numbers, the outline, where the IR file is (and its stamp),
     what changed since the previous IR (`meta.changes`: a summary line, and per kind the first
     20 nodes as "<node_id> <title>")."""
     meta = doc.meta
     changes = meta.changes if meta else None
     kinds = ("modified", "added", "removed", "restructured")
-    changed = {k: [f"{c.node_id} {c.title}" for c in getattr(changes, k)[:20]] for k in kinds if changes and getattr(changes, k)}
+    changed = {
+        k: [f"{c.node_id} {c.title}" for c in getattr(changes, k)[:20]]
+        for k in kinds
+        if changes and getattr(changes, k)
+    }
     return {
         **tree_stats(doc.tree),
         "pages": doc.page_count or 0,

@@ -130,7 +130,14 @@ def stale_documents(
     }
 
 
-def basis_problem(instance: dg.DagsterInstance, partition_key: str, graph: AssetGraph, selection: frozenset[str], code: Mapping[str, str | None], fingerprint: str) -> str | None:
+def basis_problem(
+    instance: dg.DagsterInstance,
+    partition_key: str,
+    graph: AssetGraph,
+    selection: frozenset[str],
+    code: Mapping[str, str | None],
+    fingerprint: str,
+) -> str | None:
     """Why a run of the assets `selection` must not combine their new values with the stored
     ones (None: it may): a stored upstream value computed under other compile options (another
     mode: `code` holds the stored code versions), or, when the IR is assembled from stored
@@ -143,6 +150,10 @@ def basis_problem(instance: dg.DagsterInstance, partition_key: str, graph: Asset
             return f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too"
     if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
         stored = records.stored_ir(instance, partition_key, graph.names)
-        if stored is not None and stored.content_fingerprint and stored.content_fingerprint != fingerprint:
+        if (
+            stored is not None
+            and stored.content_fingerprint
+            and stored.content_fingerprint != fingerprint
+        ):
             return "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again"
     return None

@@ -84,7 +84,8 @@ class PartitionRecorder:
         if self.versions[SOURCE] == fingerprint:
             return None
         return dg.AssetObservation(
-            self.names.key(SOURCE), partition=self.pk, tags={DATA_VERSION_TAG: fingerprint})
+            self.names.key(SOURCE), partition=self.pk, tags={DATA_VERSION_TAG: fingerprint}
+        )
 
     def tags(
         self, name: str, code_version: str, data_version: str, deps: Iterable[str]

@@ -27,19 +27,42 @@ from vectorless_assets.orchestration.storage.doc_state import DocState, IRFacts
 from vectorless_assets.orchestration.storage.resources import IRStore
 
 
-def _facts(instance: dg.DagsterInstance, partitions: set[str], state: DocState | None, names: Names) -> dict[str, IRFacts]:
+def _facts(
+    instance: dg.DagsterInstance, partitions: set[str], state: DocState | None, names: Names
+) -> dict[str, IRFacts]:
     """The latest `document_ir` facts of `partitions`: one query for the latest storage ids,
     then records only for the partitions whose id differs from the one `state` remembers."""
-    ids = {pk: sid for pk, sid in instance.get_latest_storage_id_by_partition(names.key(DOCUMENT_IR), dg.DagsterEventType.ASSET_MATERIALIZATION).items() if pk in partitions}
+    ids = {
+        pk: sid
+        for pk, sid in instance.get_latest_storage_id_by_partition(
+            names.key(DOCUMENT_IR), dg.DagsterEventType.ASSET_MATERIALIZATION
+        ).items()
+        if pk in partitions
+    }
     cached = state.load_irs() if state is not None else {}
     changed = {pk for pk, sid in ids.items() if pk not in cached or cached[pk].storage_id != sid}
-    fresh = {pk: IRFacts(ids[pk], s.ir_stamp, s.llm_degraded) for pk, s in records.stored_irs(instance, changed, names).items() if pk in ids} if changed else {}
+    fresh = (
+        {
+            pk: IRFacts(ids[pk], s.ir_stamp, s.llm_degraded)
+            for pk, s in records.stored_irs(instance, changed, names).items()
+            if pk in ids
+        }
+        if changed
+        else {}
+    )
     if state is not None and (fresh or cached.keys() - ids.keys()):
         state.save_irs(fresh, drop=[pk for pk in cached if pk not in ids and pk in partitions])
     return {**{pk: cached[pk] for pk in ids if pk not in fresh and pk in cached}, **fresh}
 
 
-def ir_faults(instance: dg.DagsterInstance, partitions: Iterable[str], ir_store: IRStore, llm: object | None = None, state: DocState | None = None, names: Names = STANDALONE) -> dict[str, str]:
+def ir_faults(
+    instance: dg.DagsterInstance,
+    partitions: Iterable[str],
+    ir_store: IRStore,
+    llm: object | None = None,
+    state: DocState | None = None,
+    names: Names = STANDALONE,
+) -> dict[str, str]:
     """`{partition: "missing"|"damaged"|"degraded"}` for the compiled documents of `partitions`
     whose IR file is not intact, or was built with LLM fallbacks while `llm` works now
     (`llm.guard.llm_works` with a probe, asked only when such an IR exists). With `state`,
@@ -55,7 +78,13 @@ def ir_faults(instance: dg.DagsterInstance, partitions: Iterable[str], ir_store:
     return out
 
 
-def fault_run_key(instance: dg.DagsterInstance, partition_key: str, state: str, epoch: str, names: Names = STANDALONE) -> str:
+def fault_run_key(
+    instance: dg.DagsterInstance,
+    partition_key: str,
+    state: str,
+    epoch: str,
+    names: Names = STANDALONE,
+) -> str:
     """The run key repairing `partition_key`'s IR: one per recorded stamp and state."""
     stored = records.stored_ir(instance, partition_key, names)
     stamp = (stored.ir_stamp if stored else None) or ""

@@ -38,7 +38,11 @@ ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
 def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None) -> str | None:
     """Why a tick deleting `deleted` of `known` documents is refused (None: it may go on):
     more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set."""
-    allowed = (os.environ if env is None else env).get(ALLOW_MASS_DELETE, "").strip().lower() in ("1", "true", "yes")
+    allowed = (os.environ if env is None else env).get(ALLOW_MASS_DELETE, "").strip().lower() in (
+        "1",
+        "true",
+        "yes",
+    )
     if allowed or deleted < 2 or 2 * deleted <= known:
         return None
     return (
@@ -100,7 +104,9 @@ def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo]
     root cannot be listed now (`root_problem`)."""
     if root_problem(root) is not None:
         return None
-    return {partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)}
+    return {
+        partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)
+    }
 
 
 def root_problem(root: str) -> str | None:
@@ -150,7 +156,12 @@ def scan(
             break
         last = pk
         info, row = files[pk], rows.get(pk)
-        if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns and pk in registered:
+        if (
+            row is not None
+            and row.size == info.size
+            and row.mtime_ns == info.mtime_ns
+            and pk in registered
+        ):
             continue
         try:
             fingerprint = content_fingerprint(read(info.document_key))
@@ -159,16 +170,24 @@ def scan(
             continue
         result.hashed += 1
         if row is not None and row.fingerprint == fingerprint and pk in registered:
-            result.rows[pk] = Row(info.size, info.mtime_ns, fingerprint, row.changes)  # touched, same bytes
+            result.rows[pk] = Row(
+                info.size, info.mtime_ns, fingerprint, row.changes
+            )  # touched, same bytes
             continue
         changes = (row.changes if row else 0) + 1
         result.rows[pk] = Row(info.size, info.mtime_ns, fingerprint, changes)
         result.changed.append(Change(pk, info.document_key, fingerprint, changes))
-    result.cursor = ScanCursor(pos="", passes=cursor.passes + 1) if result.complete else ScanCursor(pos=last, passes=cursor.passes)
+    result.cursor = (
+        ScanCursor(pos="", passes=cursor.passes + 1)
+        if result.complete
+        else ScanCursor(pos=last, passes=cursor.passes)
+    )
     return result
 
 
-def current_fingerprints(files: dict[str, FileInfo], rows: dict[str, Row], read: Callable[[str], bytes]) -> dict[str, str]:
+def current_fingerprints(
+    files: dict[str, FileInfo], rows: dict[str, Row], read: Callable[[str], bytes]
+) -> dict[str, str]:
     """`{partition: fingerprint}` of `files`: a stored row with the same size and mtime is
     trusted, any other file is read and hashed (unreadable ones are left out)."""
     out: dict[str, str] = {}

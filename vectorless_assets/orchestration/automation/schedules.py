@@ -38,26 +38,52 @@ from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound
 
 
-def build_recompile_schedule(settings: Settings, *, force: bool = False, cron: str = "0 3 * * *", batch_size: int = 200) -> dg.ScheduleDefinition:
+def build_recompile_schedule(
+    settings: Settings, *, force: bool = False, cron: str = "0 3 * * *", batch_size: int = 200
+) -> dg.ScheduleDefinition:
     """The nightly recompile schedule (`force`: the one recompiling everything)."""
     names = settings.names
     name = names.name(FORCE_SCHEDULE_NAME if force else SCHEDULE_NAME)
     graph = AssetGraph(settings.table, settings.options, names)
 
-    @dg.schedule(name=name, cron_schedule=cron, job_name=names.name(RECOMPILE_JOB), default_status=dg.DefaultScheduleStatus.STOPPED, description=__doc__.split("\n\n")[0], required_resource_keys={names.documents, names.ir_store})
+    @dg.schedule(
+        name=name,
+        cron_schedule=cron,
+        job_name=names.name(RECOMPILE_JOB),
+        default_status=dg.DefaultScheduleStatus.STOPPED,
+        description=__doc__.split("\n\n")[0],
+        required_resource_keys={names.documents, names.ir_store},
+    )
     def recompile_schedule(context: dg.ScheduleEvaluationContext, **_bound: object):
         documents: DocumentsRoot = bound(context, names.documents)
         ir_store: IRStore = bound(context, names.ir_store)
         files = list_files(documents.path, settings.frontends)
         if files is None:
-            return dg.SkipReason(f"documents root {documents.path} {root_problem(documents.path) or 'does not exist'}")
+            return dg.SkipReason(
+                f"documents root {documents.path} {root_problem(documents.path) or 'does not exist'}"
+            )
         with DocState(settings.state_path) as state:
             rows = state.load()
         fingerprints = current_fingerprints(files, rows, documents.read)
-        todo = sorted(fingerprints) if force else sorted(stale_documents(context.instance, fingerprints, graph, ir_store, llm=settings.llm_client()))
+        todo = (
+            sorted(fingerprints)
+            if force
+            else sorted(
+                stale_documents(
+                    context.instance, fingerprints, graph, ir_store, llm=settings.llm_client()
+                )
+            )
+        )
         if not todo:
             return dg.SkipReason(f"all {len(fingerprints)} documents are current")
         when = context.scheduled_execution_time.isoformat()
-        return batch_requests(todo, prefix=f"{name}:{when}", batch_size=batch_size, force=force, tags={TRIGGER_TAG: name}, names=names)
+        return batch_requests(
+            todo,
+            prefix=f"{name}:{when}",
+            batch_size=batch_size,
+            force=force,
+            tags={TRIGGER_TAG: name},
+            names=names,
+        )
 
     return recompile_schedule

@@ -67,13 +67,21 @@ from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound
 
 
-def retire_document(partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]) -> str | None:
+def retire_document(
+    partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]
+) -> str | None:
     """Move the IR of a deleted document aside and delete its field values."""
     store.remove_partition(partition_key, produced)
     return ir_store.retire(key_to_doc_id(partition_key))
 
 
-def _after_deploy(instance: dg.DagsterInstance, state: DocState, graph: AssetGraph, ir_store: IRStore, exclude: set[str]) -> tuple[list[str], str] | None:
+def _after_deploy(
+    instance: dg.DagsterInstance,
+    state: DocState,
+    graph: AssetGraph,
+    ir_store: IRStore,
+    exclude: set[str],
+) -> tuple[list[str], str] | None:
     """After a change of any code version (pass version, options, PROCESSING_VERSION): the stale documents.
 
     The graph fingerprint the last tick saw is kept in the state file; when the running code
@@ -103,22 +111,43 @@ def build_documents_sensor(
     names = settings.names
     graph, partitions = AssetGraph(settings.table, settings.options, names), names.partitions
 
-    @dg.sensor(name=names.name(SENSOR_NAME), jobs=jobs, minimum_interval_seconds=interval_seconds, default_status=default_status, description=__doc__.split("\n\n")[0], required_resource_keys={names.documents, names.ir_store})
-    def documents_sensor(context: dg.SensorEvaluationContext, **_bound: object) -> dg.SensorResult | dg.SkipReason:
+    @dg.sensor(
+        name=names.name(SENSOR_NAME),
+        jobs=jobs,
+        minimum_interval_seconds=interval_seconds,
+        default_status=default_status,
+        description=__doc__.split("\n\n")[0],
+        required_resource_keys={names.documents, names.ir_store},
+    )
+    def documents_sensor(
+        context: dg.SensorEvaluationContext, **_bound: object
+    ) -> dg.SensorResult | dg.SkipReason:
         documents: DocumentsRoot = bound(context, names.documents)
         ir_store: IRStore = bound(context, names.ir_store)
         files = list_files(documents.path, settings.frontends)
         if files is None:
             problem = root_problem(documents.path) or "does not exist"
-            return dg.SkipReason(f"documents root {documents.path} {problem}; nothing scanned or deleted")
+            return dg.SkipReason(
+                f"documents root {documents.path} {problem}; nothing scanned or deleted"
+            )
         registered = set(context.instance.get_dynamic_partitions(partitions.name))
-        with contextlib.suppress(Exception):  # runs of a dead process of this host: failed (storage.orphans)
+        with contextlib.suppress(
+            Exception
+        ):  # runs of a dead process of this host: failed (storage.orphans)
             for run_id in fail_orphaned_runs(context.instance):
                 context.log.warning(f"run {run_id}: its process is gone; marked failed")
         store = FieldStore(settings.fields_dir)
         with DocState(settings.state_path) as state:
             rows = state.load()
-            result = scan(files, rows, documents.read, cursor=ScanCursor.parse(context.cursor), registered=registered, max_seconds=max_seconds, max_hashes=max_hashes)
+            result = scan(
+                files,
+                rows,
+                documents.read,
+                cursor=ScanCursor.parse(context.cursor),
+                registered=registered,
+                max_seconds=max_seconds,
+                max_hashes=max_hashes,
+            )
             refused = mass_deletion(len(result.deleted), len(set(rows) | registered))
             if refused is not None:
                 context.log.warning(refused)
@@ -127,41 +156,92 @@ def build_documents_sensor(
             everything = frozenset(graph.produced)
             for change in result.changed:
                 run_key = f"{change.partition_key}:{state.epoch}:{change.changes}"
-                if change.partition_key not in registered:  # new (or re-added): nothing to plan against
+                if (
+                    change.partition_key not in registered
+                ):  # new (or re-added): nothing to plan against
                     todo.append((change.partition_key, run_key, everything))
                     continue
-                plan = plan_document(context.instance, change.partition_key, change.fingerprint, graph, ir_store=ir_store, store=store)
+                plan = plan_document(
+                    context.instance,
+                    change.partition_key,
+                    change.fingerprint,
+                    graph,
+                    ir_store=ir_store,
+                    store=store,
+                )
                 if not plan.skip:
                     todo.append((change.partition_key, run_key, plan.selection))
             for key in result.unreadable:
                 context.log.warning(f"{key}: cannot read")
             for pk in result.deleted:
                 moved = retire_document(pk, ir_store, store, graph.produced)
-                context.log.info(f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}")
+                context.log.info(
+                    f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}"
+                )
             if result.complete:  # every compiled document's IR file against its stamp (ir_health)
                 busy = {pk for pk, _, _ in todo} | set(result.deleted)
-                for pk, fault in ir_faults(context.instance, registered - busy, ir_store, settings.llm_client(), state, names).items():
+                for pk, fault in ir_faults(
+                    context.instance,
+                    registered - busy,
+                    ir_store,
+                    settings.llm_client(),
+                    state,
+                    names,
+                ).items():
                     context.log.warning(f"{pk}: IR file {fault}; recompiling")
-                    todo.append((pk, fault_run_key(context.instance, pk, fault, state.epoch, names), everything))
+                    todo.append(
+                        (
+                            pk,
+                            fault_run_key(context.instance, pk, fault, state.epoch, names),
+                            everything,
+                        )
+                    )
             state.delete(result.deleted)
             state.save(result.rows)
             epoch = state.epoch
-            deploy = _after_deploy(context.instance, state, graph, ir_store, exclude={pk for pk, _, _ in todo})
+            deploy = _after_deploy(
+                context.instance, state, graph, ir_store, exclude={pk for pk, _, _ in todo}
+            )
         digest = hashlib.sha256("\n".join(rk for _, rk, _ in todo).encode()).hexdigest()[:16]
-        runs = batch_requests([pk for pk, _, _ in todo], prefix=f"batch:{epoch}:{digest}", batch_size=batch_size, tags={TRIGGER_TAG: "sensor"}, names=names)
+        runs = batch_requests(
+            [pk for pk, _, _ in todo],
+            prefix=f"batch:{epoch}:{digest}",
+            batch_size=batch_size,
+            tags={TRIGGER_TAG: "sensor"},
+            names=names,
+        )
         if deploy:
             keys, graph_fp = deploy
-            context.log.info(f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs")
-            runs += batch_requests(keys, prefix=f"deploy:{epoch}:{graph_fp}", batch_size=batch_size, tags={TRIGGER_TAG: "deploy"}, names=names)
+            context.log.info(
+                f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs"
+            )
+            runs += batch_requests(
+                keys,
+                prefix=f"deploy:{epoch}:{graph_fp}",
+                batch_size=batch_size,
+                tags={TRIGGER_TAG: "deploy"},
+                names=names,
+            )
         new = sorted({c.partition_key for c in result.changed} - registered)
         gone = [pk for pk in result.deleted if pk in registered]
-        requests = ([partitions.build_add_request(new)] if new else []) + ([partitions.build_delete_request(gone)] if gone else [])
+        requests = ([partitions.build_add_request(new)] if new else []) + (
+            [partitions.build_delete_request(gone)] if gone else []
+        )
         if not result.complete:
-            context.log.info(f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the scan resumes at the next tick")
+            context.log.info(
+                f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the scan resumes at the next tick"
+            )
         return dg.SensorResult(
             run_requests=runs,
             dynamic_partitions_requests=requests,
-            asset_events=[dg.AssetObservation(names.key(SOURCE), partition=c.partition_key, tags={DATA_VERSION_TAG: c.fingerprint}) for c in result.changed],
+            asset_events=[
+                dg.AssetObservation(
+                    names.key(SOURCE),
+                    partition=c.partition_key,
+                    tags={DATA_VERSION_TAG: c.fingerprint},
+                )
+                for c in result.changed
+            ],
             cursor=result.cursor.dumps(),
         )
 

@@ -53,7 +53,9 @@ DEFAULT_BACKFILL_CHUNK = 100
 
 def default_workers() -> int:
     """The cores this process may use, at most 8: a run's worker processes (`assets.pool`)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cores = (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    )
     return max(1, min(8, cores))
 
 
@@ -114,7 +116,9 @@ class Settings:
         """The configured LLM client with its limits (None: no LLM)."""
         if not self.llm_base_url:
             return None
-        return OpenAICompatibleClient.with_limits(self.llm_base_url, self.options.llm_model or "", self.llm_api_key, self.llm_limits)
+        return OpenAICompatibleClient.with_limits(
+            self.llm_base_url, self.options.llm_model or "", self.llm_api_key, self.llm_limits
+        )
 
     @property
     def state_path(self) -> str:
@@ -124,7 +128,11 @@ class Settings:
         `./.vectorless/.state/` (relative to the current directory; `./.vectorless/<prefix>/.state/`
         for a prefixed compiler) instead.
         """
-        base = self.ir_dir if "://" not in self.ir_dir else os.path.abspath(os.path.join("./.vectorless", self.prefix))
+        base = (
+            self.ir_dir
+            if "://" not in self.ir_dir
+            else os.path.abspath(os.path.join("./.vectorless", self.prefix))
+        )
         return os.path.join(base, STATE_SUBDIR, "documents.sqlite")
 
     def lock_path(self, doc_id: str) -> str:
@@ -174,5 +182,23 @@ class Settings:
     ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
         ir = _resolve(os.fspath(ir_dir))
-        fields = ir.rstrip("/") + "/" + FIELDS_SUBDIR if fields_dir is None else _resolve(os.fspath(fields_dir))
-        return cls(docs_dir=_resolve(os.fspath(docs_dir)), ir_dir=ir, fields_dir=fields, options=options or CompileOptions(), llm_base_url=llm_base_url, llm_api_key=llm_api_key, table=table, frontends=frontends, llm_limits=llm_limits or LLMLimits(), llm_cache=llm_cache, workers=workers or default_workers(), backfill_chunk=backfill_chunk, prefix=check_prefix(prefix))
+        fields = (
+            ir.rstrip("/") + "/" + FIELDS_SUBDIR
+            if fields_dir is None
+            else _resolve(os.fspath(fields_dir))
+        )
+        return cls(
+            docs_dir=_resolve(os.fspath(docs_dir)),
+            ir_dir=ir,
+            fields_dir=fields,
+            options=options or CompileOptions(),
+            llm_base_url=llm_base_url,
+            llm_api_key=llm_api_key,
+            table=table,
+            frontends=frontends,
+            llm_limits=llm_limits or LLMLimits(),
+            llm_cache=llm_cache,
+            workers=workers or default_workers(),
+            backfill_chunk=backfill_chunk,
+            prefix=check_prefix(prefix),
+        )

@@ -52,7 +52,11 @@ def celery_config(env: Mapping[str, str] | None = None) -> dict[str, Any] | None
     if not broker:
         return None
     timeout = int(env.get(VISIBILITY_ENV) or 600)
-    return {"broker": broker, "backend": env.get(BACKEND_ENV) or broker, "config_source": celery_settings(timeout)}
+    return {
+        "broker": broker,
+        "backend": env.get(BACKEND_ENV) or broker,
+        "config_source": celery_settings(timeout),
+    }
 
 
 def batch_executor(env: Mapping[str, str] | None = None) -> dg.ExecutorDefinition | None:

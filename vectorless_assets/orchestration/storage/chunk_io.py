@@ -27,12 +27,20 @@ class ChunkIOManager(dg.ConfigurableIOManager):
     base_path: str
 
     def handle_output(self, context: dg.OutputContext, obj: Any) -> None:
-        path = _path(self.base_path, context.run_id, context.step_key, context.name, context.mapping_key)
+        path = _path(
+            self.base_path, context.run_id, context.step_key, context.name, context.mapping_key
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(obj), encoding="utf-8")
 
     def load_input(self, context: dg.InputContext) -> Any:
         up = context.upstream_output
         if up is None:
-            raise dg.DagsterInvariantViolationError("ChunkIOManager loads only outputs of upstream steps")
-        return json.loads(_path(self.base_path, up.run_id, up.step_key, up.name, up.mapping_key).read_text(encoding="utf-8"))
+            raise dg.DagsterInvariantViolationError(
+                "ChunkIOManager loads only outputs of upstream steps"
+            )
+        return json.loads(
+            _path(self.base_path, up.run_id, up.step_key, up.name, up.mapping_key).read_text(
+                encoding="utf-8"
+            )
+        )

@@ -97,7 +97,12 @@ class DocState:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise  # busy, not damaged
             moved = _move_aside(self.path)
-            log.warning("automation state file %s is damaged (%s); moved to %s and rebuilt (every document is hashed again)", self.path, exc, moved)
+            log.warning(
+                "automation state file %s is damaged (%s); moved to %s and rebuilt (every document is hashed again)",
+                self.path,
+                exc,
+                moved,
+            )
             self._db = _open(self.path)
         row = self._db.execute("SELECT value FROM meta WHERE name='epoch'").fetchone()
         if row is None:
@@ -127,7 +132,9 @@ class DocState:
 
     def load(self) -> dict[str, Row]:
         """Every stored row, by partition key."""
-        cur = self._db.execute("SELECT partition_key, size, mtime_ns, fingerprint, changes FROM documents")
+        cur = self._db.execute(
+            "SELECT partition_key, size, mtime_ns, fingerprint, changes FROM documents"
+        )
         return {pk: Row(size, mtime, fp, changes) for pk, size, mtime, fp, changes in cur}
 
     def save(self, rows: dict[str, Row]) -> None:
@@ -148,11 +155,16 @@ class DocState:
 
     def save_irs(self, facts: dict[str, IRFacts], *, drop: Iterable[str] = ()) -> None:
         with self._db:
-            self._db.executemany("INSERT OR REPLACE INTO irs VALUES (?, ?, ?, ?)", [(pk, f.storage_id, f.stamp, int(f.degraded)) for pk, f in facts.items()])
+            self._db.executemany(
+                "INSERT OR REPLACE INTO irs VALUES (?, ?, ?, ?)",
+                [(pk, f.storage_id, f.stamp, int(f.degraded)) for pk, f in facts.items()],
+            )
             self._db.executemany("DELETE FROM irs WHERE partition_key = ?", [(k,) for k in drop])
 
     def delete(self, keys: Iterable[str]) -> None:
         keys = list(keys)
         if keys:
             with self._db:
-                self._db.executemany("DELETE FROM documents WHERE partition_key = ?", [(k,) for k in keys])
+                self._db.executemany(
+                    "DELETE FROM documents WHERE partition_key = ?", [(k,) for k in keys]
+                )

@@ -67,7 +67,9 @@ def default_base_dir() -> str:
     """`$DAGSTER_HOME/history/runs`: where Dagster's default SQLite storage keeps event logs."""
     home = os.environ.get("DAGSTER_HOME")
     if not home:
-        raise dg.DagsterInvariantViolationError("BatchingSqliteEventLogStorage needs `base_dir` or $DAGSTER_HOME")
+        raise dg.DagsterInvariantViolationError(
+            "BatchingSqliteEventLogStorage needs `base_dir` or $DAGSTER_HOME"
+        )
     return os.path.join(home, "history", "runs")
 
 
@@ -86,7 +88,9 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         return {"base_dir": dg.Field(dg.StringSource, is_required=False)}
 
     @classmethod
-    def from_config_value(cls, inst_data: ConfigurableClassData | None, config_value: Any) -> BatchingSqliteEventLogStorage:  # type: ignore[override]
+    def from_config_value(
+        cls, inst_data: ConfigurableClassData | None, config_value: Any
+    ) -> BatchingSqliteEventLogStorage:  # type: ignore[override]
         return cls(base_dir=config_value.get("base_dir") or default_base_dir(), inst_data=inst_data)
 
     def _engine(self, shard: str) -> Engine:
@@ -98,7 +102,10 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         if engine is None:
             if shard not in self._initialized_dbs:
                 self._create_shard(shard)
-            engine = create_engine(self.conn_string_for_shard(shard), connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
+            engine = create_engine(
+                self.conn_string_for_shard(shard),
+                connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS},
+            )
         self._engines[shard] = engine
         runs = [s for s in self._engines if s != INDEX_SHARD]
         for old in runs[: max(0, len(runs) - MAX_OPEN_SHARDS)]:
@@ -119,7 +126,11 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 os.fsync(fh.fileno())
             self._initialized_dbs.add(shard)
             return
-        engine = create_engine(self.conn_string_for_shard(shard), poolclass=NullPool, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
+        engine = create_engine(
+            self.conn_string_for_shard(shard),
+            poolclass=NullPool,
+            connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS},
+        )
         if new:
             event.listen(engine, "connect", _unsynced)
         try:
@@ -176,7 +187,9 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 conn.rollback()
             raise
         else:
-            for shard in sorted(held, key=lambda s: s == INDEX_SHARD):  # run shards first, the index last
+            for shard in sorted(
+                held, key=lambda s: s == INDEX_SHARD
+            ):  # run shards first, the index last
                 held[shard].commit()
         finally:
             self._local.held = self._local.stored = None
@@ -190,7 +203,9 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         dagster_event = event.dagster_event
         if dagster_event is None or dagster_event.asset_key is None:
             return
-        values = self._get_asset_entry_values(event, event_id, self._has_asset_key_index_cols_on_connection(conn))
+        values = self._get_asset_entry_values(
+            event, event_id, self._has_asset_key_index_cols_on_connection(conn)
+        )
         if values:
             key = dagster_event.asset_key.to_string()
             update = AssetKeyTable.update().values(**values).where(AssetKeyTable.c.asset_key == key)
@@ -222,7 +237,9 @@ def event_log_yaml(base_dir: str | os.PathLike[str] | None = None) -> str:
     """The `dagster.yaml` section selecting this storage (`base_dir`: the event-log folder;
     default `$DAGSTER_HOME/history/runs`)."""
     text = f"event_log_storage:\n  module: {__name__}\n  class: {BatchingSqliteEventLogStorage.__name__}\n"
-    return text + (f"  config:\n    base_dir: {os.fspath(base_dir)!r}\n" if base_dir is not None else "")
+    return text + (
+        f"  config:\n    base_dir: {os.fspath(base_dir)!r}\n" if base_dir is not None else ""
+    )
 
 
 @runtime_checkable
@@ -235,7 +252,9 @@ class BatchingStorage(Protocol):
     def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None: ...
 
 
-def stored_event_id(instance: dg.DagsterInstance, asset_key: dg.AssetKey, partition: str | None) -> int | None:
+def stored_event_id(
+    instance: dg.DagsterInstance, asset_key: dg.AssetKey, partition: str | None
+) -> int | None:
     """`stored_id` of the instance's event log when it is a batching one, else None."""
     storage = instance.event_log_storage
     return storage.stored_id(asset_key, partition) if isinstance(storage, BatchingStorage) else None

@@ -25,7 +25,9 @@ from vectorless_assets.orchestration.storage.locks import file_lock
 
 LOCAL_HOME = "./.vectorless/dagster"
 LOCK_NAME = ".vectorless-instance.lock"
-DEFAULT_INSTANCE_YAML = "# written by vectorless (see dagster.yaml in the project)\ntelemetry:\n  enabled: false\n"
+DEFAULT_INSTANCE_YAML = (
+    "# written by vectorless (see dagster.yaml in the project)\ntelemetry:\n  enabled: false\n"
+)
 
 
 def local_home() -> Path:

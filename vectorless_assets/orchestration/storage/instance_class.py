@@ -30,7 +30,11 @@ INSTANCE_CLASS_YAML = f"instance_class:\n  module: {__name__}\n  class: Vectorle
 
 
 def _data(data: ConfigurableClassData) -> dict[str, str]:
-    return {"module_name": data.module_name, "class_name": data.class_name, "config_yaml": data.config_yaml}
+    return {
+        "module_name": data.module_name,
+        "class_name": data.class_name,
+        "config_yaml": data.config_yaml,
+    }
 
 
 class VectorlessInstance(dg.DagsterInstance):
@@ -46,13 +50,23 @@ class VectorlessInstance(dg.DagsterInstance):
         event_log = ConfigurableClassData(
             BatchingSqliteEventLogStorage.__module__,
             BatchingSqliteEventLogStorage.__name__,
-            yaml.dump({"base_dir": os.path.join(base_dir, "history", "runs", "")}, default_flow_style=False),
+            yaml.dump(
+                {"base_dir": os.path.join(base_dir, "history", "runs", "")},
+                default_flow_style=False,
+            ),
         )
-        parts = {"run_storage": defaults["run_storage"], "event_log_storage": event_log, "schedule_storage": defaults["schedule_storage"]}
+        parts = {
+            "run_storage": defaults["run_storage"],
+            "event_log_storage": event_log,
+            "schedule_storage": defaults["schedule_storage"],
+        }
         defaults["event_log_storage"] = event_log
         defaults["storage"] = ConfigurableClassData(
             "dagster._core.storage.legacy_storage",
             "CompositeStorage",
-            yaml.dump({name: _data(data) for name, data in parts.items() if data is not None}, default_flow_style=False),
+            yaml.dump(
+                {name: _data(data) for name, data in parts.items() if data is not None},
+                default_flow_style=False,
+            ),
         )
         return defaults

@@ -104,7 +104,9 @@ class JsonIOManager(dg.ConfigurableIOManager):
             return
         missing = [k for k in keys if k not in obj]
         if missing:
-            raise ValueError(f"{name}: run over {len(keys)} partitions gave no value for {missing[:5]}")
+            raise ValueError(
+                f"{name}: run over {len(keys)} partitions gave no value for {missing[:5]}"
+            )
         for key in keys:
             self.store().write(name, key, obj[key])
 

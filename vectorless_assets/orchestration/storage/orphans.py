@@ -61,11 +61,19 @@ def tag_run_with_process(instance: dg.DagsterInstance, run_id: str) -> None:
 
 def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
     """Report failed every started run of a process of this host that is gone; their ids."""
-    runs = instance.get_runs(filters=dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.STARTING], tags={HOST_TAG: socket.gethostname()}))
+    runs = instance.get_runs(
+        filters=dg.RunsFilter(
+            statuses=[dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.STARTING],
+            tags={HOST_TAG: socket.gethostname()},
+        )
+    )
     failed = []
     for run in runs:
         tag = run.tags.get(PROCESS_TAG, "")
         if tag.count(":") >= 2 and not _alive(tag):
-            instance.report_run_failed(run, message=f"the process that ran it ({tag}) is gone (killed?); marked failed by a later vectorless start or sensor tick")
+            instance.report_run_failed(
+                run,
+                message=f"the process that ran it ({tag}) is gone (killed?); marked failed by a later vectorless start or sensor tick",
+            )
             failed.append(run.run_id)
     return failed

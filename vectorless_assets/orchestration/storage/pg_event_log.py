@@ -34,17 +34,38 @@ from sqlalchemy.engine import Connection
 class BatchingPostgresEventLogStorage(PostgresEventLogStorage):
     """dagster-postgres's event log with pooled connections and `transaction()` (module doc)."""
 
-    def __init__(self, postgres_url: str, should_autocreate_tables: bool = True, inst_data: ConfigurableClassData | None = None, pool_size: int = 2) -> None:
+    def __init__(
+        self,
+        postgres_url: str,
+        should_autocreate_tables: bool = True,
+        inst_data: ConfigurableClassData | None = None,
+        pool_size: int = 2,
+    ) -> None:
         self._local = threading.local()
-        super().__init__(postgres_url, should_autocreate_tables=should_autocreate_tables, inst_data=inst_data)
-        self._engine = create_pg_engine(self.postgres_url, None, isolation_level="AUTOCOMMIT", pool_size=pool_size, max_overflow=2 * pool_size, pool_recycle=3600, pool_pre_ping=True)
+        super().__init__(
+            postgres_url, should_autocreate_tables=should_autocreate_tables, inst_data=inst_data
+        )
+        self._engine = create_pg_engine(
+            self.postgres_url,
+            None,
+            isolation_level="AUTOCOMMIT",
+            pool_size=pool_size,
+            max_overflow=2 * pool_size,
+            pool_recycle=3600,
+            pool_pre_ping=True,
+        )
 
     @classmethod
     def config_type(cls) -> Any:
-        return {**super().config_type(), "pool_size": dg.Field(int, is_required=False, default_value=2)}
+        return {
+            **super().config_type(),
+            "pool_size": dg.Field(int, is_required=False, default_value=2),
+        }
 
     @classmethod
-    def from_config_value(cls, inst_data: ConfigurableClassData | None, config_value: Mapping[str, Any]) -> BatchingPostgresEventLogStorage:  # type: ignore[override]
+    def from_config_value(
+        cls, inst_data: ConfigurableClassData | None, config_value: Mapping[str, Any]
+    ) -> BatchingPostgresEventLogStorage:  # type: ignore[override]
         return cls(
             postgres_url=pg_url_from_config(config_value),
             should_autocreate_tables=config_value.get("should_autocreate_tables", True),
@@ -99,5 +120,12 @@ def postgres_storage_yaml(url: str | None = None, env: str = "DAGSTER_PG_URL") -
     """`dagster.yaml` sections for PostgreSQL storage with this event log: Dagster's run and
     schedule storages and `BatchingPostgresEventLogStorage`, all on `url` (or `$<env>`)."""
     value = f"{url}" if url else f"{{env: {env}}}"
-    sections = (("run_storage", "dagster_postgres.run_storage", "PostgresRunStorage"), ("event_log_storage", __name__, "BatchingPostgresEventLogStorage"), ("schedule_storage", "dagster_postgres.schedule_storage", "PostgresScheduleStorage"))
-    return "".join(f"{key}:\n  module: {module}\n  class: {cls}\n  config:\n    postgres_url: {value}\n" for key, module, cls in sections)
+    sections = (
+        ("run_storage", "dagster_postgres.run_storage", "PostgresRunStorage"),
+        ("event_log_storage", __name__, "BatchingPostgresEventLogStorage"),
+        ("schedule_storage", "dagster_postgres.schedule_storage", "PostgresScheduleStorage"),
+    )
+    return "".join(
+        f"{key}:\n  module: {module}\n  class: {cls}\n  config:\n    postgres_url: {value}\n"
+        for key, module, cls in sections
+    )

@@ -27,9 +27,13 @@ from vectorless_assets.pipeline.freshness import Stored
 CHUNK = 500
 
 
-def latest(instance: dg.DagsterInstance, name: str, partition_key: str, names: Names = STANDALONE) -> dg.EventLogRecord | None:
+def latest(
+    instance: dg.DagsterInstance, name: str, partition_key: str, names: Names = STANDALONE
+) -> dg.EventLogRecord | None:
     """The latest materialization record of asset `name` for the partition."""
-    result = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=names.key(name), asset_partitions=[partition_key]), limit=1)
+    result = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=names.key(name), asset_partitions=[partition_key]), limit=1
+    )
     return result.records[0] if result.records else None
 
 
@@ -40,36 +44,59 @@ def code_version_of(record: dg.EventLogRecord | None) -> str | None:
 
 def _stored(mat: dg.AssetMaterialization) -> Stored:
     meta = mat.metadata
-    text = {name: str(meta[name].value) for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT, IR_STAMP) if name in meta}
+    text = {
+        name: str(meta[name].value)
+        for name in (CONTENT_FINGERPRINT, GRAPH_FINGERPRINT, IR_STAMP)
+        if name in meta
+    }
     degraded = any(name in meta and meta[name].value for name in LLM_DEGRADED_KEYS)
-    return Stored(text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP), degraded)
+    return Stored(
+        text.get(CONTENT_FINGERPRINT), text.get(GRAPH_FINGERPRINT), text.get(IR_STAMP), degraded
+    )
 
 
-def stored_ir(instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE) -> Stored | None:
+def stored_ir(
+    instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE
+) -> Stored | None:
     """Fingerprints of the partition's latest `document_ir` (None: never compiled)."""
     record = latest(instance, DOCUMENT_IR, partition_key, names)
     mat = record.asset_materialization if record else None
     return _stored(mat) if mat is not None else None
 
 
-def observed_version(instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE) -> str | None:
+def observed_version(
+    instance: dg.DagsterInstance, partition_key: str, names: Names = STANDALONE
+) -> str | None:
     """Data version of the latest observation of the partition's source (None: never observed)."""
-    result = instance.fetch_observations(dg.AssetRecordsFilter(asset_key=names.key(SOURCE), asset_partitions=[partition_key]), limit=1)
+    result = instance.fetch_observations(
+        dg.AssetRecordsFilter(asset_key=names.key(SOURCE), asset_partitions=[partition_key]),
+        limit=1,
+    )
     if not result.records or result.records[0].asset_observation is None:
         return None
     return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
 
 
-def stored_irs(instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE) -> dict[str, Stored]:
+def stored_irs(
+    instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE
+) -> dict[str, Stored]:
     """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
     key = names.key(DOCUMENT_IR)
-    ids = instance.get_latest_storage_id_by_partition(key, dg.DagsterEventType.ASSET_MATERIALIZATION)
+    ids = instance.get_latest_storage_id_by_partition(
+        key, dg.DagsterEventType.ASSET_MATERIALIZATION
+    )
     if partitions is not None:
         ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
     out: dict[str, Stored] = {}
     storage_ids = sorted(ids.values())
     for i in range(0, len(storage_ids), CHUNK):
-        records = instance.get_event_records(dg.EventRecordsFilter(dg.DagsterEventType.ASSET_MATERIALIZATION, asset_key=key, storage_ids=storage_ids[i : i + CHUNK]))
+        records = instance.get_event_records(
+            dg.EventRecordsFilter(
+                dg.DagsterEventType.ASSET_MATERIALIZATION,
+                asset_key=key,
+                storage_ids=storage_ids[i : i + CHUNK],
+            )
+        )
         for record in records:
             mat = record.asset_materialization
             if mat is not None and mat.partition is not None:

@@ -59,8 +59,6 @@ class DocumentsRoot(dg.ConfigurableResource):
         return self.location(document_key).read_bytes()
 
 
-
-
 class IRStore(dg.ConfigurableResource):
     """The folder of assembled IR files, one `<doc_id>.bin` per document (`ir.persist` format)."""
 
@@ -148,12 +146,25 @@ class LLMResource(dg.ConfigurableResource):
     @classmethod
     def from_settings(cls, settings: Settings) -> LLMResource:
         """The resource of `settings`: endpoint, model, limits, cache file."""
-        return cls(base_url=settings.llm_base_url, model=settings.options.llm_model or "", api_key=settings.llm_api_key, **settings.llm_limits.as_dict(), cache_path=settings.llm_cache_path)
+        return cls(
+            base_url=settings.llm_base_url,
+            model=settings.options.llm_model or "",
+            api_key=settings.llm_api_key,
+            **settings.llm_limits.as_dict(),
+            cache_path=settings.llm_cache_path,
+        )
 
     def client(self) -> LLMClient | None:
         if not self.base_url:
             return None
-        limits = LLMLimits(self.connect_timeout_s, self.read_timeout_s, self.retries, self.document_deadline_s, self.breaker_failures, self.breaker_cooldown_s)
+        limits = LLMLimits(
+            self.connect_timeout_s,
+            self.read_timeout_s,
+            self.retries,
+            self.document_deadline_s,
+            self.breaker_failures,
+            self.breaker_cooldown_s,
+        )
         return OpenAICompatibleClient.with_limits(self.base_url, self.model, self.api_key, limits)
 
     def cache(self) -> LLMCache | None:
