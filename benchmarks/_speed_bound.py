@@ -30,9 +30,9 @@ from typing import Any
 #: a number (`tokens` also memoises the per-compile token cache's lookups, `CACHE_METHODS`)
 FAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
     "tokens": {
-        "vectorless_assets.textutil": (
-            "word_tokens",
-            "word_tokens_by_line",
+        "vectorless_assets.text.words": (
+            "split_words",
+            "split_words_by_line",
             "piece_counts",
             "word_counts",
             "keywords",
@@ -53,10 +53,10 @@ FAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
             "strip_front_matter",
         ),
         "vectorless_assets.helpers.reference_scan": ("scan_text",),
-        "vectorless_assets.cjk": ("spell_bigrams", "count_cjk_letters"),
+        "vectorless_assets.text.cjk": ("spell_bigrams", "count_cjk_letters"),
     },
     "estimates": {
-        "vectorless_assets.token_estimate": ("estimate_tokens", "summary_tokens"),
+        "vectorless_assets.text.llm_tokens": ("estimate_tokens", "summary_tokens"),
         "vectorless_assets.helpers.budget": ("truncate_tokens", "is_short"),
     },
 }
@@ -104,7 +104,7 @@ def patch_kernels(families: tuple[str, ...] = tuple(FAMILIES)) -> int:
             if getattr(module, name, None) is original:
                 setattr(module, name, memo)
                 replaced += 1
-    from vectorless_assets.textcache import TextCache
+    from vectorless_assets.text.word_cache import TextCache
 
     for name in CACHE_METHODS if "tokens" in families else ():
         method = getattr(TextCache, name)

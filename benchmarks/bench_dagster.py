@@ -124,7 +124,7 @@ def _profile_groups(stats: pstats.Stats) -> dict[str, float]:
         elif (
             "vectorless_assets/passes" in filename
             or "vectorless_assets/frontends" in filename
-            or "textutil" in filename
+            or "vectorless_assets/text/" in filename
             or "markdown_it" in filename
         ):
             key = "compiler passes + frontends"

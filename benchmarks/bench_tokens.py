@@ -1,4 +1,4 @@
-"""Calibrate `token_estimate.estimate_tokens` against real cl100k token counts (run by hand).
+"""Calibrate `text.llm_tokens.estimate_tokens` against real cl100k token counts (run by hand).
 
 tiktoken's cl100k vocabulary is not downloadable here, but the `litellm` wheel bundles the
 BPE ranks file (``litellm/litellm_core_utils/tokenizers/9b5ad71b2ce5302211f9c61530b329a4922fc6a4``,
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from _corpus import MD as CORPUS
 
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 # cl100k pre-tokenizer, with \p{L} -> [^\W\d_] and \p{N} -> \d (the `re` module has no \p)
 _PRE = re.compile(

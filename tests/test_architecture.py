@@ -20,7 +20,7 @@ CORE = [
     "options.py",
     "jsonform.py",
     "textcache.py",
-    "textutil.py",
+    "text.words.py",
     "errors.py",
     "version.py",
 ]

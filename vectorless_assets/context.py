@@ -14,14 +14,14 @@ from vectorless_assets.llm.cache import CachedLLM
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.textcache import TextCache
+from vectorless_assets.text.word_cache import TextCache
 
 
 @dataclass
 class PassContext:
     """Options of this compile, the optional LLM client (None = LLM-free fallbacks), the LLM
     usage so far, the frontends the parse pass chooses from, pass durations (ms), and the
-    word tokens of node texts that several passes share (`textcache`)."""
+    word tokens of node texts that several passes share (`text.word_cache`)."""
 
     options: CompileOptions = field(default_factory=CompileOptions)
     llm: LLMClient | None = None

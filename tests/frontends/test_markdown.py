@@ -15,8 +15,8 @@ from vectorless_assets.frontends.markdown.text_source import decode_text, line_c
 from vectorless_assets.ir.coverage import line_coverage_errors, rebuild_errors
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.pipeline.compile import compile_document
-from vectorless_assets.textutil import keywords
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
+from vectorless_assets.text.words import keywords
 
 
 def parse(text: str) -> ParsedDocument:

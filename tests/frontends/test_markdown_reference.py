@@ -18,7 +18,7 @@ from vectorless_assets.frontends.markdown import parse_markdown_text
 from vectorless_assets.frontends.markdown.parser import _front_matter
 from vectorless_assets.frontends.markdown.text_source import decode_text, split_lines
 from vectorless_assets.ir.raw import ParsedDocument
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 CORPUS = Path("/work/shared/corpus/md")
 

@@ -20,9 +20,9 @@ from vectorless_assets.helpers import references as refs
 from vectorless_assets.helpers import summarize as sm
 from vectorless_assets.helpers.tags import rank_tags
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.textcache import TextCache
-from vectorless_assets.textutil import _CJK_RE, keywords
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
+from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.words import _CJK_RE, keywords
 
 FRAGMENTS = [
     "See Section 2.1",
@@ -242,7 +242,7 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     """One tokenisation of the sentence matches gives the distinct sentences, each one's
     keyword tokens and the scan's keyword counts (same order); random Markdown-like texts and
     texts of end marks, Greek capitals (final sigma is context-dependent in lower()), CJK."""
-    from vectorless_assets.textutil import is_keyword, word_tokens
+    from vectorless_assets.text.words import is_keyword, split_words
 
     rng = random.Random(23)
     extra = [
@@ -273,7 +273,7 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
         scan = pt.keyword_text(text)
         split = sm.sentences_of(scan)
         assert split.texts == sm.raw_sentences(text, scan=scan), repr(text)
-        assert split.found == [[w for w in word_tokens(s) if is_keyword(w)] for s in split.texts], (
+        assert split.found == [[w for w in split_words(s) if is_keyword(w)] for s in split.texts], (
             repr(text)
         )
         expected = TextCache().keyword_counts(scan)

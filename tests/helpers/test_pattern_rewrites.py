@@ -12,7 +12,7 @@ import re
 
 from vectorless_assets.helpers import plaintext as pt
 from vectorless_assets.helpers import summarize as sm
-from vectorless_assets.textcache import TextCache
+from vectorless_assets.text.word_cache import TextCache
 
 SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")

@@ -17,7 +17,7 @@ from vectorless_assets.ir.indexes import ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import reasoning
-from vectorless_assets.textutil import keywords
+from vectorless_assets.text.words import keywords
 
 WORDS = [
     "cache",

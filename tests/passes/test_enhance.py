@@ -7,7 +7,7 @@ from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes import enhance
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 LONG = (
     "Ownership is the central idea of the language. "

@@ -8,7 +8,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import optimize
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)
 LONG = " ".join(f"Substantial sentence number {i} with enough words." for i in range(20))

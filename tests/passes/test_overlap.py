@@ -21,7 +21,7 @@ from vectorless_assets.ir.indexes import ContentOverlapMap
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import overlap
-from vectorless_assets.textutil import word_tokens
+from vectorless_assets.text.words import split_words
 
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 
@@ -120,7 +120,7 @@ def test_identical_leaves_are_one_group_not_quadratic_pairs() -> None:
     assert len(result.duplicate_groups) == 1
     group = result.duplicate_groups[0]
     assert len(group.node_ids) == 500
-    assert group.token_count == len(set(word_tokens(text)))
+    assert group.token_count == len(set(split_words(text)))
     assert len(list(overlap.expanded_pairs(result))) == 500 * 499 // 2
 
 
@@ -177,7 +177,7 @@ def test_cjk_leaves_overlap_by_bigrams() -> None:
     result = _run(tree)
     ids = {n.title: n.node_id for n in tree.nodes}
     assert [(p.node_a, p.node_b) for p in result.pairs] == [(ids["A"], ids["B"])]
-    assert jaccard(frozenset(word_tokens(a)), frozenset(word_tokens(a + "とても"))) >= 0.9
+    assert jaccard(frozenset(split_words(a)), frozenset(split_words(a + "とても"))) >= 0.9
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")

@@ -14,7 +14,7 @@ from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import split
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)
 

@@ -6,7 +6,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import validate
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 TEXT = "This paragraph is long enough to count as real content for duplicate detection."
 

@@ -25,7 +25,7 @@ from vectorless_assets.errors import SourceError
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 #: Largest total uncompressed size of the zip's members (bytes).
 MAX_UNPACKED_BYTES = 256_000_000

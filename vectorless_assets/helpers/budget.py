@@ -1,5 +1,5 @@
 """Token budgets of summaries: whether a text is short (`is_short`) and cutting a text to a
-budget at a word boundary (`truncate_tokens`), both by `token_estimate.estimate_tokens`.
+budget at a word boundary (`truncate_tokens`), both by `text.llm_tokens.estimate_tokens`.
 
 Both decide by cheap bounds or a short search where they can; each docstring says why the
 result is the plain definition's (tested against it in tests/helpers/test_fast_paths.py).
@@ -7,7 +7,7 @@ result is the plain definition's (tested against it in tests/helpers/test_fast_p
 
 from __future__ import annotations
 
-from vectorless_assets.token_estimate import estimate_tokens, summary_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens, summary_tokens
 
 #: What the ASCII token estimate counts as whitespace (`\s` under re.ASCII), and the ASCII
 #: characters `str.split` also splits at.

@@ -16,7 +16,7 @@ from itertools import chain
 from vectorless_assets.helpers.walk import preorder_nodes
 from vectorless_assets.ir.indexes import KeywordPosting
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import TextCache
+from vectorless_assets.text.word_cache import TextCache
 
 TITLE_WEIGHT = 2.0
 SUMMARY_WEIGHT = 1.5

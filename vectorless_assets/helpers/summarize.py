@@ -29,8 +29,8 @@ from typing import NamedTuple
 from vectorless_assets.helpers.budget import is_short, truncate_tokens
 from vectorless_assets.helpers.plaintext import clean, keyword_text, strip_front_matter
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import Counts, keyword_lookup
-from vectorless_assets.textutil import keywords, word_tokens_by_line
+from vectorless_assets.text.word_cache import Counts, keyword_lookup
+from vectorless_assets.text.words import keywords, split_words_by_line
 
 #: A sentence: runs of ordinary characters and of inner stops ("3.5", "e.g.x"), then its end
 #: marks. Ordinary characters are taken a run at a time (`++`: the same matches as one at a
@@ -79,7 +79,7 @@ def sentences_of(scan: str) -> Sentences:
     keywords are picked (the scores need only those, and the counts are those of keywords).
     """
     found = _SENTENCE.findall(_SOFT_BREAK.sub(" ", scan))
-    lines = word_tokens_by_line("\n".join(found)) if found else []  # (matches hold no newline)
+    lines = split_words_by_line("\n".join(found)) if found else []  # (matches hold no newline)
     keyword_of = keyword_lookup()
     # a keyword is a non-empty string (true), another word None (false)
     picked = [list(filter(None, map(keyword_of, words))) for words in lines]
@@ -143,7 +143,7 @@ def extractive_summary(
             # counts); every sentence's word tokens in one go (sentences hold no newline)
             picked = [
                 list(filter(freq.__contains__, words))
-                for words in word_tokens_by_line("\n".join(sents))
+                for words in split_words_by_line("\n".join(sents))
             ]
         for i, found in enumerate(picked):
             # the sum of the frequencies of the sentence's distinct keywords over the square

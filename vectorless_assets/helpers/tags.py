@@ -1,13 +1,13 @@
 """LLM-free routing tags and question hints (the enhance pass's fallback path).
 
 * **routing keywords**: 2-4 top keywords of title (weight 3) and text (weight 1); CJK text
-  gives character bigrams (see `textutil.word_tokens`), and bigrams holding a hiragana
+  gives character bigrams (see `text.words.split_words`), and bigrams holding a hiragana
   character are skipped (in Japanese those are particles and inflections: "これ", "は日";
   kanji, katakana and hangul bigrams are kept).
 * **question hints** (branches only): 3-5 questions from the node's title, its child
   titles and its keywords.
 
-Keyword counts come from the compile's shared token cache (`textcache`).
+Keyword counts come from the compile's shared token cache (`text.word_cache`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections import Counter
 
 from vectorless_assets.helpers.plaintext import clean, keyword_text
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.textcache import Counts, TextCache, merged
+from vectorless_assets.text.word_cache import Counts, TextCache, merged
 
 TITLE_WEIGHT = 3
 _HIRAGANA = re.compile("[\u3040-\u309f]")

@@ -64,7 +64,7 @@ class TreeNode(BaseModel):
     page_breaks: list[int] = Field(default_factory=list)
     start_page_label: str | None = None
     end_page_label: str | None = None
-    #: `token_estimate.estimate_tokens(content)` (the node's own text); `total_tokens` adds the
+    #: `text.llm_tokens.estimate_tokens(content)` (the node's own text); `total_tokens` adds the
     #: children's totals (checked by the validate pass)
     token_count: int = 0
     total_tokens: int = 0

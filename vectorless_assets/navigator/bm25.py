@@ -2,7 +2,7 @@
 
 Used by `locate` over tree nodes and by the retrieval benchmark's baselines (BM25 over a
 document's pages, BM25 over our sections), so both sides of a comparison tokenise the same
-way. Terms are `textutil.keywords` (lowercase, stopwords and bare numbers dropped, CJK as
+way. Terms are `text.words.keywords` (lowercase, stopwords and bare numbers dropped, CJK as
 bigrams) with a light English plural folding ("flows" -> "flow", "policies" -> "policy"),
 so a question's wording matches a heading's.
 """
@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from vectorless_assets.textutil import keywords
+from vectorless_assets.text.words import keywords
 
 K1 = 1.2
 B = 0.75

@@ -11,7 +11,7 @@ from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pagebreaks import PagedText, join
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 #: The root's raw node when no text precedes the first heading (read only, never changed).
 _NO_PREAMBLE = RawNode(title="", level=0)

@@ -30,8 +30,8 @@ from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
-from vectorless_assets.textcache import TextCache
-from vectorless_assets.textutil import word_tokens
+from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.words import split_words
 
 MAX_SECTIONS = 5
 PROMPT_KEYWORDS = 40
@@ -188,7 +188,7 @@ def parse_concepts(
             continue
         ids = [i for i in _ID_RE.findall(ids_text) if i in tree]
         if not ids:
-            for tok in word_tokens(name):
+            for tok in split_words(name):
                 ids += [p.node_id for p in index.keywords.get(tok, [])[:2]]
         sections = list(dict.fromkeys(ids))[:MAX_SECTIONS]
         if not sections:

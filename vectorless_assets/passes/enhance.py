@@ -10,7 +10,7 @@ from vectorless_assets.helpers.plaintext import keyword_text, strip_front_matter
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.textcache import TextCache
+from vectorless_assets.text.word_cache import TextCache
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:

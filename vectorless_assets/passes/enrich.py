@@ -12,7 +12,7 @@ from vectorless_assets.helpers.summarize import document_summary, sentences
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.toc import TocEntry, table_of_contents
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.token_estimate import summary_tokens
+from vectorless_assets.text.llm_tokens import summary_tokens
 
 __all__ = ["describe", "propagate_pages", "run"]
 

@@ -6,7 +6,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pagebreaks import PagedText, join
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:

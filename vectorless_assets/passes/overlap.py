@@ -2,7 +2,7 @@
 
 Which leaves: leaves whose content has at least `options.overlap_min_chars` non-blank
 characters (stripped) and at least one word token. A leaf's token set is the set of its
-lowercased word tokens (`textutil.word_tokens`, so CJK text gives character bigrams).
+lowercased word tokens (`text.words.split_words`, so CJK text gives character bigrams).
 
 **Compact output.** Leaves with *identical* token sets are reported once, as a
 `DuplicateGroup` (node ids in document order, `token_count` = size of the shared token set),
@@ -35,7 +35,7 @@ from vectorless_assets.ir.indexes import (
     OverlapPair,
 )
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import TextCache
+from vectorless_assets.text.word_cache import TextCache
 
 DUPLICATE_AT = 0.9
 SUMMARY_RATIO = 0.5

@@ -1,6 +1,6 @@
 """ReasoningPass: keyword -> weighted node postings, section map, summary shortcut.
 
-* **Keywords** are `textutil.keywords` tokens (lowercase, length ≥ 2, no stopwords, no bare
+* **Keywords** are `text.words.keywords` tokens (lowercase, length ≥ 2, no stopwords, no bare
   numbers; CJK text gives character bigrams). Every occurrence weighs 2.0 in a title, 1.5 in
   a summary and 1.0 in content; a node's weight for a keyword is the sum. Per keyword the
   weights are divided by the best node's (so the best node weighs 1.0) and the top
@@ -32,7 +32,7 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
-from vectorless_assets.textutil import word_tokens
+from vectorless_assets.text.words import split_words
 
 SYNONYM_FACTOR = 0.6
 SYNONYM_KEYWORDS = 30
@@ -49,7 +49,7 @@ def _clean_synonyms(kw: str, items: object) -> list[str]:
         return []
     syns: list[str] = []
     for item in items:
-        syn = " ".join(word_tokens(str(item)))
+        syn = " ".join(split_words(str(item)))
         if syn and syn != kw and syn not in syns:
             syns.append(syn)
     return syns[:MAX_SYNONYMS]
@@ -69,7 +69,7 @@ def parse_synonyms(answer: str, words: list[str]) -> dict[str, list[str]]:
                 pairs.append((m.group(1), m.group(2)))
     out: dict[str, list[str]] = {}
     for key, items in pairs:
-        kw = " ".join(word_tokens(key))
+        kw = " ".join(split_words(key))
         if kw in wanted and kw not in out:
             syns = _clean_synonyms(kw, items)
             if syns:

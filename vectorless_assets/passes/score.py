@@ -2,7 +2,7 @@
 
 Formulas (reference constants):
 
-* density = unique word tokens / word tokens (`textutil.word_tokens`, CJK bigrams);
+* density = unique word tokens / word tokens (`text.words.split_words`, CJK bigrams);
 * data richness = 0.3 · min(digit share, 0.1) / 0.1 (digits among non-space characters)
   + 0.3 if the text has more than 3 table pipes or tabs
   + 0.2 if it has code (a fenced block or an inline code span)
@@ -21,7 +21,7 @@ from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.textcache import Counts, TextCache
+from vectorless_assets.text.word_cache import Counts, TextCache
 
 #: Words that carry no evidence (29): hedges, intensifiers, vague nouns.
 # fmt: off

@@ -7,7 +7,7 @@ from vectorless_assets.helpers.chunking import Chunk, chunk_text
 from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.pagebreaks import PagedText, locate_pieces, slices
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> DocumentTree:

@@ -29,7 +29,7 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.incremental import ChangeDetector
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.table import TABLE, PassTable
-from vectorless_assets.token_estimate import summary_tokens
+from vectorless_assets.text.llm_tokens import summary_tokens
 from vectorless_assets.version import __version__
 
 

@@ -40,7 +40,7 @@ from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 _YAMLISH_LINE = re.compile(r"^(?:\s*$|\s*#|[\w.\-\"' ]+:(?:\s|$)|\s+\S|-\s)")
 

@@ -14,7 +14,7 @@ from vectorless_assets.frontends.pdf.heading_candidates import Heading
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.ir.raw import RawNode
-from vectorless_assets.token_estimate import estimate_tokens
+from vectorless_assets.text.llm_tokens import estimate_tokens
 
 MAX_TITLE_LINES = 4
 _MONTH = (

@@ -1,22 +1,22 @@
-"""textutil: word tokens (CJK bigrams) and keywords."""
+"""`text.words`: words (CJK bigrams) and keywords."""
 
 from __future__ import annotations
 
 import random
 import string
 
-from vectorless_assets.textutil import STOPWORDS, is_keyword, keywords, word_tokens
-from vectorless_assets.token_estimate import _TOKEN_RE
+from vectorless_assets.text.llm_tokens import _TOKEN_RE
+from vectorless_assets.text.words import STOPWORDS, is_keyword, keywords, split_words
 
 
-def test_word_tokens_lowercase_and_unicode() -> None:
-    assert word_tokens("Hello, Wörld! x2 ÉCOLE") == ["hello", "wörld", "x2", "école"]
+def test_split_words_lowercase_and_unicode() -> None:
+    assert split_words("Hello, Wörld! x2 ÉCOLE") == ["hello", "wörld", "x2", "école"]
 
 
 def test_cjk_runs_become_bigrams() -> None:
-    assert word_tokens("可用性") == ["可用", "用性"]
-    assert word_tokens("性") == ["性"]
-    assert word_tokens("CAP定理") == ["cap", "定理"]
+    assert split_words("可用性") == ["可用", "用性"]
+    assert split_words("性") == ["性"]
+    assert split_words("CAP定理") == ["cap", "定理"]
 
 
 def test_keywords_drop_stopwords_numbers_and_single_letters() -> None:
@@ -44,8 +44,8 @@ TRICKY = [
 
 
 def _reference_tokens(text: str) -> list[str]:
-    """word_tokens as the Unicode pattern alone defines it (no fast path)."""
-    from vectorless_assets.textutil import _CJK_RE, _WORD_RE
+    """split_words as the Unicode pattern alone defines it (no fast path)."""
+    from vectorless_assets.text.words import _CJK_RE, _WORD_RE
 
     out: list[str] = []
     for piece in _WORD_RE.findall(text.lower()):
@@ -62,9 +62,9 @@ def _random_texts(n: int) -> list[str]:
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80))) for _ in range(n)]
 
 
-def test_word_tokens_fast_paths_agree_with_the_pattern() -> None:
+def test_split_words_fast_paths_agree_with_the_pattern() -> None:
     for text in TRICKY + _random_texts(2000):
-        assert word_tokens(text) == _reference_tokens(text), repr(text)
+        assert split_words(text) == _reference_tokens(text), repr(text)
 
 
 def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
@@ -72,7 +72,7 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
     turns non-ASCII separators into spaces), including more than 16 distinct separators."""
     from collections import Counter
 
-    from vectorless_assets.textutil import word_counts
+    from vectorless_assets.text.words import word_counts
 
     rng = random.Random(5)
     symbols = "—–“”’\u00a0\u2003\u0301\u0307€§¶•…→√∞≈≠±×÷°‰"
@@ -80,25 +80,25 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
         expected = _reference_tokens(text)
-        assert word_tokens(text) == expected, repr(text)
+        assert split_words(text) == expected, repr(text)
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
     many = " ".join(f"a{c}b" for c in symbols)  # every separator at once
-    assert word_tokens(many) == _reference_tokens(many)
+    assert split_words(many) == _reference_tokens(many)
     arrows = " ".join(
         f"a{chr(0x2190 + i)}b日本" for i in range(200)
     )  # over 128: the translate path
-    assert word_tokens(arrows) == _reference_tokens(arrows)
+    assert split_words(arrows) == _reference_tokens(arrows)
     assert list(word_counts(arrows).items()) == list(Counter(_reference_tokens(arrows)).items())
 
 
-def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
+def test_word_counts_is_the_counter_of_split_words_in_first_use_order() -> None:
     from collections import Counter
 
-    from vectorless_assets.textutil import WordTable, piece_counts, word_counts
+    from vectorless_assets.text.words import WordTable, piece_counts, word_counts
 
     table = WordTable()  # shared, as in a compile: a word decoded once is reused
     for text in TRICKY + _random_texts(2000):
-        expected = list(Counter(word_tokens(text)).items())
+        expected = list(Counter(split_words(text)).items())
         assert list(word_counts(text, table).items()) == expected, repr(text)
         assert list(word_counts(text).items()) == expected, repr(text)
         pieces = piece_counts(text)  # the same counts, words spelled in UTF-8, a plain dict
@@ -108,7 +108,7 @@ def test_word_counts_is_the_counter_of_word_tokens_in_first_use_order() -> None:
 
 
 def test_word_counts_share_one_string_per_word() -> None:
-    from vectorless_assets.textutil import WordTable, word_counts
+    from vectorless_assets.text.words import WordTable, word_counts
 
     table = WordTable()
     one, two = word_counts("Cache misses — cache hits", table), word_counts("the cache", table)
@@ -137,7 +137,7 @@ def test_cjk_letter_runs_are_the_word_characters_of_the_cjk_ranges() -> None:
     """`cjk.CJK_LETTER_RUN` (written as a negated class) matches exactly the characters of
     the CJK ranges that are `\\w`, and none of them is a digit or whitespace (so each is one
     token of the Unicode pattern, never joined to a neighbour)."""
-    from vectorless_assets.cjk import CJK_LETTER, CJK_LETTER_RUN, CJK_RE
+    from vectorless_assets.text.cjk import CJK_LETTER, CJK_LETTER_RUN, CJK_RE
 
     for code in range(0x110000):
         c = chr(code)
@@ -148,23 +148,23 @@ def test_cjk_letter_runs_are_the_word_characters_of_the_cjk_ranges() -> None:
             assert not c.isdecimal() and not c.isspace() and _TOKEN_RE.fullmatch(c), hex(code)
 
 
-def test_cjk_word_tokens_equal_the_pattern_and_its_bigrams() -> None:
+def test_cjk_words_equal_the_pattern_and_its_bigrams() -> None:
     from collections import Counter
 
-    from vectorless_assets.textutil import word_counts, word_tokens_by_line
+    from vectorless_assets.text.words import split_words_by_line, word_counts
 
     for text in _cjk_texts(3000, seed=7):
         expected = _reference_tokens(text)
-        assert word_tokens(text) == expected, repr(text)
+        assert split_words(text) == expected, repr(text)
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
-        assert word_tokens_by_line(text) == [
+        assert split_words_by_line(text) == [
             _reference_tokens(line) for line in text.split("\n")
         ], repr(text)
     for text in TRICKY + _random_texts(500):  # the ASCII and non-CJK paths of the line split
-        assert word_tokens_by_line(text) == [
+        assert split_words_by_line(text) == [
             _reference_tokens(line) for line in text.split("\n")
         ], repr(text)
-    assert word_tokens("「日本語」のA語") == ["日本", "本語", "の", "a", "語"]
+    assert split_words("「日本語」のA語") == ["日本", "本語", "の", "a", "語"]
 
 
 def test_outside_ascii_is_every_non_ascii_character_in_order() -> None:
@@ -173,7 +173,7 @@ def test_outside_ascii_is_every_non_ascii_character_in_order() -> None:
     import random
     import re
 
-    from vectorless_assets.textutil import outside_ascii
+    from vectorless_assets.text.words import outside_ascii
 
     rng = random.Random(5)
     alphabet = ["a", " ", "\n", "é", "–", "日", "한", "\ud800", "\udfff", "𝔘", "\x7f", "\u00a0"]

@@ -1,11 +1,11 @@
-"""Word tokens of node texts, computed once per compile and shared by the passes.
+"""The words of node texts, counted once per compile and shared by the passes.
 
 Several passes read the same texts as words: reasoning (titles, summaries, contents),
 enhance (titles, contents), score and overlap (leaf contents), concept (titles). Each used
-to tokenise them again. `TextCache` holds, per text, the counts of its
-`textutil.word_tokens` (keys in order of first occurrence, so the counts also give the
-distinct tokens in document order) and the same counts restricted to keywords
-(`textutil.is_keyword`).
+to split them into words again. `TextCache` holds, per text, the counts of its
+`text.words.split_words` (keys in order of first occurrence, so the counts also give the
+distinct words in document order) and the same counts restricted to keywords
+(`text.words.is_keyword`).
 
 The cache is keyed by the text itself: the value is a pure function of its key, so a hit
 is always right whichever node or tree version the text comes from, and a later node-level
@@ -13,12 +13,12 @@ reuse of results between compiles cannot be confused by it. One cache per compil
 the pass context (`PassContext.texts`); it is never shared between documents.
 
 The cache costs one dict entry per distinct word of each text: every text's counts share
-one string object per word (`textutil.WordTable`), and a text read for its keywords keeps
+one string object per word (`text.words.WordTable`), and a text read for its keywords keeps
 them apart from its other words instead of a second, full copy (9.1 MB file: peak RSS 339
 MB instead of 453 MB with both copies). Callers must treat the returned dicts as read-only.
 
 The word-level memos shared by all caches of the process live here: UTF-8 piece -> word
-(`textutil.WordTable`), UTF-8 piece -> the word if it is a keyword, else None
+(`text.words.WordTable`), UTF-8 piece -> the word if it is a keyword, else None
 (`KeywordPieces`), and word -> the word if a keyword, else None (`KeywordOf`, for callers
 holding words: `keyword_lookup`). All hold pure functions of their keys (no document's data
 can change another's result); most words recur from one document to the next, so a compile
@@ -26,7 +26,7 @@ decodes and classifies only the words new to the process. Each is emptied once o
 `SHARED_WORDS` entries (by a new cache, or by `keyword_lookup`).
 
 A text first read for its keywords (every text of a deep compile) is split straight from
-its UTF-8 pieces (`textutil.piece_counts`): each distinct piece is looked up once in
+its UTF-8 pieces (`text.words.piece_counts`): each distinct piece is looked up once in
 `KeywordPieces`, the keywords' (word, count) pairs kept in order by a C-level `compress`,
 and only the other words (stop words, numbers, single letters) decoded and sorted. The
 words were decoded into a full dict and then looked up again by word to be split before
@@ -40,13 +40,13 @@ from itertools import compress, repeat
 from operator import is_, not_
 from typing import cast
 
-from vectorless_assets.textutil import WordTable, is_keyword, piece_counts, word_counts
+from vectorless_assets.text.words import WordTable, is_keyword, piece_counts, word_counts
 
 Counts = dict[str, int]
 
 
 class TextCache:
-    """Per-compile memo: text -> word-token counts, and keyword counts."""
+    """Per-compile memo: text -> word counts, and keyword counts."""
 
     __slots__ = ("_keyword_of", "_keywords", "_rest", "_table", "_words")
 
@@ -61,7 +61,7 @@ class TextCache:
         self._keyword_of = _PIECES
 
     def word_counts(self, text: str) -> Counts:
-        """Occurrences of each `word_tokens(text)` token (`textutil.word_counts`), in order of
+        """Occurrences of each `split_words(text)` word (`text.words.word_counts`), in order of
         first occurrence; for a text first read for its keywords, its keywords come first (in
         order of first occurrence), then its other words (alphabetically)."""
         hit = self._words.get(text)
@@ -147,7 +147,7 @@ class KeywordPieces(dict[bytes, str | None]):
 
 
 class KeywordOf(dict[str, str | None]):
-    """Word -> the word if it is a keyword (`textutil.is_keyword`), else None; each word
+    """Word -> the word if it is a keyword (`text.words.is_keyword`), else None; each word
     classified once (on first lookup)."""
 
     def __missing__(self, word: str) -> str | None:

@@ -1,8 +1,9 @@
-"""Text primitives shared by frontends and passes: word tokens, stopwords, keywords.
+"""The words of a text, shared by frontends and passes: words, stopwords, keywords.
 
-The token estimator is `token_estimate`.
+Here a text is read as words only; "token" means an LLM token, estimated in
+`text.llm_tokens`.
 
-Word tokens for keywords and overlap: lowercase runs of letters/digits (Unicode aware, so
+Words (for keywords and overlap): lowercase runs of letters/digits (Unicode aware, so
 accented Latin, Cyrillic, Greek work); CJK text, which has no spaces, is cut into character
 bigrams (a lone character stays a unigram), so Chinese/Japanese give sensible keywords. CJK
 runs are spelled as their bigrams (`cjk.spell_bigrams`) so that all text takes the same
@@ -15,14 +16,14 @@ import re
 from collections import _count_elements
 from functools import lru_cache
 
-from vectorless_assets.cjk import CJK, CJK_RE, CJK_RUN, CJK_SPAN, spell_bigrams
+from vectorless_assets.text.cjk import CJK, CJK_RE, CJK_RUN, CJK_SPAN, spell_bigrams
 
 _CJK = CJK
 _CJK_RE = CJK_RE
 
 _WORD_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
 # ASCII text: every character that is not a letter or digit becomes a space, then split;
-# the same tokens as `_WORD_RE.findall`, about 5x faster (str.translate has an ASCII fast path)
+# the same words as `_WORD_RE.findall`, about 5x faster (str.translate has an ASCII fast path)
 _ASCII_SPLIT = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 
 
@@ -45,9 +46,9 @@ def _spaced(lowered: str) -> str:
     a letter or digit (a dash, a quote, a no-break space, a symbol) replaced by a space, and
     every CJK run spelled as its bigrams (`cjk.spell_bigrams`).
 
-    Word tokens are runs of `[^\\W_]`, i.e. of `str.isalnum` characters, and CJK runs: after
-    this, only ASCII characters and spaces separate them, and each CJK token stands between
-    spaces, so the ASCII split applies (same tokens, same order, as the pattern).
+    Words are runs of `[^\\W_]`, i.e. of `str.isalnum` characters, and CJK runs: after
+    this, only ASCII characters and spaces separate them, and each CJK word stands between
+    spaces, so the ASCII split applies (same words, same order, as the pattern).
     """
     outside = outside_ascii(lowered.encode("utf-8", "surrogatepass"))
     cjk = CJK_SPAN.search(outside) is not None  # (then its CJK characters are no separators)
@@ -60,8 +61,8 @@ def _spaced(lowered: str) -> str:
     return spell_bigrams(lowered) if cjk else lowered
 
 
-def word_tokens(text: str) -> list[str]:
-    """Lowercase word tokens; CJK runs become character bigrams (`_WORD_RE`'s pieces, a CJK
+def split_words(text: str) -> list[str]:
+    """Lowercase words; CJK runs become character bigrams (`_WORD_RE`'s pieces, a CJK
     piece cut into bigrams: tested equal to that definition)."""
     lowered = text.lower()
     if lowered.isascii():  # fast path, same result (most nodes)
@@ -69,8 +70,8 @@ def word_tokens(text: str) -> list[str]:
     return _spaced(lowered).encode().translate(_BYTES_SPLIT).decode().split()
 
 
-def word_tokens_by_line(text: str) -> list[list[str]]:
-    """`[word_tokens(line) for line in text.split("\\n")]`, the text split in one go."""
+def split_words_by_line(text: str) -> list[list[str]]:
+    """`[split_words(line) for line in text.split("\\n")]`, the text split in one go."""
     lowered = text.lower()
     if lowered.isascii():
         return [line.split() for line in lowered.translate(_ASCII_LINE_SPLIT).split("\n")]
@@ -81,7 +82,7 @@ def word_tokens_by_line(text: str) -> list[list[str]]:
 # The same split on UTF-8 bytes (bytes.translate is a table lookup): ASCII separators become
 # spaces, every other byte stays (a text's non-ASCII separators are spaces already).
 _BYTES_SPLIT = bytes(b if b >= 128 or chr(b).isalnum() else 32 for b in range(256))
-# The splits of `word_tokens_by_line`: newlines stay (one line per newline).
+# The splits of `split_words_by_line`: newlines stay (one line per newline).
 _ASCII_LINE_SPLIT = str.maketrans(
     {chr(i): " " for i in range(128) if not chr(i).isalnum() and chr(i) != "\n"}
 )
@@ -98,7 +99,7 @@ class WordTable(dict[bytes, str]):
 
 
 def piece_counts(text: str) -> dict[bytes, int]:
-    """Occurrences of each `word_tokens(text)` token, spelled in UTF-8, in order of first use.
+    """Occurrences of each `split_words(text)` word, spelled in UTF-8, in order of first use.
 
     The lowercased text (its non-ASCII separators made spaces, its CJK runs spelled as
     bigrams) is split on ASCII separators as bytes and counted: every piece is one word.
@@ -114,7 +115,7 @@ def piece_counts(text: str) -> dict[bytes, int]:
 
 
 def word_counts(text: str, table: WordTable | None = None) -> dict[str, int]:
-    """`Counter(word_tokens(text))`, faster: occurrences per token, in order of first use.
+    """`Counter(split_words(text))`, faster: occurrences per word, in order of first use.
 
     The `piece_counts`, with only the distinct pieces decoded (`table`).
     """
@@ -141,13 +142,13 @@ STOPWORDS: frozenset[str] = frozenset(
 
 
 @lru_cache(maxsize=65536)
-def is_keyword(token: str) -> bool:
-    """A token worth indexing: length >= 2 (a CJK bigram counts), not a stopword, not a bare number."""
-    if len(token) < 2 and not _CJK_RE.match(token):
+def is_keyword(word: str) -> bool:
+    """A word worth indexing: length >= 2 (a CJK bigram counts), not a stopword, not a bare number."""
+    if len(word) < 2 and not _CJK_RE.match(word):
         return False
-    return token not in STOPWORDS and not token.isdigit()
+    return word not in STOPWORDS and not word.isdigit()
 
 
 def keywords(text: str) -> list[str]:
-    """Word tokens of `text` that are keywords, in order, repeats kept."""
-    return [t for t in word_tokens(text) if is_keyword(t)]
+    """Words of `text` that are keywords, in order, repeats kept."""
+    return [t for t in split_words(text) if is_keyword(t)]

@@ -1,4 +1,4 @@
-"""token_estimate: the token estimator (cl100k calibration, pieces, and every fast path
+"""`text.llm_tokens`: the LLM token estimator (cl100k calibration, pieces, and every fast path
 against the pattern that defines it)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import string
 
 import pytest
 
-from tests.test_textutil import TRICKY, _cjk_texts, _random_texts
-from vectorless_assets.token_estimate import (
+from tests.text.test_words import TRICKY, _cjk_texts, _random_texts
+from vectorless_assets.text.llm_tokens import (
     _ASCII_TOKEN_RE,
     _TOKEN_RE,
     estimate_tokens,
@@ -73,7 +73,7 @@ def test_estimate_handles_accents_and_mixed_scripts() -> None:
 
 
 def test_run_sums_equal_the_ascii_pattern() -> None:
-    from vectorless_assets.token_estimate import _ASCII_CLASSES, _RUNS_MIN_CHARS, _run_tokens
+    from vectorless_assets.text.llm_tokens import _ASCII_CLASSES, _RUNS_MIN_CHARS, _run_tokens
 
     def run_sums(text: str) -> int:
         data = text.encode("ascii")

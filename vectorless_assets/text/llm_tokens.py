@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from vectorless_assets.cjk import CJK, CJK_LETTER_RUN, CJK_SPAN, count_cjk_letters
-from vectorless_assets.textutil import MAX_REPLACED, outside_ascii
+from vectorless_assets.text.cjk import CJK, CJK_LETTER_RUN, CJK_SPAN, count_cjk_letters
+from vectorless_assets.text.words import MAX_REPLACED, outside_ascii
 
 # One match = one token. Alternatives are ordered by frequency (speed only: they never overlap).
 _TOKEN_RE = re.compile(

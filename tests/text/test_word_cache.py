@@ -8,15 +8,15 @@ from collections import Counter
 from vectorless_assets import compile_document
 from vectorless_assets.context import PassContext
 from vectorless_assets.pipeline import compile as compile_module
-from vectorless_assets.textcache import TextCache, merged
-from vectorless_assets.textutil import is_keyword, word_tokens
+from vectorless_assets.text.word_cache import TextCache, merged
+from vectorless_assets.text.words import is_keyword, split_words
 
 TEXT = "The cache and the cache key: 2024 keys, a Cache — “keys” of the store."
 
 
-def test_counts_are_those_of_word_tokens_and_keywords() -> None:
+def test_counts_are_those_of_split_words_and_keywords() -> None:
     cache = TextCache()
-    expected = Counter(word_tokens(TEXT))
+    expected = Counter(split_words(TEXT))
     assert list(cache.word_counts(TEXT).items()) == list(expected.items())
     assert list(cache.keyword_counts(TEXT).items()) == [
         (t, n) for t, n in expected.items() if is_keyword(t)
@@ -27,7 +27,7 @@ def test_a_text_read_for_keywords_still_gives_all_its_words() -> None:
     cache = TextCache()
     keywords = cache.keyword_counts(TEXT)
     assert keywords == {"cache": 3, "key": 1, "keys": 2, "store": 1}
-    assert cache.word_counts(TEXT) == Counter(word_tokens(TEXT))  # keywords first, then the rest
+    assert cache.word_counts(TEXT) == Counter(split_words(TEXT))  # keywords first, then the rest
     assert list(cache.word_counts(TEXT))[:4] == list(keywords)
 
 
@@ -76,15 +76,15 @@ def test_a_text_read_once_is_counted_without_being_kept() -> None:
 def test_shared_word_memos_are_bounded_and_do_not_change_results(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The process-wide word memos are emptied by a new cache once over their limit, and a
     text's counts are the same with full, emptied or freshly filled memos."""
-    from vectorless_assets import textcache
+    from vectorless_assets.text import word_cache
 
     text = "The Kernel builds the kernel — naïve café: 42 builds"
     expected = (TextCache().word_counts(text), TextCache().keyword_counts(text))
-    monkeypatch.setattr(textcache, "SHARED_WORDS", 3)
+    monkeypatch.setattr(word_cache, "SHARED_WORDS", 3)
     TextCache().keyword_counts("one two three four five six")
-    assert len(textcache._PIECES) > 3
+    assert len(word_cache._PIECES) > 3
     cache = TextCache()  # over the limit: emptied
-    assert len(textcache._WORDS) == 0 and len(textcache._PIECES) == 0
+    assert len(word_cache._WORDS) == 0 and len(word_cache._PIECES) == 0
     assert (cache.word_counts(text), TextCache().keyword_counts(text)) == expected
     assert list(TextCache().keyword_counts(text)) == ["kernel", "builds", "naïve", "café"]
 
@@ -119,7 +119,7 @@ def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
     ]
     for _ in range(200):
         text = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
-        counts = list(Counter(word_tokens(text)).items())
+        counts = list(Counter(split_words(text)).items())
         keys = [(t, n) for t, n in counts if is_keyword(t)]
         others = sorted((t, n) for t, n in counts if not is_keyword(t))
         assert list(TextCache().keyword_counts(text, keep=False).items()) == keys
@@ -134,13 +134,13 @@ def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
 
 def test_keywords_read_from_pieces_are_the_shared_word_strings() -> None:
     """A text read for its keywords (straight from its UTF-8 pieces) holds the same string
-    object per word as every other text's counts (`textutil.WordTable`)."""
-    from vectorless_assets import textcache
+    object per word as every other text's counts (`text.words.WordTable`)."""
+    from vectorless_assets.text import word_cache
 
     cache = TextCache()
     first = cache.keyword_counts("Cache naïve 東京 keys of the cache")
     again = cache.keyword_counts("keys: naïve CACHE, 東京!", keep=False)
     assert list(first) == ["cache", "naïve", "東京", "keys"]
     assert all(a is b for a, b in zip(sorted(first), sorted(again), strict=True))
-    assert all(textcache._WORDS[w.encode()] is w for w in first)
+    assert all(word_cache._WORDS[w.encode()] is w for w in first)
     assert list(cache.word_counts("Cache naïve 東京 keys of the cache")) == [*first, "of", "the"]

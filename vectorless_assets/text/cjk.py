@@ -1,16 +1,16 @@
-"""CJK text (Chinese, Japanese, Korean) as `textutil` reads it: character classes and the
+"""CJK text (Chinese, Japanese, Korean) as `text.words` reads it: character classes and the
 character bigrams that stand for its words.
 
-CJK text has no spaces between words, so word tokens cut each run of CJK characters into
-character bigrams (a lone character stays a unigram), and the token estimate counts every
-CJK letter as one token. Both used to walk such text a piece at a time in Python; the
+CJK text has no spaces between words, so its words are cut from each run of CJK characters into
+character bigrams (a lone character stays a unigram), and the LLM token estimate counts
+every CJK letter as one token. Both used to walk such text a piece at a time in Python; the
 forms here let them take the C-level paths ASCII text takes:
 
 * `spell_bigrams` writes every CJK run as its bigrams, space separated (`"日本語"` ->
-  `" 日本 本語 "`), so a plain whitespace split yields the same tokens, in the same order,
-  as cutting each run while scanning; one Python call per run, not per token.
+  `" 日本 本語 "`), so a plain whitespace split yields the same words, in the same order,
+  as cutting each run while scanning; one Python call per run, not per word.
 * `CJK_LETTER_RUN` matches runs of the CJK characters that are word characters (`\\w`): the
-  token estimate's pattern makes each of those one token and never joins them to a
+  LLM token estimate's pattern makes each of those one token and never joins them to a
   neighbour, so a run can be counted and replaced by one free separator. The other
   characters of the ranges (unassigned code points, `・`, `゠`, `゛`) are punctuation to it.
 """
@@ -50,7 +50,7 @@ def _bigrams(m: re.Match[str]) -> str:
 
 def spell_bigrams(text: str) -> str:
     """`text` with every CJK run replaced by its character bigrams (a lone character by
-    itself), each between spaces: no token of the result spans two bigrams or joins a
+    itself), each between spaces: no word of the result spans two bigrams or joins a
     bigram to a neighbouring word."""
     return CJK_RUN.sub(_bigrams, text)
 
