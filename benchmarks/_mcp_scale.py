@@ -31,7 +31,7 @@ from mcp import Client
 from vectorless_assets import compile_document, save_ir
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.persist import payload_checksum
-from vectorless_assets.version import FORMAT_VERSION
+from vectorless_assets.ir.versions import FORMAT_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = Path("md/rust-book/src")

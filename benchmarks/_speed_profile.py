@@ -45,7 +45,7 @@ def timed_table(cpu: dict[str, float]) -> Any:
 
 def _compile_all(sources: list[tuple[str, bytes]], table: Any) -> None:
     from vectorless_assets import compile_document
-    from vectorless_assets.errors import CompileError
+    from vectorless_assets.ir.errors import CompileError
 
     for name, data in sources:
         with contextlib.suppress(CompileError):  # a failing document still did its work

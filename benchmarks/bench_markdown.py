@@ -24,10 +24,10 @@ from pathlib import Path
 
 from _corpus import MD as CORPUS
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.markdown import parse_markdown
+from vectorless_assets.ir.errors import CompileError
 from vectorless_assets.passes import build
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.compile import compile_document
 
 

@@ -56,10 +56,10 @@ def compile_timed(data: bytes, name: str) -> tuple[Any, dict[str, float], dict[s
     Returns the Document and per-pass wall and CPU milliseconds (CPU is what a loaded
     machine does not distort).
     """
-    from vectorless_assets.context import PassContext
     from vectorless_assets.ir.identity import document_key
     from vectorless_assets.ir.raw import SourceDocument
     from vectorless_assets.options import CompileOptions
+    from vectorless_assets.passes.context import PassContext
     from vectorless_assets.pipeline.assemble import assemble_document
     from vectorless_assets.pipeline.runner import run_passes
     from vectorless_assets.pipeline.table import TABLE
@@ -150,7 +150,7 @@ def scaling(path: Path, repeat: int) -> None:
 
 
 def corpus(skip_large: bool) -> None:
-    from vectorless_assets.errors import CompileError, SourceError
+    from vectorless_assets.ir.errors import CompileError, SourceError
 
     root = CORPUS / "md"
     files = sorted(root.rglob("*.md"))
@@ -194,10 +194,10 @@ def synthetic_overlap() -> None:
     duplicates (one word changed, ~2 variants per base text), 1/3 unrelated text."""
     import random
 
-    from vectorless_assets.context import PassContext
     from vectorless_assets.ir.tree import DocumentTree, TreeNode
     from vectorless_assets.options import CompileOptions
     from vectorless_assets.passes import overlap
+    from vectorless_assets.passes.context import PassContext
 
     env = PassContext(options=CompileOptions(mode="deep"))
     template = "This section intentionally left blank; see the template guide for details."

@@ -58,7 +58,7 @@ def sources_of(files: list[Path]) -> list[tuple[str, bytes]]:
 def run_ours(mode: str, sources: list[tuple[str, bytes]], repeat: int) -> dict[str, Any]:
     """Sum of wall and CPU seconds of `compile_document` over `sources`, best of `repeat`."""
     from vectorless_assets import compile_document
-    from vectorless_assets.errors import CompileError
+    from vectorless_assets.ir.errors import CompileError
 
     compile_document(b"# Warm-up\n\nImports are not compile time.\n", name="warm-up.md", mode=mode)
     best: dict[str, Any] | None = None

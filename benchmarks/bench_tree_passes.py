@@ -17,10 +17,10 @@ from typing import Any
 
 from _corpus import BIG, require
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.runner import execute_pass
 from vectorless_assets.pipeline.table import TABLE
 

@@ -16,12 +16,9 @@ CORE = [
     "pipeline",
     "navigator",
     "llm",
-    "context.py",
     "options.py",
-    "jsonform.py",
     "textcache.py",
     "text.words.py",
-    "errors.py",
     "version.py",
 ]
 

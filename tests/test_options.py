@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from tests.support.pdfs import Block, Spec, make_pdf
 from vectorless_assets.cli import main
-from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.ir.canonical import canonical_json
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
 from vectorless_assets.version import PROCESSING_VERSION

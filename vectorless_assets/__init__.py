@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from vectorless_assets.version import __version__
 
 if TYPE_CHECKING:
-    from vectorless_assets.errors import CompileError, SourceError
-    from vectorless_assets.ir import Document, IRIntegrityError, load_ir, save_ir
+    from vectorless_assets.ir import Document, load_ir, save_ir
+    from vectorless_assets.ir.errors import CompileError, IRIntegrityError, SourceError
     from vectorless_assets.options import CompileOptions
     from vectorless_assets.orchestration.component.component import DocumentCompilerComponent
     from vectorless_assets.pipeline.compile import compile_document
@@ -24,9 +24,9 @@ _LAZY = {
     "Document": "vectorless_assets.ir",
     "load_ir": "vectorless_assets.ir",
     "save_ir": "vectorless_assets.ir",
-    "IRIntegrityError": "vectorless_assets.ir",
-    "CompileError": "vectorless_assets.errors",
-    "SourceError": "vectorless_assets.errors",
+    "IRIntegrityError": "vectorless_assets.ir.errors",
+    "CompileError": "vectorless_assets.ir.errors",
+    "SourceError": "vectorless_assets.ir.errors",
     # the dg Component (imports Dagster; `dg` finds it through the registry_modules entry point)
     "DocumentCompilerComponent": "vectorless_assets.orchestration.component.component",
 }

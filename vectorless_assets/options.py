@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.ir.canonical import canonical_json
 from vectorless_assets.version import PROCESSING_VERSION
 
 Mode = Literal["fast", "standard", "deep"]

@@ -8,8 +8,8 @@ import zipfile
 import docx
 import pytest
 
-from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.docx import parse_docx
+from vectorless_assets.ir.errors import SourceError
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document

@@ -11,7 +11,7 @@ from reportlab.pdfgen import canvas
 
 from tests.frontends.test_pdf import headings, manual, parse
 from tests.support.pdfs import make_pdf
-from vectorless_assets.errors import SourceError
+from vectorless_assets.ir.errors import SourceError
 from vectorless_assets.pipeline.compile import compile_document
 
 W, H = A4

@@ -10,13 +10,13 @@ from collections import defaultdict
 import pytest
 
 from tests.support.index_trees import N, build
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import postings
 from vectorless_assets.helpers.walk import preorder_nodes
 from vectorless_assets.ir.indexes import ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import reasoning
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.words import keywords
 
 WORDS = [

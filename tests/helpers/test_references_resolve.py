@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import reference_scan as rs
 from vectorless_assets.helpers import references as refs
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
 from vectorless_assets.passes.build import run as build
+from vectorless_assets.passes.context import PassContext
 
 BODIES = [
     "plain text.",

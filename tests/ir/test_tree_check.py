@@ -15,7 +15,7 @@ from vectorless_assets.ir import load_ir, save_ir
 from vectorless_assets.ir.errors import IRFormatError, IRSchemaError
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.persist import document_payload, payload_checksum
-from vectorless_assets.version import FORMAT_VERSION
+from vectorless_assets.ir.versions import FORMAT_VERSION
 
 TEXT = b"# Guide\n\nIntro.\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n\n### Two a\n\nDeeper.\n"
 

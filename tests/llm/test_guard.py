@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.support.faulty_llm import FaultyLLMServer, closed_port
-from vectorless_assets.context import PassContext
 from vectorless_assets.llm import LLMError
 from vectorless_assets.llm.ask import ask
 from vectorless_assets.llm.config import client_from_env
@@ -19,6 +18,7 @@ from vectorless_assets.llm.guard import Breaker, CallBudget, LLMLimits, call_bud
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.compile import compile_document
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import build
+from vectorless_assets.passes.context import PassContext
 
 DOC = """Preamble.
 

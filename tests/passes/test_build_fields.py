@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import build
+from vectorless_assets.passes.context import PassContext
 
 
 def per_node(tree: DocumentTree) -> DocumentTree:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.support.index_trees import N, build, snapshot
-from vectorless_assets.context import PassContext
 from vectorless_assets.passes import chain
+from vectorless_assets.passes.context import PassContext
 
 
 def _tree():

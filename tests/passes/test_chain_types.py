@@ -6,8 +6,8 @@ import pytest
 
 from tests.support.index_trees import N, build
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.passes import chain
+from vectorless_assets.passes.context import PassContext
 
 
 def typed(text: str, ref: str = "Section 2") -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from tests.support.index_trees import FakeLLM, N, build, snapshot
-from vectorless_assets.context import PassContext
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import concept, reasoning
+from vectorless_assets.passes.context import PassContext
 
 
 def _tree():

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.llm.protocol import LLMError
 from vectorless_assets.passes import enhance
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 
 LONG = (

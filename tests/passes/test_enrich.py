@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import enrich
+from vectorless_assets.passes.context import PassContext
 
 
 def build(*nodes: TreeNode) -> DocumentTree:

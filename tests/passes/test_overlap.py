@@ -8,7 +8,6 @@ import pytest
 
 from tests.support.index_trees import N, build, snapshot
 from tests.support.paths import CORPUS
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.similarity import (
     BITMAP_BITS,
     all_pairs_jaccard,
@@ -21,6 +20,7 @@ from vectorless_assets.ir.indexes import ContentOverlapMap
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import overlap
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.words import split_words
 
 THRESHOLDS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)

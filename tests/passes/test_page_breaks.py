@@ -15,9 +15,9 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
 from vectorless_assets.ir import Document
+from vectorless_assets.ir.pages import page_of
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.pagebreaks import page_of
 from vectorless_assets.pipeline.compile import compile_document
 
 W, H = A4

@@ -18,12 +18,12 @@ import pytest
 from tests.support import fake_llm, pdfs
 from tests.support.fake_llm import FakeLLMServer
 from tests.support.pdfs import Block, Spec
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import parse
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.compile import compile_document
 
 BODY = [

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from tests.support.index_trees import FakeLLM, N, build, snapshot
-from vectorless_assets.context import PassContext
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import reasoning
+from vectorless_assets.passes.context import PassContext
 
 
 def _tree():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support.index_trees import N, build, snapshot
-from vectorless_assets.context import PassContext
 from vectorless_assets.passes import navigation, route
+from vectorless_assets.passes.context import PassContext
 
 
 def _run(tree):

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tests.support.index_trees import N, build, snapshot
-from vectorless_assets.context import PassContext
 from vectorless_assets.passes import score
+from vectorless_assets.passes.context import PassContext
 
 
 def test_every_leaf_with_content_is_scored_and_nothing_else() -> None:

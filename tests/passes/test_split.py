@@ -8,12 +8,12 @@ import pytest
 
 from tests.support.paths import CORPUS
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import split
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 
 FLAG = re.compile(r"\[(SPLIT|MERGED|EMPTY)", re.IGNORECASE)

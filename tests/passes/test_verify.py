@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.indexes import Concept
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes import verify
+from vectorless_assets.passes.context import PassContext
 
 
 def env(mode: str = "deep") -> PassContext:

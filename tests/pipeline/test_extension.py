@@ -16,7 +16,6 @@ import dagster as dg
 import pytest
 
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.frontends.registry import REGISTRY, Frontend
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
@@ -27,6 +26,7 @@ from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NA
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.discovery import discover
 from vectorless_assets.pipeline.table import ALL, TABLE, Pass
 

@@ -8,7 +8,7 @@ import weakref
 from dataclasses import replace
 
 from vectorless_assets import compile_document
-from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.ir.canonical import canonical_json
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.assemble import logic_fingerprint
 from vectorless_assets.pipeline.table import TABLE
@@ -78,8 +78,8 @@ def test_compile_restores_the_collector() -> None:
 
 
 def test_the_source_is_hashed_once_and_the_ir_carries_its_fingerprint() -> None:
-    from vectorless_assets.context import PassContext
     from vectorless_assets.ir.identity import content_fingerprint
+    from vectorless_assets.passes.context import PassContext
     from vectorless_assets.pipeline.assemble import assemble_document
     from vectorless_assets.pipeline.compile import source_from
     from vectorless_assets.pipeline.runner import run_passes

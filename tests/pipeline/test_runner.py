@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.runner import execute_pass
 from vectorless_assets.pipeline.table import TABLE
 

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.persist import envelope_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.fields import ALIASES, FIELDS
 from vectorless_assets.pipeline.runner import execute_pass
 from vectorless_assets.pipeline.table import TABLE

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from vectorless_assets import compile_document
-from vectorless_assets.context import PassContext
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline import compile as compile_module
 from vectorless_assets.text.word_cache import TextCache, merged
 from vectorless_assets.text.words import is_keyword, split_words

@@ -21,8 +21,8 @@ import re
 import zipfile
 from typing import Any
 
-from vectorless_assets.errors import SourceError
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.ir.errors import SourceError
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.text.llm_tokens import estimate_tokens

@@ -15,10 +15,10 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.budget import truncate_tokens
 from vectorless_assets.helpers.plaintext import clean
 from vectorless_assets.llm.ask import ask
+from vectorless_assets.passes.context import PassContext
 
 SYSTEM = "You summarise sections of a document for a retrieval index. Be factual and concise."
 #: Characters of a node's own text sent to the model (split keeps leaves far below this).

@@ -19,7 +19,7 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.version import SCHEMA_VERSION
+from vectorless_assets.ir.versions import SCHEMA_VERSION
 
 #: The frontend a document was read with: "markdown", "pdf", "docx" or another registered
 #: frontend's format name (`frontends.registry`).

@@ -7,7 +7,7 @@ import os
 import uuid
 from typing import Any
 
-from vectorless_assets.jsonform import canonical_json
+from vectorless_assets.ir.canonical import canonical_json
 
 #: Namespace of document ids: doc_id = uuid5(NAMESPACE, document key).
 DOC_ID_NAMESPACE = uuid.UUID("6f1c1b9e-6b8e-5c1a-9a52-7c0f3d1e2a40")

@@ -32,7 +32,7 @@ from vectorless_assets.ir.errors import (
 )
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.tree_check import tree_problem
-from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
+from vectorless_assets.ir.versions import FORMAT_VERSION, SCHEMA_VERSION
 
 IR_SUFFIX = ".bin"
 #: Where a retired IR goes (its source was deleted): `<IR folder>/.deleted/<doc_id>.bin`.
@@ -229,7 +229,7 @@ def load_ir_bytes(data: bytes, path: object = "<bytes>") -> Document:
 def load_ir(path: str | os.PathLike[str]) -> Document:
     """Load and verify an IR file. Raises `IRIntegrityError` (a subclass) on any problem.
 
-    A document whose `schema_version` is below the current one (`version.SCHEMA_VERSION`)
+    A document whose `schema_version` is below the current one (`ir.versions.SCHEMA_VERSION`)
     loads (upgraded where its fields allow: schema 3's `source_path`, which held the key,
     becomes `document_key`) and reports `doc.is_old`; a newer one is refused.
     """

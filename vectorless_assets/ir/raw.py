@@ -34,7 +34,7 @@ class RawNode(BaseModel):
     token_count: int = 0
     #: PDF: offsets in `content` where each page after `start_page` begins (one per page,
     #: non-decreasing; equal offsets are empty pages); empty for Markdown and DOCX
-    #: (`vectorless_assets.pagebreaks`)
+    #: (`vectorless_assets.ir.pages`)
     page_breaks: list[int] = Field(default_factory=list)
     #: the frontend accepted this heading by a narrow margin (PDF heading detection): the
     #: parse pass may ask an LLM to confirm it (`helpers.structure_llm`)

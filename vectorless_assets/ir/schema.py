@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from vectorless_assets.ir.document import Document
-from vectorless_assets.version import FORMAT_VERSION, SCHEMA_VERSION
+from vectorless_assets.ir.versions import FORMAT_VERSION, SCHEMA_VERSION
 
 
 def document_json_schema() -> dict[str, Any]:

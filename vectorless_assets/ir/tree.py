@@ -60,7 +60,7 @@ class TreeNode(BaseModel):
     own_end_page: int | None = None
     #: offsets in `content` where each own page after `own_start_page` begins (PDF; one per
     #: page, so `own_start_page + len(page_breaks) == own_end_page`); empty for Markdown and
-    #: DOCX, and in IRs compiled before they were recorded (`vectorless_assets.pagebreaks`)
+    #: DOCX, and in IRs compiled before they were recorded (`vectorless_assets.ir.pages`)
     page_breaks: list[int] = Field(default_factory=list)
     start_page_label: str | None = None
     end_page_label: str | None = None

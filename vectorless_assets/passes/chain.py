@@ -25,12 +25,12 @@ every node on a chain (both ends) to its chain ids.
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.connectives import around, leading
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import ChainIndex, ChainType, ReasoningChain
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
+from vectorless_assets.passes.context import PassContext
 
 #: Confidence of a chain found by a leading connective alone (a resolved reference: 0.8).
 CONNECTIVE_CONFIDENCE = 0.6

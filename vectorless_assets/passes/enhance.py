@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers import summarize as ex
 from vectorless_assets.helpers import tags as tg
 from vectorless_assets.helpers.fingerprints import node_fingerprints
@@ -10,6 +9,7 @@ from vectorless_assets.helpers.plaintext import keyword_text, strip_front_matter
 from vectorless_assets.helpers.summarize_llm import LLMSummarizer
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.word_cache import TextCache
 
 

@@ -3,7 +3,6 @@ table of contents."""
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.budget import truncate_tokens
 from vectorless_assets.helpers.fingerprints import with_fingerprints
 from vectorless_assets.helpers.plaintext import clean
@@ -12,6 +11,7 @@ from vectorless_assets.helpers.summarize import document_summary, sentences
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.ir.toc import TocEntry, table_of_contents
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import summary_tokens
 
 __all__ = ["describe", "propagate_pages", "run"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.helpers.similarity import jaccard_join
 from vectorless_assets.helpers.walk import preorder_nodes
@@ -35,6 +34,7 @@ from vectorless_assets.ir.indexes import (
     OverlapPair,
 )
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.word_cache import TextCache
 
 DUPLICATE_AT = 0.9

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.registry import REGISTRY
 from vectorless_assets.helpers.structure_llm import confirm_headings
+from vectorless_assets.ir.errors import SourceError
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
+from vectorless_assets.passes.context import PassContext
 
 
 def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:

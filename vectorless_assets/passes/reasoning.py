@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import description, rounded
 from vectorless_assets.helpers.postings import Postings, build_postings
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
@@ -32,6 +31,7 @@ from vectorless_assets.ir.indexes import (
 )
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.words import split_words
 
 SYNONYM_FACTOR = 0.6

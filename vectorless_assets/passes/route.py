@@ -21,10 +21,10 @@ from collections import defaultdict
 from operator import itemgetter
 from typing import Any
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import NavigationIndex, QueryRoutingTable
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.context import PassContext
 
 MAX_TARGETS = 10
 MAX_CONCEPTS = 50

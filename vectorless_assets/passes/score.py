@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.word_cache import Counts, TextCache
 
 #: Words that carry no evidence (29): hedges, intensifiers, vague nouns.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.helpers.chunking import Chunk, chunk_text
 from vectorless_assets.helpers.treeops import rebuild
+from vectorless_assets.ir.pages import PagedText, locate_pieces, slices
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
-from vectorless_assets.pagebreaks import PagedText, locate_pieces, slices
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.passes.context import PassContext
 
 MAX_DEPTH = 20
 DUPLICATE_MIN_CHARS = 50

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.ir.indexes import Concept
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.passes.context import PassContext
 
 
 def run(

@@ -14,9 +14,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError
 from vectorless_assets.ir.document import Diagnostic, Document, DocumentMeta
+from vectorless_assets.ir.errors import CompileError
 from vectorless_assets.ir.identity import (
     content_fingerprint,
     doc_id_for,
@@ -26,6 +25,7 @@ from vectorless_assets.ir.identity import (
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.incremental import ChangeDetector
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
 from vectorless_assets.pipeline.table import TABLE, PassTable

@@ -11,12 +11,10 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.document import Document
-from vectorless_assets.ir.errors import IRIntegrityError
+from vectorless_assets.ir.errors import CompileError, IRIntegrityError
 from vectorless_assets.ir.identity import (
     content_fingerprint,
     doc_id_for,
@@ -29,6 +27,7 @@ from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.llm.cache import LLMCache
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.options import MODES, CompileOptions, Mode
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.freshness import resolve_action
 from vectorless_assets.pipeline.incremental import Reuse, incremental_ready

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import Any, NamedTuple
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError, SourceError
+from vectorless_assets.ir.errors import CompileError, SourceError
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.table import TABLE, Pass, PassTable
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from vectorless_assets.ir.canonical import canonical_json
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.jsonform import canonical_json
 from vectorless_assets.options import MODES, CompileOptions, Mode
 from vectorless_assets.pipeline.fields import FIELDS, FieldSpec
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo

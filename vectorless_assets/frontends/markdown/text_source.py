@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vectorless_assets.errors import SourceError
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.ir.errors import SourceError
 
 _BOM = b"\xef\xbb\xbf"
 # C0 controls that plain text does not contain (keeps \t \n \v \f \r and ESC for ANSI logs).

@@ -17,7 +17,6 @@ import re
 import time
 from typing import Any
 
-from vectorless_assets.errors import SourceError
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, read_outline
 from vectorless_assets.frontends.pdf.sections import build_raw_nodes, place_outline
@@ -26,6 +25,7 @@ from vectorless_assets.frontends.pdf.structure import parse_diag as _diag
 from vectorless_assets.frontends.pdf.text import Line, PageLines, page_lines
 from vectorless_assets.frontends.pdf.uncertain import mark_uncertain
 from vectorless_assets.ir.document import Diagnostic
+from vectorless_assets.ir.errors import SourceError
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 

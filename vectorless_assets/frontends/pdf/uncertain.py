@@ -23,8 +23,8 @@ import re
 from vectorless_assets.frontends.pdf.heading_candidates import Heading, all_caps
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
+from vectorless_assets.ir.pages import PagedText, join
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
-from vectorless_assets.pagebreaks import PagedText, join
 from vectorless_assets.text.llm_tokens import estimate_tokens
 
 _NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5}|[A-Z](?:\.\d{1,2})+)\.?\s+\S")

@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from vectorless_assets.context import PassContext
-from vectorless_assets.errors import CompileError
-from vectorless_assets.ir.errors import IRIntegrityError, IRWriteError
+from vectorless_assets.ir.errors import CompileError, IRIntegrityError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
@@ -39,6 +37,7 @@ from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore
+from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.assemble import assemble_document
 from vectorless_assets.pipeline.freshness import reuse_basis
 from vectorless_assets.pipeline.incremental import Reuse, incremental_ready

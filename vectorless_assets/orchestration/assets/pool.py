@@ -20,12 +20,12 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from vectorless_assets.context import PassContext
 from vectorless_assets.orchestration.assets.compute import DocumentOutcome, DocumentTask, compute
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore, LLMResource
+from vectorless_assets.passes.context import PassContext
 
 
 class _Compiler:

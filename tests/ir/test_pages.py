@@ -1,8 +1,8 @@
-"""The page-break arithmetic (`vectorless_assets.pagebreaks`): joining paged texts and slicing one."""
+"""The page-break arithmetic (`vectorless_assets.ir.pages`): joining paged texts and slicing one."""
 
 from __future__ import annotations
 
-from vectorless_assets.pagebreaks import (
+from vectorless_assets.ir.pages import (
     PagedText,
     join,
     known,

@@ -1,8 +1,8 @@
 """The pass context: what a pass may know besides the fields it reads.
 
 One context per document compile (never shared between documents: LLM usage is counted per
-document). It sits below `passes/` and `pipeline/` (both import it, it imports neither), so
-no two folders import each other.
+document). It sits beside the passes that receive it; the pipeline, which makes one per
+compile, imports it from here. It imports no pass and nothing of `pipeline/`.
 """
 
 from __future__ import annotations
