@@ -39,25 +39,25 @@ FAMILIES: dict[str, dict[str, tuple[str, ...]]] = {
         ),
     },
     "sentences": {
-        "vectorless_assets.helpers.summarize": (
+        "vectorless_assets.passes.common.summarize": (
             "raw_sentences",
             "sentences_of",
             "first_raw_sentences",
         ),
     },
     "cleaning": {
-        "vectorless_assets.helpers.plaintext": (
+        "vectorless_assets.passes.common.plaintext": (
             "plain",
             "keyword_text",
             "clean",
             "strip_front_matter",
         ),
-        "vectorless_assets.helpers.reference_scan": ("scan_text",),
+        "vectorless_assets.passes.enrich.reference_scan": ("scan_text",),
         "vectorless_assets.text.cjk": ("spell_bigrams", "count_cjk_letters"),
     },
     "estimates": {
         "vectorless_assets.text.llm_tokens": ("estimate_tokens", "summary_tokens"),
-        "vectorless_assets.helpers.budget": ("truncate_tokens", "is_short"),
+        "vectorless_assets.passes.common.budget": ("truncate_tokens", "is_short"),
     },
 }
 #: the per-compile token cache's lookups (memoised by text, across compiles)

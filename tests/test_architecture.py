@@ -11,7 +11,6 @@ PKG = Path(__file__).resolve().parents[1] / "vectorless_assets"
 CORE = [
     "ir",
     "passes",
-    "helpers",
     "frontends",
     "pipeline",
     "navigator",

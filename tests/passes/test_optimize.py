@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.helpers.treeops import with_totals
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import optimize
+from vectorless_assets.passes.common.treeops import with_totals
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 

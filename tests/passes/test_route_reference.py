@@ -10,10 +10,10 @@ from operator import itemgetter
 from typing import Any
 
 from tests.support.index_trees import N, build
-from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import NavEntry, NavigationIndex, QueryRoutingTable
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes import navigation, route
+from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
 
 HINTS = ["What is it?", " What is it? ", "", "  ", "How?", "Why\n"]

@@ -16,6 +16,7 @@ import dagster as dg
 import pytest
 
 from vectorless_assets import compile_document
+from vectorless_assets.frontends.discovery import discover
 from vectorless_assets.frontends.registry import REGISTRY, Frontend
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
@@ -27,7 +28,6 @@ from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.passes.context import PassContext
-from vectorless_assets.pipeline.discovery import discover
 from vectorless_assets.pipeline.table import ALL, TABLE, Pass
 
 NOTE = "== Alpha\nfirst line\n== Beta\nsecond line\nthird line\n"

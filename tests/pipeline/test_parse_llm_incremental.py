@@ -1,5 +1,5 @@
 """The parse pass as an LLM pass in incremental compiles (fake OpenAI-compatible server, real
-HTTP; the reportlab PDF of `tests.passes.test_parse_llm`): an IR whose heading check failed
+HTTP; the reportlab PDF of `tests.passes.parse.test_parse_llm`): an IR whose heading check failed
 is degraded, and the next compile with a working model redoes it (the rejected heading is
 demoted, the IR no longer degraded, a third compile skips); `structure_llm_calls` and the
 model are part of parse's code version only, so changing them recompiles parse and reuses
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.passes.test_parse_llm import PDF, client, judge
+from tests.passes.parse.test_parse_llm import PDF, client, judge
 from tests.support import fake_llm
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.options import CompileOptions

@@ -11,12 +11,12 @@ from vectorless_assets.cli import settings
 from vectorless_assets.cli.gone import gone_sources, retire
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
+from vectorless_assets.frontends.discovery import SourceRef, expand
 from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
-from vectorless_assets.pipeline.discovery import SourceRef, expand
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from vectorless_assets.cli.output import progress
 from vectorless_assets.cli.results import CompileResult
+from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.pipeline.discovery import SourceRef
 
 
 def _changes(ir_path: str | None) -> dict[str, Any] | None:

@@ -6,9 +6,9 @@ import argparse
 
 from vectorless_assets.cli import settings
 from vectorless_assets.cli.compile_cmd import run_compile
+from vectorless_assets.frontends.discovery import expand
 from vectorless_assets.ir import load_ir, toc_view
 from vectorless_assets.options import MODES, CompileOptions
-from vectorless_assets.pipeline.discovery import expand
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -16,8 +16,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.persist import IR_SUFFIX, retire_ir
-from vectorless_assets.pipeline.discovery import SourceRef
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 One row per source format: its name, the file suffixes it claims, the function turning
 bytes into a `ParsedDocument`, and an optional sniffer for files whose suffix names no
 format. The parse pass picks a frontend here (through the pass context), and the single
-document discovery (`pipeline.discovery`) takes its suffixes from here, so the CLI, the
+document discovery (`frontends.discovery`) takes its suffixes from here, so the CLI, the
 Dagster partitions, the sensor and the schedules agree on what a document is.
 
 Adding a frontend = a module under `frontends/`, a `Frontend` row below, a test. Tests and

@@ -37,7 +37,7 @@ class RawNode(BaseModel):
     #: (`vectorless_assets.ir.pages`)
     page_breaks: list[int] = Field(default_factory=list)
     #: the frontend accepted this heading by a narrow margin (PDF heading detection): the
-    #: parse pass may ask an LLM to confirm it (`helpers.structure_llm`)
+    #: parse pass may ask an LLM to confirm it (`passes.parse.structure_llm`)
     uncertain: bool = False
     #: an uncertain heading's lines as extracted (the title may be cleaned: lines joined, a
     #: footnote marker left out, a trailing label moved first); demoting it puts them back

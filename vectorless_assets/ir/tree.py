@@ -73,7 +73,7 @@ class TreeNode(BaseModel):
     question_hints: list[str] = Field(default_factory=list)
     #: BLAKE2b-128 of the title and own text; `subtree_fingerprint` also covers the children's
     #: subtree fingerprints in order (a Merkle hash). Incremental compilation matches old and
-    #: new nodes by these, never by id or position (`helpers.fingerprints`).
+    #: new nodes by these, never by id or position (`passes.common.fingerprints`).
     fingerprint: str = ""
     subtree_fingerprint: str = ""
     #: True when an LLM was configured but this node's summary is a fallback (the call failed):

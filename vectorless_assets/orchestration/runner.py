@@ -25,6 +25,7 @@ from typing import Literal
 import dagster as dg
 from dagster._core.utils import make_new_run_id
 
+from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
@@ -45,7 +46,6 @@ from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs, process_tags
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
-from vectorless_assets.pipeline.discovery import SourceRef
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 Status = Literal["compiled", "skipped", "failed"]

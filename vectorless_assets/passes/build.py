@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from vectorless_assets.helpers.plaintext import strip_front_matter
-from vectorless_assets.helpers.treeops import rebuild
 from vectorless_assets.ir.pages import PagedText, join
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.common.plaintext import strip_front_matter
+from vectorless_assets.passes.common.treeops import rebuild
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 

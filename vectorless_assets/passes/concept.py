@@ -24,11 +24,11 @@ from collections.abc import Iterator
 
 from pydantic import TypeAdapter
 
-from vectorless_assets.helpers.nodetext import description
-from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import Concept, ReasoningIndex
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.llm.ask import ask, json_value
+from vectorless_assets.passes.common.nodetext import description
+from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.word_cache import TextCache
 from vectorless_assets.text.words import split_words

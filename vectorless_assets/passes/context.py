@@ -21,7 +21,7 @@ from vectorless_assets.text.word_cache import TextCache
 class PassContext:
     """Options of this compile, the optional LLM client (None = LLM-free fallbacks), the LLM
     usage so far, the frontends the parse pass chooses from, pass durations (ms), and the
-    word tokens of node texts that several passes share (`text.word_cache`)."""
+    words of node texts that several passes share (`text.word_cache`)."""
 
     options: CompileOptions = field(default_factory=CompileOptions)
     llm: LLMClient | None = None

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from vectorless_assets.helpers.nodetext import description as _describe
-from vectorless_assets.helpers.nodetext import own_text
-from vectorless_assets.helpers.walk import leaf_counts, node_map, preorder_nodes
 from vectorless_assets.ir.indexes import NavigationIndex
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.common.nodetext import description as _describe
+from vectorless_assets.passes.common.nodetext import own_text
+from vectorless_assets.passes.common.walk import leaf_counts, node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
 
 OVERVIEW_CHARS = 200

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from vectorless_assets.helpers.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.ir.pages import PagedText, join
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.common.treeops import TITLE_JOIN, rebuild
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.llm_tokens import estimate_tokens
 

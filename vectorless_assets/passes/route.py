@@ -21,9 +21,9 @@ from collections import defaultdict
 from operator import itemgetter
 from typing import Any
 
-from vectorless_assets.helpers.walk import node_map, preorder_nodes
 from vectorless_assets.ir.indexes import NavigationIndex, QueryRoutingTable
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
 
 MAX_TARGETS = 10

@@ -2,12 +2,12 @@
 
 Formulas (reference constants):
 
-* density = unique word tokens / word tokens (`text.words.split_words`, CJK bigrams);
+* density = unique words / words (`text.words.split_words`, CJK bigrams);
 * data richness = 0.3 · min(digit share, 0.1) / 0.1 (digits among non-space characters)
   + 0.3 if the text has more than 3 table pipes or tabs
   + 0.2 if it has code (a fenced block or an inline code span)
   + 0.2 · min(list lines, 5) / 5, capped at 1;
-* specificity = 1 − min(filler share, 0.8), filler share = share of word tokens in `FILLER`;
+* specificity = 1 − min(filler share, 0.8), filler share = share of words in `FILLER`;
 * composite = 0.4 · density + 0.3 · richness + 0.3 · specificity.
 
 Every leaf whose content is not blank gets a score; floats are rounded to 6 decimals.
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 
-from vectorless_assets.helpers.nodetext import rounded
 from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.passes.common.nodetext import rounded
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.text.word_cache import Counts, TextCache
 

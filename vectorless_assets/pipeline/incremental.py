@@ -1,6 +1,6 @@
 """Incremental compilation: what changed between two trees, and what a compile may reuse.
 
-`ChangeDetector.detect(old, new)` matches nodes by their fingerprints (`helpers.fingerprints`),
+`ChangeDetector.detect(old, new)` matches nodes by their fingerprints (`passes.common.fingerprints`),
 never by id or position: a node whose title and own text are unchanged is matched to an old
 node with the same fingerprint (equal ones in document order); it is *restructured* when its
 parent's match is not its old parent (moved or re-parented). A new node without such a match
@@ -38,7 +38,7 @@ V = TypeVar("V")
 
 
 def _fps(tree: DocumentTree) -> dict[str, str]:
-    from vectorless_assets.helpers.fingerprints import node_fingerprints
+    from vectorless_assets.passes.common.fingerprints import node_fingerprints
 
     return {nid: fp for nid, (fp, _) in node_fingerprints(tree).items()}
 

@@ -13,7 +13,7 @@ The result has no path separator, so it can name a file (`<field>/<partition_key
 and decoding is `~` -> `/` followed by percent-decoding. The doc_id of a partition is the
 core's deterministic `doc_id_for(document key)`, so `key_to_doc_id` needs no stored mapping.
 Decoding does not check containment: a key such as `..~etc~passwd` decodes to `../etc/passwd`,
-which `DocumentsRoot.location` (`pipeline.discovery.locate`) refuses to read.
+which `DocumentsRoot.location` (`frontends.discovery.locate`) refuses to read.
 """
 
 from __future__ import annotations

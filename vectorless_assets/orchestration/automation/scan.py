@@ -1,7 +1,7 @@
 """One chunked pass over the documents root: which documents are new, changed or gone.
 
 `list_files` lists every supported document with its size and mtime (the one document
-discovery, `pipeline.discovery.walk`). `scan` compares the
+discovery, `frontends.discovery.walk`). `scan` compares the
 listing with the stored rows (`doc_state`): a document whose size and mtime are unchanged
 is not read; any other is hashed, and it is *changed* when its fingerprint differs from the
 stored one (its `changes` counter is then raised). Hashing stops when the tick's budget
@@ -25,11 +25,11 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from vectorless_assets.frontends.discovery import is_remote, root_exists, walk
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
-from vectorless_assets.pipeline.discovery import is_remote, root_exists, walk
 
 #: Setting that lets a tick take more than half of the known documents out of service.
 ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
@@ -100,7 +100,7 @@ class ScanResult:
 
 
 def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
-    """Supported documents under `root` by partition key (`pipeline.discovery`); None when the
+    """Supported documents under `root` by partition key (`frontends.discovery`); None when the
     root cannot be listed now (`root_problem`)."""
     if root_problem(root) is not None:
         return None

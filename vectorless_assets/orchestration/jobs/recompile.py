@@ -32,6 +32,7 @@ import os
 
 import dagster as dg
 
+from vectorless_assets.frontends.discovery import discover
 from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
 from vectorless_assets.orchestration.assets.partitions import partition_key_for, register
 from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_JOB, RECOMPILE_OP
@@ -41,7 +42,6 @@ from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 from vectorless_assets.orchestration.storage.resources import bound
-from vectorless_assets.pipeline.discovery import discover
 
 CHUNK_OP = "recompile_chunk"
 CHUNK_IO = CHUNK_IO_RESOURCE

@@ -23,6 +23,7 @@ from typing import Any
 import dagster as dg
 from upath import UPath
 
+from vectorless_assets.frontends.discovery import is_remote, locate
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import (
@@ -39,7 +40,6 @@ from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.pipeline.discovery import is_remote, locate
 
 
 class DocumentsRoot(dg.ConfigurableResource):
