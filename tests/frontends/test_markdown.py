@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
+from tests.support.coverage import line_coverage_errors, rebuild_errors, split_lines
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.frontends.markdown.blocks import scan_blocks
-from vectorless_assets.frontends.markdown.text_source import decode_text, line_count, split_lines
-from vectorless_assets.ir.coverage import line_coverage_errors, rebuild_errors
+from vectorless_assets.frontends.markdown.text_source import decode_text, line_count
 from vectorless_assets.ir.errors import CompileError, SourceError
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.pipeline.compile import compile_document

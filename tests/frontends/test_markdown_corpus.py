@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.coverage import line_coverage_errors, rebuild_errors, split_lines
 from vectorless_assets.frontends.markdown import parse_markdown
 from vectorless_assets.frontends.markdown.blocks import scan_blocks
-from vectorless_assets.frontends.markdown.text_source import decode_text, split_lines
-from vectorless_assets.ir.coverage import line_coverage_errors, rebuild_errors
+from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.ir.persist import load_ir, save_ir
 from vectorless_assets.pipeline.compile import compile_document
 

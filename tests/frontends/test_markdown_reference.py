@@ -14,9 +14,10 @@ import pytest
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from tests.support.coverage import split_lines
 from vectorless_assets.frontends.markdown import parse_markdown_text
 from vectorless_assets.frontends.markdown.parser import _front_matter
-from vectorless_assets.frontends.markdown.text_source import decode_text, split_lines
+from vectorless_assets.frontends.markdown.text_source import decode_text
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.text.llm_tokens import estimate_tokens
 

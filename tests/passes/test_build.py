@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tests.support.coverage import line_coverage_errors
 from vectorless_assets.frontends.markdown import parse_markdown
-from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions

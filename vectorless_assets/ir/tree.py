@@ -85,11 +85,6 @@ class TreeNode(BaseModel):
         return not self.children
 
 
-def format_node_id(counter: int) -> str:
-    """Preorder counter -> node id ("0001"); at least four digits, more when needed."""
-    return f"{counter:04d}"
-
-
 class DocumentTree(BaseModel):
     """Arena-based hierarchical tree. `nodes[0]` is the root; ids are preorder counters."""
 

@@ -36,8 +36,7 @@ CJK_RE = re.compile(f"[{CJK}]")
 #: faster than the five, so it is the cheaper test of texts without CJK).
 CJK_SPAN = re.compile("[\u3040-\ufaff]")
 CJK_RUN = re.compile(f"[{CJK}]+")
-#: A CJK word character: `\w` and inside the ranges (none is a digit or "_"), and a run of them.
-CJK_LETTER = re.compile(rf"[^\W{NOT_CJK}]")
+#: A run of CJK word characters: `\w` and inside the ranges (none is a digit or "_").
 CJK_LETTER_RUN = re.compile(rf"[^\W{NOT_CJK}]+")
 
 

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from tests.support.coverage import line_coverage_errors
 from tests.support.paths import CORPUS
 from vectorless_assets import compile_document
-from vectorless_assets.ir.coverage import line_coverage_errors
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.options import CompileOptions

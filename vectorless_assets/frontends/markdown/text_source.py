@@ -117,13 +117,3 @@ def line_count(text: str) -> int:
     if not text:
         return 0
     return text.count("\n") + (0 if text.endswith("\n") else 1)
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of normalized `text`, without their newlines."""
-    if not text:
-        return []
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    return lines

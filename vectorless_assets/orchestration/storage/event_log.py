@@ -233,15 +233,6 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         super().dispose()
 
 
-def event_log_yaml(base_dir: str | os.PathLike[str] | None = None) -> str:
-    """The `dagster.yaml` section selecting this storage (`base_dir`: the event-log folder;
-    default `$DAGSTER_HOME/history/runs`)."""
-    text = f"event_log_storage:\n  module: {__name__}\n  class: {BatchingSqliteEventLogStorage.__name__}\n"
-    return text + (
-        f"  config:\n    base_dir: {os.fspath(base_dir)!r}\n" if base_dir is not None else ""
-    )
-
-
 @runtime_checkable
 class BatchingStorage(Protocol):
     """An event log with `transaction()` and `stored_id()`: this module's SQLite class and

@@ -13,7 +13,6 @@ Keyword counts come from the compile's shared token cache (`text.word_cache`).
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.passes.common.plaintext import clean, keyword_text
@@ -39,16 +38,6 @@ def rank_tags(head: Counts, body: Counts, n: int) -> list[str]:
             if len(out) == n:
                 break
     return out
-
-
-def top_keywords(title: str, text: str, n: int = 4, kws: list[str] | None = None) -> list[str]:
-    """Up to `n` keywords of title (weighted) and text, most frequent first, ties by first use.
-
-    `kws` replaces the keywords of `keyword_text(text)` when the caller already has them.
-    """
-    texts = TextCache()
-    body = Counter(kws) if kws is not None else texts.keyword_counts(keyword_text(text))
-    return rank_tags(texts.keyword_counts(title), body, n)
 
 
 def routing_keywords(

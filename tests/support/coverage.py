@@ -100,7 +100,7 @@ def rebuild_errors(
 ) -> list[str]:
     """Check that each node's `content` is exactly the last lines of its own line range.
 
-    `lines` are the source lines (see `text_source.split_lines`). The lines of a node's range
+    `lines` are the source lines (`split_lines`). The lines of a node's range
     that precede its content are its heading; they must contain the title's first word.
     """
     errors: list[str] = []
@@ -125,3 +125,13 @@ def rebuild_errors(
         if len(errors) >= limit:
             break
     return errors
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of normalized `text` (`text_source.decode_text`), without their newlines."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return lines
