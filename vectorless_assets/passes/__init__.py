@@ -1,6 +1,10 @@
-"""The 15 compilation passes: one pure function (`run`) per module, no I/O, no Dagster.
+"""The 15 compilation passes: one pure function (`run`) per pass, no I/O, no Dagster.
 
 A pass's keyword arguments are the fields it reads (names from `pipeline.fields`) plus
 `ctx` (options, optional LLM client); it returns the field it writes, or a tuple in the
 order of the table's `writes`. Passes never mutate their inputs.
+
+A pass is a module (`build.py`), or a package when it has code of its own (`overlap/`: the
+pass in its `__init__`, its helpers beside it). Code several passes share is in `common/`;
+the pass context they all receive is `context.PassContext`.
 """

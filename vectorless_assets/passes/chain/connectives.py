@@ -1,6 +1,6 @@
 """Connectives: the words that say how two passages relate, for the chain pass (no LLM).
 
-Markers in English, Chinese, Japanese and Korean (the languages `text.words` tokenizes), by the
+Markers in English, Chinese, Japanese and Korean (the languages `text.words` splits into words), by the
 chain type they signal:
 
 * **contradicting**: contrast ("however", "but", "in contrast", "unlike", "しかし", "但是",

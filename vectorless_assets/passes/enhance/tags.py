@@ -7,7 +7,7 @@
 * **question hints** (branches only): 3-5 questions from the node's title, its child
   titles and its keywords.
 
-Keyword counts come from the compile's shared token cache (`text.word_cache`).
+Keyword counts come from the compile's shared word cache (`text.word_cache`).
 """
 
 from __future__ import annotations
