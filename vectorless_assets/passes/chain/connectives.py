@@ -1,7 +1,7 @@
 """Connectives: the words that say how two passages relate, for the chain pass (no LLM).
 
-Markers in English, Chinese, Japanese and Korean (the languages `text.words` splits into words), by the
-chain type they signal:
+Markers in English, Chinese, Japanese and Korean (the languages `text.words` splits into
+words), by the chain type they signal:
 
 * **contradicting**: contrast ("however", "but", "in contrast", "unlike", "しかし", "但是",
   "그러나") and contradiction ("contradicts", "inconsistent with", "矛盾"); a supporting

@@ -5,7 +5,7 @@
   a summary and 1.0 in content; a node's weight for a keyword is the sum. Per keyword the
   weights are divided by the best node's (so the best node weighs 1.0) and the top
   `postings_per_keyword` nodes are kept (ties in document order). At most `max_keywords`
-  keywords are kept: the ones found in most nodes, ties alphabetically (`passes.reasoning.postings`).
+  keywords are kept: the ones found in most nodes, ties alphabetically (`postings`).
 * **Section map**: lowercased title and structure number ("2") of every top-level section (`DocumentTree.top_sections`)
   -> node id (the first section wins a duplicate title).
 * **Summary shortcut**: the document summary and each top-level section's summary (else the
