@@ -24,7 +24,8 @@ class LLMUsage:
     notes: list[str] = field(default_factory=list)
     #: monotonic time by which this document's LLM work must end (set at its first call)
     deadline_at: float | None = None
-    #: a document's calls may run on several threads (`passes.enhance.summarize_llm.LLMSummarizer.prefetch`)
+    #: a document's calls may run on several threads
+    #: (`passes.enhance.summarize_llm.LLMSummarizer.prefetch`)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def add(self, **deltas: int) -> None:
