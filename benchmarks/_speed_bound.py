@@ -6,7 +6,7 @@ in every module that imported it, by a memo of its results, filled by one warm-u
 the corpus. The timed runs then pay a dict lookup per call where the compiler tokenises,
 counts or cuts text, and nothing for building the results: less than any native (C, Rust)
 implementation of those functions could cost. The per-compile token cache
-(`TextCache.word_counts`, `keyword_counts`) answers from one memo across compiles too, and
+(`WordCache.word_counts`, `keyword_counts`) answers from one memo across compiles too, and
 the memos are moved out of the collector's sight (`gc.freeze`) once filled. Everything
 else (pass logic, models, the pass runner) runs as it is. `--family` memoises only some
 families (`none`: the baseline, frozen the same way). Run in its own process (the patches
@@ -104,12 +104,12 @@ def patch_kernels(families: tuple[str, ...] = tuple(FAMILIES)) -> int:
             if getattr(module, name, None) is original:
                 setattr(module, name, memo)
                 replaced += 1
-    from vectorless_assets.text.word_cache import TextCache
+    from vectorless_assets.text.word_cache import WordCache
 
     for name in CACHE_METHODS if "tokens" in families else ():
-        method = getattr(TextCache, name)
-        memo = memoised(lambda text, method=method, **kw: method(TextCache(), text, **kw))
-        setattr(TextCache, name, lambda self, text, memo=memo, **kw: memo(text, **kw))
+        method = getattr(WordCache, name)
+        memo = memoised(lambda text, method=method, **kw: method(WordCache(), text, **kw))
+        setattr(WordCache, name, lambda self, text, memo=memo, **kw: memo(text, **kw))
         replaced += 1
     return replaced
 

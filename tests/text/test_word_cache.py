@@ -8,14 +8,14 @@ from collections import Counter
 from vectorless_assets import compile_document
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline import compile as compile_module
-from vectorless_assets.text.word_cache import TextCache, merged
+from vectorless_assets.text.word_cache import WordCache, merged
 from vectorless_assets.text.words import is_keyword, split_words
 
 TEXT = "The cache and the cache key: 2024 keys, a Cache — “keys” of the store."
 
 
 def test_counts_are_those_of_split_words_and_keywords() -> None:
-    cache = TextCache()
+    cache = WordCache()
     expected = Counter(split_words(TEXT))
     assert list(cache.word_counts(TEXT).items()) == list(expected.items())
     assert list(cache.keyword_counts(TEXT).items()) == [
@@ -24,7 +24,7 @@ def test_counts_are_those_of_split_words_and_keywords() -> None:
 
 
 def test_a_text_read_for_keywords_still_gives_all_its_words() -> None:
-    cache = TextCache()
+    cache = WordCache()
     keywords = cache.keyword_counts(TEXT)
     assert keywords == {"cache": 3, "key": 1, "keys": 2, "store": 1}
     assert cache.word_counts(TEXT) == Counter(split_words(TEXT))  # keywords first, then the rest
@@ -32,7 +32,7 @@ def test_a_text_read_for_keywords_still_gives_all_its_words() -> None:
 
 
 def test_each_text_is_counted_once_and_shared_by_equal_texts() -> None:
-    cache = TextCache()
+    cache = WordCache()
     first = cache.keyword_counts(TEXT)
     assert cache.keyword_counts("".join(list(TEXT))) is first  # an equal string, another object
     words = cache.word_counts("Cache keys")
@@ -42,7 +42,7 @@ def test_each_text_is_counted_once_and_shared_by_equal_texts() -> None:
 
 
 def test_merged_counts_equal_the_counts_of_the_joined_texts() -> None:
-    cache = TextCache()
+    cache = WordCache()
     titles = ["Cache keys", "Keys — and stores", "Stores"]
     parts = [cache.keyword_counts(t) for t in titles]
     assert list(merged(parts).items()) == list(cache.keyword_counts("\n".join(titles)).items())
@@ -66,7 +66,7 @@ def test_every_compile_gets_its_own_cache(monkeypatch) -> None:  # type: ignore[
 
 
 def test_a_text_read_once_is_counted_without_being_kept() -> None:
-    cache = TextCache()
+    cache = WordCache()
     once = cache.keyword_counts(TEXT, keep=False)
     assert once == {"cache": 3, "key": 1, "keys": 2, "store": 1} and len(cache) == 0
     kept = cache.keyword_counts(TEXT)
@@ -79,14 +79,14 @@ def test_shared_word_memos_are_bounded_and_do_not_change_results(monkeypatch) ->
     from vectorless_assets.text import word_cache
 
     text = "The Kernel builds the kernel — naïve café: 42 builds"
-    expected = (TextCache().word_counts(text), TextCache().keyword_counts(text))
+    expected = (WordCache().word_counts(text), WordCache().keyword_counts(text))
     monkeypatch.setattr(word_cache, "SHARED_WORDS", 3)
-    TextCache().keyword_counts("one two three four five six")
+    WordCache().keyword_counts("one two three four five six")
     assert len(word_cache._PIECES) > 3
-    cache = TextCache()  # over the limit: emptied
+    cache = WordCache()  # over the limit: emptied
     assert len(word_cache._WORDS) == 0 and len(word_cache._PIECES) == 0
-    assert (cache.word_counts(text), TextCache().keyword_counts(text)) == expected
-    assert list(TextCache().keyword_counts(text)) == ["kernel", "builds", "naïve", "café"]
+    assert (cache.word_counts(text), WordCache().keyword_counts(text)) == expected
+    assert list(WordCache().keyword_counts(text)) == ["kernel", "builds", "naïve", "café"]
 
 
 def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
@@ -122,11 +122,11 @@ def test_split_counts_keep_their_documented_order_on_random_texts() -> None:
         counts = list(Counter(split_words(text)).items())
         keys = [(t, n) for t, n in counts if is_keyword(t)]
         others = sorted((t, n) for t, n in counts if not is_keyword(t))
-        assert list(TextCache().keyword_counts(text, keep=False).items()) == keys
-        cache = TextCache()
+        assert list(WordCache().keyword_counts(text, keep=False).items()) == keys
+        cache = WordCache()
         assert list(cache.keyword_counts(text).items()) == keys
         assert list(cache.word_counts(text).items()) == keys + others
-        words_first = TextCache()  # read in full first: the keywords are picked from the words
+        words_first = WordCache()  # read in full first: the keywords are picked from the words
         assert list(words_first.word_counts(text).items()) == counts
         assert list(words_first.keyword_counts(text, keep=False).items()) == keys
         assert list(words_first.keyword_counts(text).items()) == keys
@@ -137,7 +137,7 @@ def test_keywords_read_from_pieces_are_the_shared_word_strings() -> None:
     object per word as every other text's counts (`text.words.WordTable`)."""
     from vectorless_assets.text import word_cache
 
-    cache = TextCache()
+    cache = WordCache()
     first = cache.keyword_counts("Cache naïve 東京 keys of the cache")
     again = cache.keyword_counts("keys: naïve CACHE, 東京!", keep=False)
     assert list(first) == ["cache", "naïve", "東京", "keys"]

@@ -30,7 +30,7 @@ from vectorless_assets.llm.ask import ask, json_value
 from vectorless_assets.passes.common.nodetext import description
 from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 from vectorless_assets.text.words import split_words
 
 MAX_SECTIONS = 5
@@ -98,13 +98,13 @@ def _ranked(index: ReasoningIndex, in_titles: dict[str, int], skip: set[str]) ->
 
 
 def keyword_concepts(
-    tree: DocumentTree, index: ReasoningIndex, limit: int, texts: TextCache | None = None
+    tree: DocumentTree, index: ReasoningIndex, limit: int, texts: WordCache | None = None
 ) -> list[Concept]:
     """The LLM-free fallback: top keywords as concepts (see the module docstring).
 
     `texts` is the compile's shared token cache (a private one when None).
     """
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     synonyms = {s for syns in index.synonyms.values() for s in syns} - set(index.synonyms)
     nodes = node_map(tree)
     in_titles: dict[str, int] = {}

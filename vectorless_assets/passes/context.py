@@ -14,7 +14,7 @@ from vectorless_assets.llm.cache import CachedLLM
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 
 
 @dataclass
@@ -30,7 +30,7 @@ class PassContext:
     #: context imports no frontend code)
     frontends: Any = None
     durations: dict[str, float] = field(default_factory=dict)
-    texts: TextCache = field(default_factory=TextCache)
+    texts: WordCache = field(default_factory=WordCache)
     #: the document's previous IR when there is one, whatever this compile reuses of it (its
     #: `created_at` is kept, the change set is measured against its tree); None: a first compile
     previous: Any = None

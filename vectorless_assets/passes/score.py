@@ -21,7 +21,7 @@ from vectorless_assets.ir.indexes import EvidenceScore, EvidenceScoreMap
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.passes.common.nodetext import rounded
 from vectorless_assets.passes.context import PassContext
-from vectorless_assets.text.word_cache import Counts, TextCache
+from vectorless_assets.text.word_cache import Counts, WordCache
 
 #: Words that carry no evidence (29): hedges, intensifiers, vague nouns.
 # fmt: off
@@ -100,14 +100,14 @@ def _list_lines(text: str, cap: int) -> int:
 def score_text(text: str, counts: Counts | None = None) -> EvidenceScore:
     """Evidence score of one text (see the module docstring for the formulas).
 
-    `counts` are the text's word-token counts (`TextCache.word_counts`), if already known.
+    `counts` are the text's word-token counts (`WordCache.word_counts`), if already known.
     """
     return EvidenceScore.model_validate(score_fields(text, counts))
 
 
 def score_fields(text: str, counts: Counts | None = None) -> dict[str, float]:
     """The `EvidenceScore` fields of one text (`score_text` without building the model)."""
-    counts = counts if counts is not None else TextCache().word_counts(text)
+    counts = counts if counts is not None else WordCache().word_counts(text)
     total = sum(counts.values())
     density = len(counts) / total if total else 0.0
     non_space, digits = _non_space_and_digits(text)

@@ -2,7 +2,7 @@
 
 Several passes read the same texts as words: reasoning (titles, summaries, contents),
 enhance (titles, contents), score and overlap (leaf contents), concept (titles). Each used
-to split them into words again. `TextCache` holds, per text, the counts of its
+to split them into words again. `WordCache` holds, per text, the counts of its
 `text.words.split_words` (keys in order of first occurrence, so the counts also give the
 distinct words in document order) and the same counts restricted to keywords
 (`text.words.is_keyword`).
@@ -45,7 +45,7 @@ from vectorless_assets.text.words import WordTable, is_keyword, piece_counts, wo
 Counts = dict[str, int]
 
 
-class TextCache:
+class WordCache:
     """Per-compile memo: text -> word counts, and keyword counts."""
 
     __slots__ = ("_keyword_of", "_keywords", "_rest", "_table", "_words")

@@ -21,7 +21,7 @@ from vectorless_assets.passes.enhance.tags import rank_tags
 from vectorless_assets.passes.enrich import reference_scan as rs
 from vectorless_assets.passes.enrich import references as refs
 from vectorless_assets.text.llm_tokens import estimate_tokens
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 from vectorless_assets.text.words import _CJK_RE, keywords
 
 FRAGMENTS = [
@@ -276,7 +276,7 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
         assert split.found == [[w for w in split_words(s) if is_keyword(w)] for s in split.texts], (
             repr(text)
         )
-        expected = TextCache().keyword_counts(scan)
+        expected = WordCache().keyword_counts(scan)
         assert list(split.keywords.items()) == list(expected.items()), repr(text)
 
 
@@ -360,7 +360,7 @@ def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
-    cache = TextCache()
+    cache = WordCache()
     for text in texts(400, seed=seed):
         long_text = (text + " ") * 6  # enough sentences to be scored
         for t in (text, long_text):

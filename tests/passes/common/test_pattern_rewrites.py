@@ -12,7 +12,7 @@ import re
 
 from vectorless_assets.passes.common import plaintext as pt
 from vectorless_assets.passes.common import summarize as sm
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 
 SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
 SOFT_BREAK = re.compile(r"(?<=\S)\n(?![ \t]*(?:\n|[-*+>#|]|\d+[.)][ \t]|```|~~~))")
@@ -56,8 +56,8 @@ def test_keyword_split_keeps_counts_and_keyword_order() -> None:
     words = ["the", "a", "Kernel", "of", "x", "42", "module", "and", "build", "é", "naïve", "to"]
     for _ in range(500):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 30)))
-        full = TextCache().word_counts(text)
-        cache = TextCache()
+        full = WordCache().word_counts(text)
+        cache = WordCache()
         keywords = cache.keyword_counts(text)
         assert list(keywords) == [w for w in full if w in keywords]  # first-occurrence order
         again = cache.word_counts(text)

@@ -60,7 +60,7 @@ def raw_sentences(text: str, *, scan: str | None = None) -> list[str]:
 class Sentences(NamedTuple):
     """A scan's distinct raw sentences (`raw_sentences`), the keyword tokens of each (its
     word tokens that are keywords, in order, repeats kept), and the scan's keyword counts
-    (`TextCache.keyword_counts(scan)`: the same dict, same order)."""
+    (`WordCache.keyword_counts(scan)`: the same dict, same order)."""
 
     texts: list[str]
     found: list[list[str]]
@@ -111,7 +111,7 @@ def extractive_summary(
 ) -> str:
     """The node text itself when short, else its best sentences (see module docstring).
 
-    `scan` is `keyword_text(text)` and `freq` its keyword counts (`TextCache.keyword_counts`),
+    `scan` is `keyword_text(text)` and `freq` its keyword counts (`WordCache.keyword_counts`),
     when the caller already has them; `split` is `sentences_of(scan)` when the caller has
     it, for a text it knows is not short (`is_short`); `tokens` is `estimate_tokens(text)`
     when the caller knows it (a node's `token_count`).

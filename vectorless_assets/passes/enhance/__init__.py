@@ -14,7 +14,7 @@ from vectorless_assets.passes.common.plaintext import keyword_text, strip_front_
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.passes.enhance import tags as tg
 from vectorless_assets.passes.enhance.summarize_llm import LLMSummarizer
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> tuple[DocumentTree, str]:
@@ -142,7 +142,7 @@ def _enhance(
     llm: LLMSummarizer | None,
     max_tokens: int,
     shortcut: int,
-    texts: TextCache,
+    texts: WordCache,
     selective: bool = False,
 ) -> TreeNode:
     titles = [k.title for k in kids]

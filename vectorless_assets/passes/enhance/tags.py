@@ -16,7 +16,7 @@ import re
 
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.passes.common.plaintext import clean, keyword_text
-from vectorless_assets.text.word_cache import Counts, TextCache, merged
+from vectorless_assets.text.word_cache import Counts, WordCache, merged
 
 TITLE_WEIGHT = 3
 _HIRAGANA = re.compile("[\u3040-\u309f]")
@@ -44,14 +44,14 @@ def routing_keywords(
     node: TreeNode,
     child_titles: list[str],
     body: Counts | None = None,
-    texts: TextCache | None = None,
+    texts: WordCache | None = None,
 ) -> list[str]:
     """2-4 tags of a node (fewer only when its text has fewer keywords).
 
     `body`: keyword counts of the node's text (`keyword_text(content)`), if already known;
     `texts`: the compile's shared token cache (a private one when None).
     """
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     body = body if body is not None else texts.keyword_counts(keyword_text(node.content))
     # the keywords of the child titles joined by newlines: no token spans two titles
     words = (
@@ -61,10 +61,10 @@ def routing_keywords(
 
 
 def question_hints(
-    node: TreeNode, child_titles: list[str], tags: list[str], texts: TextCache | None = None
+    node: TreeNode, child_titles: list[str], tags: list[str], texts: WordCache | None = None
 ) -> list[str]:
     """3-5 questions an agent could bring to this branch (deterministic templates)."""
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     title = clean(node.title)
     hints: list[str] = []
     if title:

@@ -38,7 +38,7 @@ from vectorless_assets.passes.common.nodetext import rounded
 from vectorless_assets.passes.common.walk import preorder_nodes
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.passes.overlap.similarity import jaccard_join
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 
 DUPLICATE_AT = 0.9
 SUMMARY_RATIO = 0.5
@@ -55,14 +55,14 @@ def overlap_kind(sim: float, len_a: int, len_b: int) -> OverlapKind:
 
 
 def leaf_token_sets(
-    tree: DocumentTree, min_chars: int, texts: TextCache | None = None
+    tree: DocumentTree, min_chars: int, texts: WordCache | None = None
 ) -> list[tuple[str, frozenset[str], int]]:
     """(node id, token set, content length) of every eligible leaf, in document order.
 
     `texts` is the compile's shared token cache (a private one when None); the tokens of the
     stripped content are those of the content.
     """
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     out: list[tuple[str, frozenset[str], int]] = []
     for node in preorder_nodes(tree):
         if node.children:

@@ -16,7 +16,7 @@ from itertools import chain
 from vectorless_assets.ir.indexes import KeywordPosting
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.passes.common.walk import preorder_nodes
-from vectorless_assets.text.word_cache import TextCache
+from vectorless_assets.text.word_cache import WordCache
 
 TITLE_WEIGHT = 2.0
 SUMMARY_WEIGHT = 1.5
@@ -24,7 +24,7 @@ CONTENT_WEIGHT = 1.0
 
 
 def keyword_weights(
-    title: str, summary: str, content: str, texts: TextCache | None = None
+    title: str, summary: str, content: str, texts: WordCache | None = None
 ) -> dict[str, float]:
     """Raw (unnormalised) keyword weights of one node's title, summary and content.
 
@@ -32,7 +32,7 @@ def keyword_weights(
     multiples of 0.5 (exact in floating point), so the order of the additions does not
     matter: the content's counts are taken as they are and the rest added to them.
     """
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     acc: dict[str, float] = dict(texts.keyword_counts(content))  # CONTENT_WEIGHT is 1
     get = acc.get
     # the summary (enhance's output) is read by this pass only: counted, not kept
@@ -62,7 +62,7 @@ def build_postings(
     tree: DocumentTree,
     max_keywords: int,
     per_keyword: int,
-    texts: TextCache | None = None,
+    texts: WordCache | None = None,
     widespread: int = 0,
 ) -> tuple[Postings, list[str]]:
     """Keyword -> postings, keywords alphabetically (see the module docstring), and the
@@ -83,7 +83,7 @@ def build_postings(
     types), so a posting must not be changed in place. Tested equal to the per-posting
     definition (`tests/passes/reasoning/test_postings.py`).
     """
-    texts = texts if texts is not None else TextCache()
+    texts = texts if texts is not None else WordCache()
     walk = preorder_nodes(tree)
     weights = [keyword_weights(n.title, n.summary, n.content, texts) for n in walk]
     spread = Counter(chain.from_iterable(weights))  # nodes per keyword
