@@ -1,4 +1,4 @@
-"""The helpers' fast paths give exactly what their plain definitions give.
+"""The shared pass code's fast paths give exactly what their plain definitions give.
 
 Each speed-up (a literal tested before a pattern's scan, a C-level sort instead of a key
 function, a one-line case of `clean`) is checked against the straightforward code it
@@ -7,19 +7,14 @@ replaced, kept here as the reference, on tricky and on random inputs.
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections import Counter
 
 import pytest
 
-from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.passes.common import budget
 from vectorless_assets.passes.common import plaintext as pt
 from vectorless_assets.passes.common import summarize as sm
-from vectorless_assets.passes.enhance.tags import rank_tags
-from vectorless_assets.passes.enrich import reference_scan as rs
-from vectorless_assets.passes.enrich import references as refs
 from vectorless_assets.text.llm_tokens import estimate_tokens
 from vectorless_assets.text.word_cache import WordCache
 from vectorless_assets.text.words import _CJK_RE, keywords
@@ -88,37 +83,6 @@ def texts(n: int, seed: int = 5) -> list[str]:
         )
         for _ in range(n)
     ]
-
-
-def reference_extract(text: str) -> list[tuple[str, str, str]]:
-    """`references.extract` with every pattern scanned (no literal tests)."""
-    captions = {m.start("kind") for m in rs.CAPTION.finditer(text)}
-    seen: dict[tuple[str, str], tuple[str, str, str]] = {}
-    for m in rs.REF.finditer(text):
-        if m.start("kind") in captions:
-            continue
-        kind, target = refs.kind_of(m.group("kind")), m.group("target")
-        if kind != "appendix" and target.isalpha() and kind != "chapter":
-            continue
-        seen.setdefault((kind, target), (m.group(0).strip(), kind, target))
-    for m in rs.TITLE_REF.finditer(text):
-        title = m.group("title").strip()
-        seen.setdefault(("title", title), (m.group(0).strip(), "title", title))
-    return list(seen.values())[: refs.MAX_REFERENCES_PER_NODE]
-
-
-def outcome(f, *args):  # type: ignore[no-untyped-def]
-    """The result, or the exception type (a kind like 'Eqſ.' has no entry: both must fail)."""
-    try:
-        return f(*args)
-    except KeyError as exc:
-        return type(exc)
-
-
-def test_reference_extraction_skips_only_scans_that_cannot_match() -> None:
-    for text in FRAGMENTS + texts(3000):
-        got = outcome(refs.extract, TreeNode(node_id="0001", content=text))
-        assert got == outcome(reference_extract, text), repr(text)
 
 
 def reference_clean(text: str) -> str:
@@ -371,29 +335,6 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
                 assert (
                     sm.extractive_summary(t, 60, 5, scan=scan, split=sm.sentences_of(scan)) == got
                 ), repr(t)
-
-
-def reference_top(head: list[str], body: list[str], n: int) -> list[str]:
-    """Counter + nsmallest over hiragana-free keywords (the first routing-tag code)."""
-    body = [k for k in body if not sm.re.search("[\u3040-\u309f]", k)]
-    head = [k for k in head if not sm.re.search("[\u3040-\u309f]", k)]
-    counts = Counter(body)
-    for k in head:
-        counts[k] += 3
-    order = {k: i for i, k in enumerate(dict.fromkeys([*head, *body]))}
-    return heapq.nsmallest(n, counts, key=lambda k: (-counts[k], order[k]))
-
-
-def test_rank_tags_matches_counter_and_nsmallest() -> None:
-    rng = random.Random(3)
-    words = ["cache", "key", "store", "これ", "は日", "設計", "api", "x1", "data", "レイ"]
-    for _ in range(3000):
-        head = [rng.choice(words) for _ in range(rng.randint(0, 4))]
-        body = [rng.choice(words) for _ in range(rng.randint(0, 30))]
-        assert rank_tags(Counter(head), Counter(body), 4) == reference_top(head, body, 4), (
-            head,
-            body,
-        )
 
 
 @pytest.mark.parametrize("step", [20, 40, 600])
