@@ -99,6 +99,14 @@ class ScanResult:
     cursor: ScanCursor = field(default_factory=ScanCursor)
 
 
+def unchanged_fingerprint(info: FileInfo, row: Row | None) -> str | None:
+    """The stored fingerprint of a file whose size and mtime match its stored row (the file is
+    then trusted unread); None when there is no row or either differs (read and hash it)."""
+    if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns:
+        return row.fingerprint
+    return None
+
+
 def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
     """Supported documents under `root` by partition key (`pipeline.discovery`); None when the
     root cannot be listed now (`root_problem`)."""
@@ -156,12 +164,7 @@ def scan(
             break
         last = pk
         info, row = files[pk], rows.get(pk)
-        if (
-            row is not None
-            and row.size == info.size
-            and row.mtime_ns == info.mtime_ns
-            and pk in registered
-        ):
+        if pk in registered and unchanged_fingerprint(info, row) is not None:
             continue
         try:
             fingerprint = content_fingerprint(read(info.document_key))
@@ -192,9 +195,9 @@ def current_fingerprints(
     trusted, any other file is read and hashed (unreadable ones are left out)."""
     out: dict[str, str] = {}
     for pk, info in files.items():
-        row = rows.get(pk)
-        if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns:
-            out[pk] = row.fingerprint
+        stored = unchanged_fingerprint(info, rows.get(pk))
+        if stored is not None:
+            out[pk] = stored
             continue
         try:
             out[pk] = content_fingerprint(read(info.document_key))
