@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import copy
+import pkgutil
 from typing import Any
 
 import pytest
 
-from vectorless_assets import compile_document
+from vectorless_assets import compile_document, passes
 from vectorless_assets.context import PassContext
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.persist import envelope_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.pipeline.docs import modes_markdown, passes_markdown
 from vectorless_assets.pipeline.fields import ALIASES, FIELDS
 from vectorless_assets.pipeline.runner import execute_pass
 from vectorless_assets.pipeline.table import TABLE
@@ -20,9 +22,10 @@ from vectorless_assets.pipeline.table import TABLE
 PASSES = TABLE.passes
 
 
-def test_fifteen_passes_with_unique_names_and_single_producers() -> None:
-    assert len(PASSES) == 15
-    assert len({p.name for p in PASSES}) == 15
+def test_one_row_per_pass_module_with_unique_names_and_single_producers() -> None:
+    modules = {m.name for m in pkgutil.iter_modules(passes.__path__)}
+    assert sorted(p.run.__module__.rsplit(".", 1)[-1] for p in PASSES) == sorted(modules)
+    assert len({p.name for p in PASSES}) == len(PASSES)
     writes = [w for p in PASSES for w in p.writes]
     assert len(writes) == len(set(writes)), "a field has two producers"
     assert set(writes) | {"source"} == set(FIELDS) == set(TABLE.fields)
@@ -64,7 +67,7 @@ def test_each_mode_is_closed_under_required_reads(mode: str) -> None:
 
 def test_modes_are_nested_and_deep_runs_everything() -> None:
     fast, std, deep = ({p.name for p in TABLE.for_mode(m)} for m in MODES)
-    assert fast < std < deep and len(deep) == 15
+    assert fast < std < deep and deep == {p.name for p in PASSES}
     assert fast == {"parse", "build", "validate", "split", "enrich", "navigation", "verify"}
     assert std - fast == {"enhance", "reasoning", "route", "score"}
 
@@ -74,6 +77,15 @@ def test_every_pass_has_a_description_and_version() -> None:
         assert p.description and "STUB" not in p.description
         assert p.version
     assert "| parse |" in TABLE.markdown()
+
+
+def test_the_mode_table_is_generated_from_the_table() -> None:
+    assert modes_markdown().splitlines()[2:] == [
+        "| fast | parse, build, split, enrich, validate, navigation, verify |",
+        "| standard | fast + enhance, reasoning, route, score |",
+        f"| deep | all {len(PASSES)} (+ optimize, concept, chain, overlap) |",
+    ]
+    assert f"one table of {len(PASSES)} passes" in passes_markdown()
 
 
 MODE_FIELDS = {
