@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from vectorless_assets.cli import settings
 from vectorless_assets.cli.output import error
-from vectorless_assets.llm.config import client_from_env
+from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
 from vectorless_assets.mcp_server import DEFAULT_PORT, serve
 
 
@@ -38,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         default=None,
         metavar="IR-folder",
-        help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+        help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {DEFAULT_IR_DIR})",
     )
     p.add_argument(
         "--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio"
@@ -53,12 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    folder = settings.ir_dir(args.ir)
+    environment = Environment.read()
+    folder = environment.ir_dir(args.ir)
     if not folder.is_dir():
         error(f"{folder}: not a folder of IR files")
         return 1
     try:
-        llm = client_from_env()  # VECTORLESS_LLM_*: offers locate(guided=True)
+        llm = environment.llm_client()  # VECTORLESS_LLM_*: offers locate(guided=True)
     except ValueError as exc:
         error(str(exc))
         return 1

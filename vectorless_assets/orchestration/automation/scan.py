@@ -25,25 +25,18 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
 from vectorless_assets.pipeline.discovery import is_remote, root_exists, walk
 
-#: Setting that lets a tick take more than half of the known documents out of service.
-ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
-
 
 def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None) -> str | None:
     """Why a tick deleting `deleted` of `known` documents is refused (None: it may go on):
     more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set."""
-    allowed = (os.environ if env is None else env).get(ALLOW_MASS_DELETE, "").strip().lower() in (
-        "1",
-        "true",
-        "yes",
-    )
-    if allowed or deleted < 2 or 2 * deleted <= known:
+    if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
         return None
     return (
         f"{deleted} of {known} known documents are gone from the documents root: more than half, so nothing "
