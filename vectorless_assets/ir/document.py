@@ -8,15 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from vectorless_assets.ir.changes import ChangeSet
-from vectorless_assets.ir.indexes import (
-    ChainIndex,
-    Concept,
-    ContentOverlapMap,
-    EvidenceScoreMap,
-    NavigationIndex,
-    QueryRoutingTable,
-    ReasoningIndex,
-)
+from vectorless_assets.ir.indexes import DocumentIndexes
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.version import SCHEMA_VERSION
@@ -115,9 +107,10 @@ BUILD_META_FIELDS: tuple[str, ...] = (
 )
 
 
-class Document(BaseModel):
+class Document(DocumentIndexes):
     """A compiled document: tree, indexes, acceleration data and metadata."""
 
+    # the index fields (nav_index, reasoning_index, ...) are `ir.indexes.DocumentIndexes`'
     model_config = ConfigDict(extra="ignore")
 
     schema_version: int = SCHEMA_VERSION
@@ -135,14 +128,7 @@ class Document(BaseModel):
     #: the table of contents (enrich pass; empty in IRs written before it was stored:
     #: `ir.toc_view.entries` then derives it from the tree)
     toc: list[TocEntry] = Field(default_factory=list)
-    nav_index: NavigationIndex = Field(default_factory=NavigationIndex)
-    reasoning_index: ReasoningIndex = Field(default_factory=ReasoningIndex)
     summary: str = ""
-    concepts: list[Concept] = Field(default_factory=list)
-    query_routes: QueryRoutingTable | None = None
-    chain_index: ChainIndex | None = None
-    content_overlap: ContentOverlapMap | None = None
-    evidence_scores: EvidenceScoreMap | None = None
     page_count: int | None = None
     diagnostics: list[Diagnostic] = Field(default_factory=list)
     meta: DocumentMeta | None = None
