@@ -15,7 +15,7 @@ import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
 from vectorless_assets import compile_document, save_ir
-from vectorless_assets.mcp_server import build_server, tools
+from vectorless_assets.mcp_server import build_server, locating, tools
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator import catalog as catalog_mod
 from vectorless_assets.navigator import locate as locate_mod
@@ -117,5 +117,5 @@ def test_the_folder_is_read_in_the_background(
         time.sleep(0.01)
     done = tools.list_documents(lib)
     assert "indexing" not in done and done["total"] == 6
-    assert json.dumps(tools.locate(lib, "gauge pressure"))
+    assert json.dumps(locating.locate(lib, "gauge pressure"))
     assert len(lib.catalog().cache) == 1  # a bound of 1 byte keeps only the last document used

@@ -2,8 +2,10 @@
 
 Agents reach the IRs where they live: the tools mirror the navigator (list documents, toc,
 open, read in pages, find/grep, locate, similar, chains, evidence), are stateless (each
-call names its document and node) and read-only. `tools.py` holds the tool functions
-(plain data over a `Library`, no SDK), `server.py` the wiring on the `mcp` SDK. The SDK is
+call names its document and node) and read-only. `tools.py`, `locating.py` and
+`evidence.py` hold the tool functions (plain data over a `Library`, no SDK; their signatures,
+typed with `params.py`, are the tools' input schemas), `registry.py` lists them with their
+descriptions, `server.py` registers that list on the `mcp` SDK. The SDK is
 imported only when `build_server` or `serve` is called; `serve` is the one way to run the
 server (`vectorless mcp` calls it).
 """

@@ -1,7 +1,7 @@
 """The MCP tools the server offers: each tool's function and its one-line description, once.
 
 A tool's parameters, their types, defaults, ranges and descriptions are its function's
-signature (`tools`, `evidence`, typed with `params`); `server.build_server` registers every
+signature (`tools`, `locating`, `evidence`, typed with `params`); `server.build_server` registers every
 `ToolSpec` of `TOOLS` on the SDK server in this order, calling the function by keyword.
 Parameters in `llm_only` are offered only by a server with an LLM (`locate`'s `guided`).
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from vectorless_assets.mcp_server import tools
+from vectorless_assets.mcp_server import locating, tools
 from vectorless_assets.mcp_server.evidence import evidence
 
 
@@ -64,7 +64,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(tools.grep, "Lines matching a regular expression, with their node and line number."),
     ToolSpec(
-        tools.locate,
+        locating.locate,
         "Rank the sections that best answer a question (in one document or across the folder), with citations and reasons.",
         llm_only=("guided",),
     ),

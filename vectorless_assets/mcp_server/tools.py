@@ -4,7 +4,8 @@ Every call names its document (doc_id, doc_id prefix or name) and node (id, titl
 title path "A > B"), so calls are independent and any number of clients can share one
 server. Results are plain JSON data, bounded: lists are cut at a limit (with `total` or
 `truncated` saying so), text comes in pages. A target that does not resolve raises
-`NavigationError`, whose message the server returns as the tool error.
+`NavigationError`, whose message the server returns as the tool error. `locate` (with its
+guided variant) is in `locating`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.mcp_server.bounds import (
     CARD_SECTIONS,
     OVERVIEW_CHARS,
@@ -26,14 +26,10 @@ from vectorless_assets.mcp_server.bounds import (
     window,
 )
 from vectorless_assets.mcp_server.library import Library
-from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptDoc, OptNode, Query, bounded
+from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptDoc, OptNode, bounded
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
-from vectorless_assets.navigator.guided import usage_json
 from vectorless_assets.navigator.searchverbs import GREP_SECONDS
 from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
-
-#: LLM calls one guided `locate` request may make.
-GUIDED_CALLS = 3
 
 
 def required(value: str | None, what: str) -> str:
@@ -210,81 +206,6 @@ def grep(
         if len(rows) > limit:
             break
     return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
-
-
-def locate(
-    lib: Library,
-    query: Query,
-    doc: OptDoc = None,
-    k: bounded(Limit.hits, "hits") = Limit.hits.default,
-    guided: Annotated[
-        bool,
-        Field(
-            description=f"let the server's LLM read the table of contents first (at most {GUIDED_CALLS} LLM calls; slower)"
-        ),
-    ] = False,
-) -> dict[str, Any]:
-    """The sections that best answer a question, in one document or across the folder (no LLM).
-
-    `guided` (only when the server has an LLM: `Library.llm`): the model reads the table of
-    contents first (at most `GUIDED_CALLS` calls per request, reported in `llm_usage`), each
-    hit says `via` "llm" or "locate", and a failing model leaves the no-LLM hits. When
-    `GUIDED_AT_ONCE` guided searches already run, the answer comes without the model
-    (``"guided": false`` and a note) instead of taking another worker thread for minutes.
-    """
-    want, k = required(query, "question"), clamp(k, Limit.hits)
-    if guided and lib.llm is None:
-        raise NavigationError(
-            "guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)"
-        )
-    slot = guided and lib.guided_slot()
-    try:
-        return _locate(lib, want, doc, k, lib.llm if slot else None, busy=guided and not slot)
-    finally:
-        if slot:
-            lib.release_guided()
-
-
-def _locate(
-    lib: Library, want: str, doc: str | None, k: int, llm: Any, *, busy: bool
-) -> dict[str, Any]:
-    usage = LLMUsage()
-    extra = (
-        {"guided": True}
-        if llm
-        else {"guided": False, "note": "guided search busy: answered without the model"}
-        if busy
-        else {}
-    )
-    if doc and doc.strip():
-        nav = lib.document(doc)
-        found = (
-            nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
-            if llm
-            else nav.locate(want, k=k)
-        )
-        result = {
-            "query": want,
-            "scope": nav.doc.doc_id,
-            **extra,
-            "hits": [{**doc_fields(nav), **h} for h in found],
-        }
-    else:
-        catalog = lib.catalog()
-        found = (
-            catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
-            if llm
-            else catalog.locate(want, k=k)
-        )
-        progress = catalog.progress()
-        result = {
-            "query": want,
-            "scope": "folder",
-            **extra,
-            "hits": found,
-            **({"indexing": progress} if progress else {}),
-        }
-    return {**result, "llm_usage": usage_json(usage)} if llm else result
 
 
 def similar(
