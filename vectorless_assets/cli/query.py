@@ -24,8 +24,8 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
-from vectorless_assets.navigator.guided import MAX_CALLS, usage_json
-from vectorless_assets.navigator.views import span_text
+from vectorless_assets.navigator.ranking.guided import MAX_CALLS, usage_json
+from vectorless_assets.navigator.reading.views import span_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:

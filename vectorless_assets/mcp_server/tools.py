@@ -25,9 +25,9 @@ from vectorless_assets.mcp_server.bounds import (
 )
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
-from vectorless_assets.navigator.guided import usage_json
-from vectorless_assets.navigator.searchverbs import GREP_SECONDS
-from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
+from vectorless_assets.navigator.ranking.guided import usage_json
+from vectorless_assets.navigator.reading.searchverbs import GREP_SECONDS
+from vectorless_assets.navigator.reading.views import node_hints, node_ref, node_tags
 
 #: LLM calls one guided `locate` request may make.
 GUIDED_CALLS = 3
