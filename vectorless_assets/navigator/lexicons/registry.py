@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from vectorless_assets.navigator.lexicons.interface import Lexicon, Lexicons
+from vectorless_assets.navigator.reading.views import NavigationError
 
 #: The lexicons used when none are chosen (rankings as they always were).
 DEFAULT_SPEC = "finance"
@@ -22,8 +23,9 @@ ENV_VAR = "VECTORLESS_LEXICONS"
 LexiconChoice = Lexicons | Sequence[Lexicon] | str | None
 
 
-class LexiconError(ValueError):
-    """A lexicon spec that names no lexicon."""
+class LexiconError(NavigationError, ValueError):
+    """A lexicon spec that names no lexicon (the CLI and the MCP server report it as they
+    report any navigation error)."""
 
 
 def _finance() -> Lexicon:
