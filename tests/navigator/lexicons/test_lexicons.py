@@ -108,6 +108,10 @@ def test_a_user_lexicon_by_module_name_ranks_as_its_glossary_says(garden_module:
     both = load_lexicons(f"finance, {garden_module}:GARDEN")
     assert [m.name for m in both.members] == ["finance", "garden"] and both.name == "finance,garden"
     assert DocumentNavigator(doc, lexicons=both).locate(question, k=1)[0]["title"] == "Beds"
+    # the lexicon object itself, or a list of lexicons, does the same
+    garden_lexicon = both.members[1]
+    for choice in (garden_lexicon, [FINANCE, garden_lexicon]):
+        assert DocumentNavigator(doc, lexicons=choice).locate(question, k=2) == garden
 
 
 def test_a_catalog_passes_its_lexicons_to_its_documents(garden_module: str, tmp_path: Path) -> None:

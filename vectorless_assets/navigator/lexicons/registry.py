@@ -19,8 +19,8 @@ from vectorless_assets.navigator.reading.views import NavigationError
 DEFAULT_SPEC = "finance"
 #: The environment variable the CLI and the MCP server read their lexicons from.
 ENV_VAR = "VECTORLESS_LEXICONS"
-#: What `lexicons=` accepts: lexicons, a spec, or None for the default.
-LexiconChoice = Lexicons | Sequence[Lexicon] | str | None
+#: What `lexicons=` accepts: a lexicon, several, a spec, or None for the default.
+LexiconChoice = Lexicon | Sequence[Lexicon] | str | None
 
 
 class LexiconError(NavigationError, ValueError):
@@ -84,6 +84,8 @@ def as_lexicons(choice: LexiconChoice) -> Lexicons:
         return choice
     if isinstance(choice, str):
         return load_lexicons(choice)
+    if isinstance(choice, Lexicon):
+        return Lexicons((choice,))
     return Lexicons(tuple(choice))
 
 
