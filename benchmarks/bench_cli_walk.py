@@ -11,8 +11,9 @@ In this process, on a fresh `DAGSTER_HOME` and IR folder in a temporary director
 the CLI and runs `vectorless compile <sample>` (one bundled sample, through Dagster) under
 `sys.setprofile`. From the calls it keeps the package's functions (code under
 `vectorless_assets/`) in the order each is first called, then collapses consecutive functions
-of the same file into one *stop*. Module bodies run by an import are not functions and are left
-out of the walk (the imports are counted apart, below); `--imports` keeps them as stops too.
+of the same file into one *stop*. Module and class bodies (run once by an import) are not
+functions and are left out of the walk (the imports are counted apart, below); `--imports`
+keeps them as stops too.
 It reports:
 
 - `stops`: the length of that walk;
@@ -29,6 +30,8 @@ walk is a count of places, deterministic for a given tree.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import inspect
 import json
 import os
 import sys
@@ -36,6 +39,8 @@ import tempfile
 from pathlib import Path
 
 PACKAGE = "vectorless_assets"
+#: marks a module or class body (code an import runs) in the walk
+BODY = " (body)"
 AUTOMATION = (
     "vectorless_assets.orchestration.automation",
     "vectorless_assets.orchestration.storage.doc_state",
@@ -54,8 +59,8 @@ def _package_dir(src: Path | None) -> Path:
 
 
 def walk(package_dir: Path, sample: str, work: Path) -> tuple[list[str], list[str], int]:
-    """(first-call order of the package's functions as `file:function`, modules imported, exit
-    status) of `vectorless compile <sample>` run under `sys.setprofile`."""
+    """(first-call order of the package's code as `file:qualified name`, bodies marked `BODY`;
+    modules imported; exit status) of `vectorless compile <sample>` under `sys.setprofile`."""
     prefix = str(package_dir) + os.sep
     seen: set[object] = set()
     order: list[str] = []
@@ -69,7 +74,8 @@ def walk(package_dir: Path, sample: str, work: Path) -> tuple[list[str], list[st
         seen.add(code)
         if code.co_filename.startswith(prefix):
             rel = Path(code.co_filename).relative_to(package_dir).as_posix()
-            order.append(f"{rel}:{code.co_qualname}")
+            body = "" if code.co_flags & inspect.CO_OPTIMIZED else BODY
+            order.append(f"{rel}:{code.co_qualname}{body}")
 
     os.environ["DAGSTER_HOME"] = str(work / "dagster")
     os.environ["VECTORLESS_WORKERS"] = "1"
@@ -78,10 +84,11 @@ def walk(package_dir: Path, sample: str, work: Path) -> tuple[list[str], list[st
     (work / "dagster").mkdir()
     argv = ["compile", str(package_dir / "samples" / sample), "--out", str(work / "ir"), "-q"]
     sys.setprofile(profile)
-    try:
-        from vectorless_assets.cli import main
+    try:  # the command's own output goes to stderr: stdout is the report's
+        with contextlib.redirect_stdout(sys.stderr):
+            from vectorless_assets.cli import main
 
-        status = main(argv)
+            status = main(argv)
     finally:
         sys.setprofile(None)
     modules = sorted(m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + "."))
@@ -129,7 +136,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="cli-walk-") as tmp:
         order, modules, status = walk(package_dir, args.sample, Path(tmp))
     if not args.imports:
-        order = [entry for entry in order if not entry.endswith(":<module>")]
+        order = [entry for entry in order if not entry.endswith(BODY)]
     stops = stops_of(order)
     result = {"package": str(package_dir), "exit_status": status, **summary(stops, modules)}
     if args.stops:
