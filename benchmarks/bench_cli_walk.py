@@ -22,9 +22,9 @@ It reports:
 - `modules`: the package modules imported by the end of the run (`sys.modules`), and how many
   of them are orchestration automation (`orchestration.automation.*`, `storage.doc_state`).
 
-The compile runs in this process (one document: the run's worker pool computes it here), so the
-walk covers the CLI, the Dagster runner, the job and the passes. Timings are not reported: the
-walk is a count of places, deterministic for a given tree.
+The compile runs in this process (one document: the run's worker pool computes it in the
+run's own process), so the walk covers the CLI, the Dagster runner, the job and the passes.
+Timings are not reported: the walk is a count of places, deterministic for a given tree.
 """
 
 from __future__ import annotations
@@ -78,7 +78,6 @@ def walk(package_dir: Path, sample: str, work: Path) -> tuple[list[str], list[st
             order.append(f"{rel}:{code.co_qualname}{body}")
 
     os.environ["DAGSTER_HOME"] = str(work / "dagster")
-    os.environ["VECTORLESS_WORKERS"] = "1"
     for var in [v for v in os.environ if v.startswith("VECTORLESS_LLM")]:
         del os.environ[var]
     (work / "dagster").mkdir()

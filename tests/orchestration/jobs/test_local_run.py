@@ -31,7 +31,7 @@ def test_a_cli_compile_loads_no_sensor_schedule_scan_or_state_code(tmp_path: Pat
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("# A\n\nText.\n", encoding="utf-8")
-    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "home"), "VECTORLESS_WORKERS": "1"}
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "home")}
     (tmp_path / "home").mkdir()
     out = subprocess.run(
         [sys.executable, "-c", CODE, str(docs), str(tmp_path / "ir"), *NOT_NEEDED],
