@@ -28,6 +28,7 @@ from vectorless_assets.environment import Environment
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
+from vectorless_assets.navigator.lexicons import lexicons_from_env
 
 #: Seconds between two looks at the folder (new, rewritten or removed IR files).
 CHECK_EVERY = 0.5
@@ -59,6 +60,7 @@ class Library:
             folder,
             cache_bytes=Environment.read().mcp_cache_bytes if cache_bytes is None else cache_bytes,
             index=False,
+            lexicons=lexicons_from_env(),
         )
         self._guard = threading.Lock()  # held only to start a refresh, never while computing
         self._refresh: tuple[threading.Thread, float] | None = None

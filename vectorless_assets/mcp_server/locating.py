@@ -16,7 +16,7 @@ from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.mcp_server.params import OptDoc, Query, bounded
 from vectorless_assets.mcp_server.tools import doc_fields, required
 from vectorless_assets.navigator import NavigationError
-from vectorless_assets.navigator.guided import usage_json
+from vectorless_assets.navigator.ranking.guided import usage_json
 
 #: LLM calls one guided `locate` request may make.
 GUIDED_CALLS = 3

@@ -28,7 +28,7 @@ def run(
     `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
     pages and its children's), with the matching page labels. References ("see Section
     2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12") are extracted from
-    every node's text and resolved to node ids (see `passes.references`). The description
+    every node's text and resolved to node ids (see `helpers.references`). The description
     is the front matter's description if any, else the document summary (its first two
     sentences when over 120 tokens), else one made from the root and top sections. The table
     of contents (`ir.toc`: every node's id, number, title, depth, subtree pages or lines and

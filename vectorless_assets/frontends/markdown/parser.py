@@ -2,7 +2,7 @@
 
 Contract (tested, and checked over the whole Markdown corpus):
 
-* Decoding and what a line is: see `frontends.text_source` (UTF-8, BOM stripped, documented
+* Decoding and what a line is: see `frontends.markdown.text_source` (UTF-8, BOM stripped, documented
   fallback for invalid UTF-8, `SourceError` for binary bytes; lines split on ``\\n``).
 * Structure: CommonMark + GFM tables (`markdown_blocks`: markdown-it's block parser only, on
   the segments that can hold a heading). ATX and setext headings count only at the top
