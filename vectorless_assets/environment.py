@@ -21,6 +21,7 @@ stop `vectorless mcp`). The CLI reads it directly; the Dagster code location bui
 | `VECTORLESS_SENSOR_INTERVAL` | seconds between ticks of the documents sensor | 10 |
 | `VECTORLESS_SENSOR` | `on` (1, true, yes, running): the sensor runs without switching it on | off |
 | `VECTORLESS_SENSOR_ALLOW_MASS_DELETE` | `1` (true, yes): a tick may retire more than half the documents | off |
+| `VECTORLESS_LEXICONS` | the domain lexicons `locate` ranks with (read by `navigator.lexicons`) | `finance` |
 | `VECTORLESS_MCP_CACHE_MB` | megabytes of IR files whose documents `vectorless mcp` keeps loaded | 16 |
 | `VECTORLESS_CELERY_BROKER`, `_BACKEND`, `_VISIBILITY_TIMEOUT` | Celery executor of batched runs | none (in process), the broker, 600 s |
 """
