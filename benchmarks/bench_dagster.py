@@ -89,7 +89,8 @@ def _batched(
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
     from vectorless_assets.orchestration.base.settings import Settings
     from vectorless_assets.orchestration.definitions import build_defs
-    from vectorless_assets.orchestration.runner import QUIET, relative_key
+    from vectorless_assets.orchestration.jobs.local_run import QUIET
+    from vectorless_assets.orchestration.runner import relative_key
 
     settings = Settings.create(
         docs_dir=docs, ir_dir=work / f"ir-batched-{workers}", options=options, workers=workers

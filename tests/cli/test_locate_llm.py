@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigator.test_guided_locate import GUIDE, QUESTION, navigator_model
+from tests.navigator.ranking.test_guided_locate import GUIDE, QUESTION, navigator_model
 from tests.support import fake_llm
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.ir import save_ir

@@ -36,3 +36,22 @@ def test_a_bad_cache_bound_is_one_line(tmp_path: Path, capsys, monkeypatch) -> N
         capsys.readouterr().err.strip()
         == "error: VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got 'lots'"
     )
+
+
+def test_the_command_runs_the_one_serve(tmp_path: Path, capsys, monkeypatch) -> None:
+    """`vectorless mcp` hands its folder, transport and port to `mcp_server.serve`."""
+    from vectorless_assets.cli import main, mcp_cmd
+
+    seen: dict = {}
+
+    def fake_serve(folder, *, http, port, llm, ready) -> None:
+        seen.update(folder=folder, http=http, port=port, llm=llm)
+        ready("http://127.0.0.1:9999/mcp")
+
+    monkeypatch.setattr(mcp_cmd, "serve", fake_serve)
+    monkeypatch.delenv("VECTORLESS_LLM_BASE_URL", raising=False)
+    assert main(["mcp", str(tmp_path), "--http", "--port", "9999"]) == 0
+    assert seen == {"folder": tmp_path, "http": True, "port": 9999, "llm": None}
+    assert capsys.readouterr().err == (
+        f"vectorless mcp: serving {tmp_path} on http://127.0.0.1:9999/mcp\n"
+    )

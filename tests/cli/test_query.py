@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigator.test_locate import report_doc, tamper
-from tests.navigator.test_navigator import guide_doc
+from tests.navigator.ranking.test_locate import report_doc, tamper
+from tests.navigator.reading.test_navigator import guide_doc
 from vectorless_assets.cli import main
 from vectorless_assets.ir import save_ir
 
@@ -93,7 +93,7 @@ def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(
     capsys, tmp_path: Path
 ) -> None:
     """A hit over many pages prints its focus ("read p. N"), as --json and MCP carry it."""
-    from tests.navigator.test_pinpoint import QUESTION, report
+    from tests.navigator.ranking.test_pinpoint import QUESTION, report
 
     doc = report(7)
     path = tmp_path / f"{doc.doc_id}.bin"

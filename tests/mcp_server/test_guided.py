@@ -19,7 +19,7 @@ from tests.mcp_server.test_server import ok
 from tests.support import fake_llm
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.llm.openai import OpenAICompatibleClient
-from vectorless_assets.mcp_server import tools
+from vectorless_assets.mcp_server import locating
 from vectorless_assets.mcp_server.library import Library
 
 OPTION = re.compile(r"^(\d+)\. (?:\[[^\]]*\] )?(.+?)(?: \(pages| \[|:)", re.M)
@@ -109,11 +109,11 @@ def test_calls_bounded_per_request_and_fallback(
             ir_folder["folder"],
             llm=OpenAICompatibleClient(base_url=srv.base_url, model="fake", retries=0),
         )  # type: ignore[arg-type]
-        result = tools.locate(lib, QUESTION, guided=True)
-        assert result["llm_usage"]["calls"] == srv.requests == tools.GUIDED_CALLS
-        plain = tools.locate(lib, QUESTION)
+        result = locating.locate(lib, QUESTION, guided=True)
+        assert result["llm_usage"]["calls"] == srv.requests == locating.GUIDED_CALLS
+        plain = locating.locate(lib, QUESTION)
         srv.fault = "500"
-        failed = tools.locate(lib, QUESTION, guided=True)
+        failed = locating.locate(lib, QUESTION, guided=True)
     assert failed["llm_usage"]["failures"] == 1
     assert [(h["doc_id"], h["node_id"], h["via"]) for h in failed["hits"]] == [
         (h["doc_id"], h["node_id"], "locate") for h in plain["hits"]

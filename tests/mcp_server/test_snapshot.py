@@ -15,11 +15,11 @@ import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
 from vectorless_assets import compile_document, save_ir
-from vectorless_assets.mcp_server import build_server, tools
+from vectorless_assets.mcp_server import build_server, locating, tools
 from vectorless_assets.mcp_server.library import Library
-from vectorless_assets.navigator import catalog as catalog_mod
-from vectorless_assets.navigator import locate as locate_mod
-from vectorless_assets.navigator.views import MAX_QUERY_CHARS
+from vectorless_assets.navigator.catalog import catalog as catalog_mod
+from vectorless_assets.navigator.ranking import locate as locate_mod
+from vectorless_assets.navigator.reading.views import MAX_QUERY_CHARS
 
 
 def test_a_running_locate_does_not_hold_up_another_call(
@@ -96,12 +96,12 @@ def test_the_folder_is_read_in_the_background(
     gate, reads = threading.Event(), []
     real = catalog_mod.DocumentNavigator.open
 
-    def gated(path: Any) -> Any:
+    def gated(path: Any, **kw: Any) -> Any:
         if threading.current_thread().name == "vectorless-mcp-index":
             reads.append(path)
             if len(reads) == 3:
                 gate.wait(10)
-        return real(path)
+        return real(path, **kw)
 
     monkeypatch.setattr(catalog_mod.DocumentNavigator, "open", gated)
     lib = Library(tmp_path, check_every=3600, wait_s=0.2, cache_bytes=1)
@@ -117,5 +117,5 @@ def test_the_folder_is_read_in_the_background(
         time.sleep(0.01)
     done = tools.list_documents(lib)
     assert "indexing" not in done and done["total"] == 6
-    assert json.dumps(tools.locate(lib, "gauge pressure"))
+    assert json.dumps(locating.locate(lib, "gauge pressure"))
     assert len(lib.catalog().cache) == 1  # a bound of 1 byte keeps only the last document used

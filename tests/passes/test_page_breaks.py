@@ -160,7 +160,7 @@ def test_a_locate_hit_on_a_part_and_its_focus_name_the_drawn_page() -> None:
     assert top["start_page"] <= 9 <= top["end_page"] and top["end_page"] - top["start_page"] < 11
     if top["end_page"] - top["start_page"] + 1 > 3:
         assert top["focus"]["start_page"] <= 9 <= top["focus"]["end_page"]
-    from vectorless_assets.navigator.locate import Locator
+    from vectorless_assets.navigator.ranking.locate import Locator
 
     locator = Locator(doc)
     i = next(k for k, n in enumerate(doc.tree.nodes) if "zanzibarite" in n.content)
@@ -174,7 +174,7 @@ def test_ir_without_page_breaks_loads_and_is_pinpointed_by_estimate() -> None:
         del node["page_breaks"]  # as written before the field existed
     old = Document.model_validate(payload)
     assert all(n.page_breaks == [] for n in old.tree.nodes)
-    from vectorless_assets.navigator.locate import Locator
+    from vectorless_assets.navigator.ranking.locate import Locator
 
     i = next(k for k, n in enumerate(old.tree.nodes) if "zanzibarite" in n.content)
     window = Locator(old).pinner.focus(i, ["zanzibarite"], {"zanzibarite": 1.0})

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import copy
+import importlib
+import pkgutil
 from typing import Any
 
 import pytest
 
-from vectorless_assets import compile_document
+from vectorless_assets import compile_document, passes
 from vectorless_assets.ir.document import dangling_node_ids
 from vectorless_assets.ir.persist import envelope_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.passes.context import PassContext
+from vectorless_assets.pipeline.docs import modes_markdown, passes_markdown
 from vectorless_assets.pipeline.fields import ALIASES, FIELDS
 from vectorless_assets.pipeline.runner import execute_pass
 from vectorless_assets.pipeline.table import TABLE
@@ -20,9 +23,15 @@ from vectorless_assets.pipeline.table import TABLE
 PASSES = TABLE.passes
 
 
-def test_fifteen_passes_with_unique_names_and_single_producers() -> None:
-    assert len(PASSES) == 15
-    assert len({p.name for p in PASSES}) == 15
+def test_one_row_per_pass_module_with_unique_names_and_single_producers() -> None:
+    modules = {
+        m.name
+        for m in pkgutil.iter_modules(passes.__path__)
+        if callable(getattr(importlib.import_module(f"{passes.__name__}.{m.name}"), "run", None))
+    }  # every module (or package) of passes/ with a `run` is one row
+    in_table = [p.run.__module__.removeprefix(passes.__name__ + ".").split(".")[0] for p in PASSES]
+    assert sorted(in_table) == sorted(modules)
+    assert len({p.name for p in PASSES}) == len(PASSES)
     writes = [w for p in PASSES for w in p.writes]
     assert len(writes) == len(set(writes)), "a field has two producers"
     assert set(writes) | {"source"} == set(FIELDS) == set(TABLE.fields)
@@ -64,7 +73,7 @@ def test_each_mode_is_closed_under_required_reads(mode: str) -> None:
 
 def test_modes_are_nested_and_deep_runs_everything() -> None:
     fast, std, deep = ({p.name for p in TABLE.for_mode(m)} for m in MODES)
-    assert fast < std < deep and len(deep) == 15
+    assert fast < std < deep and deep == {p.name for p in PASSES}
     assert fast == {"parse", "build", "validate", "split", "enrich", "navigation", "verify"}
     assert std - fast == {"enhance", "reasoning", "route", "score"}
 
@@ -74,6 +83,15 @@ def test_every_pass_has_a_description_and_version() -> None:
         assert p.description and "STUB" not in p.description
         assert p.version
     assert "| parse |" in TABLE.markdown()
+
+
+def test_the_mode_table_is_generated_from_the_table() -> None:
+    rows = dict(line.strip("| ").split(" | ") for line in modes_markdown().splitlines()[2:])
+    fast, std = ([p.name for p in TABLE.for_mode(m)] for m in ("fast", "standard"))
+    assert rows["fast"] == ", ".join(fast)
+    assert rows["standard"] == "fast + " + ", ".join(n for n in std if n not in fast)
+    assert rows["deep"].startswith(f"all {len(PASSES)} (+ optimize, concept, ")
+    assert f"one table of {len(PASSES)} passes" in passes_markdown()
 
 
 MODE_FIELDS = {

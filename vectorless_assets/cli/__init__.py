@@ -3,30 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from vectorless_assets.version import __version__
 
+#: the module of `cli/` that registers each command, in the order `--help` lists them
+COMMANDS: dict[str, str] = {
+    "demo": "demo_cmd",
+    "compile": "compile_cmd",
+    "inspect": "inspect_cmd",
+    "verify": "inspect_cmd",
+    "ls": "query",
+    "cat": "query",
+    "find": "query",
+    "toc": "query",
+    "locate": "query",
+    "mcp": "mcp_cmd",
+}
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `vectorless` parser. For a known `command` only the module of that command is
+    imported and registered (`vectorless compile` loads no navigator or MCP code); otherwise,
+    as for `--help` or an unknown command, every command's."""
     parser = argparse.ArgumentParser(
         prog="vectorless",
         description="Compile documents into a navigable Document IR (vectorless retrieval).",
     )
     parser.add_argument("--version", action="version", version=f"vectorless {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from vectorless_assets.cli import compile_cmd, demo_cmd, inspect_cmd, mcp_cmd, query
-
-    demo_cmd.register(sub)
-    compile_cmd.register(sub)
-    inspect_cmd.register(sub)
-    query.register(sub)
-    mcp_cmd.register(sub)
+    modules = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    for module in modules:
+        importlib.import_module(f"vectorless_assets.cli.{module}").register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((a for a in argv if not a.startswith("-")), None)
+    args = build_parser(command).parse_args(argv)
     try:
         return int(args.handler(args) or 0)
     except KeyboardInterrupt:

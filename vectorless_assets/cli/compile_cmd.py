@@ -7,10 +7,10 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from vectorless_assets.cli import settings
 from vectorless_assets.cli.gone import gone_sources, retire
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
+from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
 from vectorless_assets.frontends.discovery import SourceRef, expand
 from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--out",
         default=None,
-        help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+        help=f"IR folder (default: $VECTORLESS_IR_DIR or {DEFAULT_IR_DIR})",
     )
     p.add_argument(
         "--root", default=None, help="documents root: keys and doc_ids are paths relative to it"
@@ -77,17 +77,13 @@ def compile_in_process(
     incremental update (`compile_document(previous=)`); the lasting LLM cache lives beside it
     (`llm.cache.cache_path_for`, `VECTORLESS_LLM_CACHE`).
     """
-    import os
-
     from vectorless_assets.llm.cache import LLMCache, cache_path_for
-    from vectorless_assets.llm.config import client_from_env
 
-    llm = client_from_env()
-    cache_path = (
-        cache_path_for(out, os.environ.get("VECTORLESS_LLM_CACHE")) if llm is not None else None
-    )
+    environment = Environment.read()
+    llm = environment.llm_client()
+    cache_path = cache_path_for(out, environment.llm_cache) if llm is not None else None
     cache = LLMCache(cache_path) if cache_path else None
-    concurrency = int(os.environ.get("VECTORLESS_LLM_CONCURRENCY") or 4)
+    concurrency = environment.llm_concurrency
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
@@ -193,7 +189,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
             error(f"two sources share the key {key!r}: {', '.join(paths)} (use --root)")
         return 2
     options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
-    out = settings.ir_dir(args.out)
+    out = Environment.read().ir_dir(args.out)
     results = run_compile(
         refs,
         out,

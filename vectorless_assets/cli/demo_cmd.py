@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from vectorless_assets.cli import settings
 from vectorless_assets.cli.compile_cmd import run_compile
+from vectorless_assets.environment import DEFAULT_IR_DIR, SAMPLES_DIR, Environment
 from vectorless_assets.frontends.discovery import expand
 from vectorless_assets.ir import load_ir, toc_view
 from vectorless_assets.options import MODES, CompileOptions
@@ -17,15 +17,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--out",
         default=None,
-        help=f"IR folder (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+        help=f"IR folder (default: $VECTORLESS_IR_DIR or {DEFAULT_IR_DIR})",
     )
     p.add_argument("--in-process", action="store_true", help="compile without Dagster")
     p.set_defaults(handler=cmd_demo)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    refs = expand([str(settings.samples_dir())])
-    out = settings.ir_dir(args.out)
+    refs = expand([str(SAMPLES_DIR)])
+    out = Environment.read().ir_dir(args.out)
     results = run_compile(
         refs,
         out,

@@ -2,7 +2,8 @@
 
 Stdio by default (the host starts the command and talks over its stdin/stdout, so
 nothing else may be printed on stdout); `--http` serves streamable HTTP on
-127.0.0.1:`--port` at path /mcp. The MCP SDK is imported only when the command runs.
+127.0.0.1:`--port` at path /mcp (`mcp_server.serve`). The MCP SDK is imported only when
+the command runs.
 """
 
 from __future__ import annotations
@@ -10,11 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from vectorless_assets.cli import settings
 from vectorless_assets.cli.output import error
-from vectorless_assets.llm.config import client_from_env
-
-DEFAULT_PORT = 8765
+from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
+from vectorless_assets.mcp_server import DEFAULT_PORT, serve
 
 
 def port(text: str) -> int:
@@ -38,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         default=None,
         metavar="IR-folder",
-        help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {settings.DEFAULT_IR_DIR})",
+        help=f"folder of IR files (default: $VECTORLESS_IR_DIR or {DEFAULT_IR_DIR})",
     )
     p.add_argument(
         "--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio"
@@ -53,30 +52,34 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    folder = settings.ir_dir(args.ir)
+    environment = Environment.read()
+    folder = environment.ir_dir(args.ir)
     if not folder.is_dir():
         error(f"{folder}: not a folder of IR files")
         return 1
     try:
-        from vectorless_assets.mcp_server import build_server
-    except ImportError as exc:  # the SDK is a dependency; say so clearly if it is missing
-        error(f"the MCP server needs the 'mcp' package: {exc}")
-        return 1
-    try:
-        llm = client_from_env()  # VECTORLESS_LLM_*: offers locate(guided=True)
+        llm = environment.llm_client()  # VECTORLESS_LLM_*: offers locate(guided=True)
     except ValueError as exc:
         error(str(exc))
         return 1
+    started = False
+
+    def ready(where: str) -> None:
+        nonlocal started
+        started = True
+        guided = f" (guided locate with {llm.model})" if llm else ""
+        print(f"vectorless mcp: serving {folder} on {where}{guided}", file=sys.stderr, flush=True)
+
     try:
-        server = build_server(folder, llm=llm)
+        serve(folder, http=args.http, port=args.port, llm=llm, ready=ready)
+    except ImportError as exc:  # the SDK is a dependency; say so clearly if it is missing
+        if started:
+            raise
+        error(f"the MCP server needs the 'mcp' package: {exc}")
+        return 1
     except ValueError as exc:  # VECTORLESS_MCP_CACHE_MB that is not a number
+        if started:
+            raise
         error(str(exc))
         return 1
-    where = f"http://127.0.0.1:{args.port}/mcp" if args.http else "stdio"
-    guided = f" (guided locate with {llm.model})" if llm else ""
-    print(f"vectorless mcp: serving {folder} on {where}{guided}", file=sys.stderr, flush=True)
-    if args.http:
-        server.run("streamable-http", host="127.0.0.1", port=args.port)
-    else:
-        server.run("stdio")
     return 0

@@ -24,8 +24,9 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
-from vectorless_assets.navigator.guided import MAX_CALLS, usage_json
-from vectorless_assets.navigator.views import span_text
+from vectorless_assets.navigator.lexicons import lexicons_from_env
+from vectorless_assets.navigator.ranking.guided import MAX_CALLS, usage_json
+from vectorless_assets.navigator.reading.views import span_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -81,14 +82,15 @@ def where(row: dict[str, Any]) -> str:
 
 def _open(args: argparse.Namespace) -> DocumentNavigator | Catalog:
     path = Path(args.ir)
+    lexicons = lexicons_from_env()
     if path.is_dir():
-        catalog = Catalog(path)
+        catalog = Catalog(path, lexicons=lexicons)
         for r in catalog.rejected:
             error(f"refused {r['path']}: {r['problem']}")
         if args.doc:
             return catalog.get(args.doc)
         return catalog
-    return DocumentNavigator.open(path)
+    return DocumentNavigator.open(path, lexicons=lexicons)
 
 
 def _single(target: DocumentNavigator | Catalog) -> DocumentNavigator:

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from vectorless_assets.ir.changes import ChangeSet
-from vectorless_assets.ir.indexes import (
-    ChainIndex,
-    Concept,
-    ContentOverlapMap,
-    EvidenceScoreMap,
-    NavigationIndex,
-    QueryRoutingTable,
-    ReasoningIndex,
-)
+from vectorless_assets.ir.indexes import DocumentIndexes
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.ir.versions import SCHEMA_VERSION
@@ -37,6 +29,10 @@ class Diagnostic(BaseModel):
     message: str
     severity: Severity = "warning"
     node_id: str | None = None
+
+    def referenced_node_ids(self) -> set[str]:
+        """The node the finding is about, if any."""
+        return {self.node_id} if self.node_id else set()
 
 
 class DocumentMeta(BaseModel):
@@ -111,9 +107,10 @@ BUILD_META_FIELDS: tuple[str, ...] = (
 )
 
 
-class Document(BaseModel):
+class Document(DocumentIndexes):
     """A compiled document: tree, indexes, acceleration data and metadata."""
 
+    # the index fields (nav_index, reasoning_index, ...) are `ir.indexes.DocumentIndexes`'
     model_config = ConfigDict(extra="ignore")
 
     schema_version: int = SCHEMA_VERSION
@@ -131,14 +128,7 @@ class Document(BaseModel):
     #: the table of contents (enrich pass; empty in IRs written before it was stored:
     #: `ir.toc_view.entries` then derives it from the tree)
     toc: list[TocEntry] = Field(default_factory=list)
-    nav_index: NavigationIndex = Field(default_factory=NavigationIndex)
-    reasoning_index: ReasoningIndex = Field(default_factory=ReasoningIndex)
     summary: str = ""
-    concepts: list[Concept] = Field(default_factory=list)
-    query_routes: QueryRoutingTable | None = None
-    chain_index: ChainIndex | None = None
-    content_overlap: ContentOverlapMap | None = None
-    evidence_scores: EvidenceScoreMap | None = None
     page_count: int | None = None
     diagnostics: list[Diagnostic] = Field(default_factory=list)
     meta: DocumentMeta | None = None
@@ -148,48 +138,18 @@ class Document(BaseModel):
         return self.schema_version < SCHEMA_VERSION
 
 
+def node_ids_in(value: Any) -> set[str]:
+    """The node ids `value` references: its own `referenced_node_ids()` (index models, the
+    tree, toc entries, diagnostics), the union over a list's items, nothing for other values."""
+    if isinstance(value, list):
+        return {i for item in value for i in node_ids_in(item)}
+    method = getattr(value, "referenced_node_ids", None)
+    return method() if callable(method) else set()
+
+
 def referenced_node_ids(doc: Document) -> set[str]:
-    """Every node id any index or reference of `doc` points at."""
-    ids: set[str] = set()
-    for node in doc.tree.nodes:
-        ids.update(r.target_node_id for r in node.references if r.target_node_id)
-    nav = doc.nav_index
-    ids.update(nav.entries)
-    ids.update(e.node_id for e in nav.entries.values())
-    for parent, routes in nav.child_routes.items():
-        ids.add(parent)
-        ids.update(r.node_id for r in routes)
-    if nav.doc_card:
-        ids.update(s.node_id for s in nav.doc_card.sections)
-    ri = doc.reasoning_index
-    for postings in ri.keywords.values():
-        ids.update(p.node_id for p in postings)
-    ids.update(ri.section_map.values())
-    if ri.summary_shortcut:
-        ids.add(ri.summary_shortcut.root_node_id)
-        ids.update(s.node_id for s in ri.summary_shortcut.sections)
-    for concept in doc.concepts:
-        ids.update(concept.sections)
-    if doc.query_routes:
-        for route in doc.query_routes.intent_routes:
-            ids.add(route.node_id)
-            ids.update(t.node_id for t in route.targets)
-        for targets in doc.query_routes.concept_routes.values():
-            ids.update(t.node_id for t in targets)
-    if doc.chain_index:
-        for chain in doc.chain_index.chains:
-            ids.update(chain.node_ids)
-        ids.update(doc.chain_index.node_chains)
-    if doc.content_overlap:
-        for pair in doc.content_overlap.pairs:
-            ids.update((pair.node_a, pair.node_b))
-        for group in doc.content_overlap.duplicate_groups:
-            ids.update(group.node_ids)
-    if doc.evidence_scores:
-        ids.update(doc.evidence_scores.scores)
-    ids.update(d.node_id for d in doc.diagnostics if d.node_id)
-    ids.update(e.node_id for e in doc.toc)
-    return ids
+    """Every node id any index or reference of `doc` points at: the union over its fields."""
+    return {i for name in type(doc).model_fields for i in node_ids_in(getattr(doc, name))}
 
 
 def dangling_node_ids(doc: Document) -> set[str]:

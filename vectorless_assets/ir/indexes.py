@@ -1,12 +1,16 @@
 """The indexes of the IR: navigation, reasoning, routes, chains, overlap, evidence scores.
 
 Every index refers to tree nodes by `node_id` only; a node id that is not in the final tree
-is a bug (checked by `vectorless_assets.ir.document.dangling_node_ids`).
+is a bug (checked by `vectorless_assets.ir.document.dangling_node_ids`). Each index model (and
+any IR value holding node ids: `Concept`, `TocEntry`, `Diagnostic`, `DocumentTree`) says which
+node ids it references with a `referenced_node_ids()` method; `Document` collects them from
+its fields, so a new index needs no edit there.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,6 +65,16 @@ class NavigationIndex(_Model):
     child_routes: dict[str, list[ChildRoute]] = Field(default_factory=dict)
     doc_card: DocCard | None = None
 
+    def referenced_node_ids(self) -> set[str]:
+        """Entries, routed parents and children, and the doc card's sections."""
+        ids = set(self.entries) | {e.node_id for e in self.entries.values()}
+        for parent, routes in self.child_routes.items():
+            ids.add(parent)
+            ids.update(r.node_id for r in routes)
+        if self.doc_card:
+            ids.update(s.node_id for s in self.doc_card.sections)
+        return ids
+
 
 # -- reasoning (ReasoningPass) --------------------------------------------------------------
 class KeywordPosting(_Model):
@@ -90,6 +104,15 @@ class ReasoningIndex(_Model):
     summary_shortcut: SummaryShortcut | None = None
     synonyms: dict[str, list[str]] = Field(default_factory=dict)
 
+    def referenced_node_ids(self) -> set[str]:
+        """Posted nodes, the section map's nodes and the summary shortcut's."""
+        ids = {p.node_id for postings in self.keywords.values() for p in postings}
+        ids.update(self.section_map.values())
+        if self.summary_shortcut:
+            ids.add(self.summary_shortcut.root_node_id)
+            ids.update(s.node_id for s in self.summary_shortcut.sections)
+        return ids
+
 
 # -- concepts (ConceptPass) -----------------------------------------------------------------
 class Concept(_Model):
@@ -97,6 +120,10 @@ class Concept(_Model):
     summary: str = ""
     sections: list[str] = Field(default_factory=list)
     source: Literal["llm", "keywords"] = "keywords"
+
+    def referenced_node_ids(self) -> set[str]:
+        """The concept's sections."""
+        return set(self.sections)
 
 
 # -- routes (RoutePass) ---------------------------------------------------------------------
@@ -117,6 +144,13 @@ class QueryRoutingTable(_Model):
     intent_routes: list[IntentRoute] = Field(default_factory=list)
     concept_routes: dict[str, list[RouteTarget]] = Field(default_factory=dict)
 
+    def referenced_node_ids(self) -> set[str]:
+        """Every route's node and targets."""
+        ids = {r.node_id for r in self.intent_routes}
+        ids.update(t.node_id for r in self.intent_routes for t in r.targets)
+        ids.update(t.node_id for targets in self.concept_routes.values() for t in targets)
+        return ids
+
 
 # -- chains (ChainPass) ---------------------------------------------------------------------
 ChainType = Literal["causal", "supporting", "contradicting", "elaboration", "sequence"]
@@ -133,6 +167,10 @@ class ReasoningChain(_Model):
 class ChainIndex(_Model):
     chains: list[ReasoningChain] = Field(default_factory=list)
     node_chains: dict[str, list[str]] = Field(default_factory=dict)
+
+    def referenced_node_ids(self) -> set[str]:
+        """The chains' nodes and the nodes keyed in `node_chains`."""
+        return {n for c in self.chains for n in c.node_ids} | set(self.node_chains)
 
 
 # -- overlap (OverlapPass) ------------------------------------------------------------------
@@ -158,6 +196,12 @@ class ContentOverlapMap(_Model):
     pairs: list[OverlapPair] = Field(default_factory=list)
     duplicate_groups: list[DuplicateGroup] = Field(default_factory=list)
 
+    def referenced_node_ids(self) -> set[str]:
+        """Both nodes of every pair and every duplicate group's nodes."""
+        ids = {n for p in self.pairs for n in (p.node_a, p.node_b)}
+        ids.update(n for g in self.duplicate_groups for n in g.node_ids)
+        return ids
+
 
 # -- evidence scores (ScorePass) ------------------------------------------------------------
 class EvidenceScore(_Model):
@@ -169,3 +213,43 @@ class EvidenceScore(_Model):
 
 class EvidenceScoreMap(_Model):
     scores: dict[str, EvidenceScore] = Field(default_factory=dict)
+
+    def referenced_node_ids(self) -> set[str]:
+        """The scored nodes."""
+        return set(self.scores)
+
+
+# -- the Document's index fields --------------------------------------------------------------
+@dataclass(frozen=True)
+class Described:
+    """What an index field holds, in one line (the pass table's field description and the
+    Dagster asset's); Annotated metadata that the JSON schema leaves out."""
+
+    text: str
+
+
+class DocumentIndexes(_Model):
+    """The indexes a `Document` carries, one field each. The field name is the IR field, the
+    field a pass writes (`pipeline.fields` declares it from here) and the Dagster asset key;
+    an index absent from a mode is its default (None: not built). A new index is a model
+    above (with `referenced_node_ids`) and a field here."""
+
+    reasoning_index: Annotated[
+        ReasoningIndex, Described("Keyword -> node postings, section map.")
+    ] = Field(default_factory=ReasoningIndex)
+    concepts: Annotated[list[Concept], Described("Key concepts with their sections.")] = Field(
+        default_factory=list
+    )
+    nav_index: Annotated[NavigationIndex, Described("Nav entries, child routes, doc card.")] = (
+        Field(default_factory=NavigationIndex)
+    )
+    query_routes: Annotated[QueryRoutingTable | None, Described("Intent and concept routes.")] = (
+        None
+    )
+    chain_index: Annotated[ChainIndex | None, Described("Reasoning chains from references.")] = None
+    content_overlap: Annotated[
+        ContentOverlapMap | None, Described("Overlapping and duplicate leaves.")
+    ] = None
+    evidence_scores: Annotated[
+        EvidenceScoreMap | None, Described("Per-leaf evidence quality scores.")
+    ] = None

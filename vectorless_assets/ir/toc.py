@@ -31,6 +31,10 @@ class TocEntry(BaseModel):
     tokens: int = 0
     is_leaf: bool = True
 
+    def referenced_node_ids(self) -> set[str]:
+        """The entry's node."""
+        return {self.node_id}
+
 
 def table_of_contents(tree: DocumentTree) -> list[TocEntry]:
     """The entries of `tree`, root first, in document order (linear in the tree's size)."""

@@ -101,6 +101,10 @@ class DocumentTree(BaseModel):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def referenced_node_ids(self) -> set[str]:
+        """The nodes the tree's resolved references point at (`dangling_node_ids`)."""
+        return {r.target_node_id for n in self.nodes for r in n.references if r.target_node_id}
+
     # -- lookup -------------------------------------------------------------------------
     @property
     def root_id(self) -> str | None:

@@ -7,18 +7,28 @@ with an excerpt of the node's text. The server keeps no record of what was read.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from vectorless_assets.mcp_server.bounds import Limit, clamp, shorten
 from vectorless_assets.mcp_server.library import Library
+from vectorless_assets.mcp_server.params import EvidenceItem, bounded
 from vectorless_assets.navigator import NavigationError
-from vectorless_assets.navigator.views import node_ref, span_text
+from vectorless_assets.navigator.reading.views import node_ref, span_text
 
 
 def evidence(
-    lib: Library, items: list[dict[str, str]], excerpt_chars: int = Limit.excerpt.default
+    lib: Library,
+    items: Annotated[
+        list[EvidenceItem],
+        Field(description=f"the sections relied on (at most {Limit.refs.high})"),
+    ],
+    excerpt_chars: bounded(Limit.excerpt, "characters of text per item") = Limit.excerpt.default,
 ) -> dict[str, Any]:
-    """Citations for the given (doc, node) pairs, in the order given, duplicates dropped."""
+    """Citations for the given (doc, node) pairs (`EvidenceItem`s or `{doc, node}` dicts), in
+    the order given, duplicates dropped."""
+    pairs = [i.model_dump() if isinstance(i, EvidenceItem) else i for i in items]
     if not items:
         raise NavigationError("pass the sections you relied on: a list of {doc, node}")
     if len(items) > Limit.refs.high:
@@ -26,7 +36,7 @@ def evidence(
     chars = clamp(excerpt_chars, Limit.excerpt)
     out: list[dict[str, Any]] = []
     seen: set[tuple[str, str]] = set()
-    for i, item in enumerate(items, start=1):
+    for i, item in enumerate(pairs, start=1):
         doc, node = str(item.get("doc") or "").strip(), str(item.get("node") or "").strip()
         try:
             if not doc or not node:

@@ -22,37 +22,22 @@ import math
 import os
 import threading
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
+from vectorless_assets.environment import Environment
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
+from vectorless_assets.navigator.lexicons import lexicons_from_env
 
 #: Seconds between two looks at the folder (new, rewritten or removed IR files).
 CHECK_EVERY = 0.5
 #: Seconds a call waits for a refresh of the folder before answering from what is indexed.
 WAIT_S = 0.2
-#: Megabytes of IR files whose documents stay loaded (`VECTORLESS_MCP_CACHE_MB`).
-CACHE_MB = 16
 #: Guided `locate` calls running at once; more answer without the model.
 GUIDED_AT_ONCE = 4
 
 log = logging.getLogger(__name__)
-
-
-def cache_bytes_from_env(env: Mapping[str, str] | None = None) -> int:
-    """`VECTORLESS_MCP_CACHE_MB` (default `CACHE_MB`) in bytes; a bad value is a ValueError."""
-    raw = (os.environ if env is None else env).get("VECTORLESS_MCP_CACHE_MB", "").strip()
-    try:
-        mb = float(raw) if raw else CACHE_MB
-    except ValueError:
-        raise ValueError(
-            f"VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got {raw!r}"
-        ) from None
-    if not math.isfinite(mb) or mb < 0:
-        raise ValueError(f"VECTORLESS_MCP_CACHE_MB must be 0 or more, got {raw!r}")
-    return int(mb * 1_000_000)
 
 
 class Library:
@@ -73,8 +58,9 @@ class Library:
         self.llm = llm
         self._catalog = Catalog(
             folder,
-            cache_bytes=cache_bytes_from_env() if cache_bytes is None else cache_bytes,
+            cache_bytes=Environment.read().mcp_cache_bytes if cache_bytes is None else cache_bytes,
             index=False,
+            lexicons=lexicons_from_env(),
         )
         self._guard = threading.Lock()  # held only to start a refresh, never while computing
         self._refresh: tuple[threading.Thread, float] | None = None

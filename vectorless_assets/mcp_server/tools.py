@@ -4,16 +4,18 @@ Every call names its document (doc_id, doc_id prefix or name) and node (id, titl
 title path "A > B"), so calls are independent and any number of clients can share one
 server. Results are plain JSON data, bounded: lists are cut at a limit (with `total` or
 `truncated` saying so), text comes in pages. A target that does not resolve raises
-`NavigationError`, whose message the server returns as the tool error.
+`NavigationError`, whose message the server returns as the tool error. `locate` (with its
+guided variant) is in `locating`.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from vectorless_assets.llm.usage import LLMUsage
+from pydantic import Field
+
 from vectorless_assets.mcp_server.bounds import (
     CARD_SECTIONS,
     OVERVIEW_CHARS,
@@ -24,13 +26,10 @@ from vectorless_assets.mcp_server.bounds import (
     window,
 )
 from vectorless_assets.mcp_server.library import Library
+from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptDoc, OptNode, bounded
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
-from vectorless_assets.navigator.guided import usage_json
-from vectorless_assets.navigator.searchverbs import GREP_SECONDS
-from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
-
-#: LLM calls one guided `locate` request may make.
-GUIDED_CALLS = 3
+from vectorless_assets.navigator.reading.searchverbs import GREP_SECONDS
+from vectorless_assets.navigator.reading.views import node_hints, node_ref, node_tags
 
 
 def required(value: str | None, what: str) -> str:
@@ -46,7 +45,12 @@ def doc_fields(nav: DocumentNavigator) -> dict[str, Any]:
 
 
 def list_documents(
-    lib: Library, query: str | None = None, offset: int = 0, limit: int = Limit.documents.default
+    lib: Library,
+    query: Annotated[
+        str | None, Field(description="optional: only documents whose card matches, best first")
+    ] = None,
+    offset: Offset = 0,
+    limit: bounded(Limit.documents, "rows") = Limit.documents.default,
 ) -> dict[str, Any]:
     """The documents of the folder with their cards; with `query`, only matching ones, best first.
     While the folder is still being read, `indexing` says how far (the list is partial)."""
@@ -90,11 +94,11 @@ def list_documents(
 
 def toc(
     lib: Library,
-    doc: str,
-    node: str | None = None,
-    max_depth: int | None = None,
-    offset: int = 0,
-    limit: int = Limit.toc.default,
+    doc: Doc,
+    node: OptNode = None,
+    max_depth: Annotated[int | None, Field(description="levels below the node", ge=0)] = None,
+    offset: Offset = 0,
+    limit: bounded(Limit.toc, "rows") = Limit.toc.default,
 ) -> dict[str, Any]:
     """The outline below a node (default: the whole document), one row per node, paged."""
     nav = lib.document(required(doc, "document"))
@@ -105,7 +109,10 @@ def toc(
 
 
 def open_node(
-    lib: Library, doc: str, node: str, max_children: int = Limit.children.default
+    lib: Library,
+    doc: Doc,
+    node: Node,
+    max_children: bounded(Limit.children, "children listed") = Limit.children.default,
 ) -> dict[str, Any]:
     """A node's citation, summary, the start of its text, and its children (titles, descriptions)."""
     nav = lib.document(required(doc, "document"))
@@ -131,11 +138,13 @@ def open_node(
 
 def read_text(
     lib: Library,
-    doc: str,
-    node: str,
-    offset: int = 0,
-    max_chars: int = Limit.page.default,
-    subtree: bool = False,
+    doc: Doc,
+    node: Node,
+    offset: Annotated[
+        int, Field(description="character offset (next_offset of the previous page)", ge=0)
+    ] = 0,
+    max_chars: bounded(Limit.page, "characters per page") = Limit.page.default,
+    subtree: Annotated[bool, Field(description="read the node and everything below it")] = False,
 ) -> dict[str, Any]:
     """A page of a node's text (or of its whole subtree's); follow `next_offset` for the rest."""
     nav = lib.document(required(doc, "document"))
@@ -161,10 +170,10 @@ def targets(lib: Library, doc: str | None, node: str | None) -> list[tuple[Docum
 
 def find(
     lib: Library,
-    query: str,
-    doc: str | None = None,
-    node: str | None = None,
-    limit: int = Limit.find.default,
+    query: Annotated[str, Field(description="text to look for (case-insensitive)")],
+    doc: OptDoc = None,
+    node: OptNode = None,
+    limit: bounded(Limit.find, "results") = Limit.find.default,
 ) -> dict[str, Any]:
     """Nodes whose title (first) or text contains `query`, in one document or across the folder."""
     want, limit = required(query, "text to find"), clamp(limit, Limit.find)
@@ -179,11 +188,11 @@ def find(
 
 def grep(
     lib: Library,
-    pattern: str,
-    doc: str | None = None,
-    node: str | None = None,
+    pattern: Annotated[str, Field(description="regular expression (Python syntax)")],
+    doc: OptDoc = None,
+    node: OptNode = None,
     ignore_case: bool = True,
-    limit: int = Limit.grep.default,
+    limit: bounded(Limit.grep, "lines") = Limit.grep.default,
 ) -> dict[str, Any]:
     """Lines matching a regular expression, in one document (below a node) or across the folder."""
     limit, pattern = clamp(limit, Limit.grep), required(pattern, "pattern")
@@ -199,78 +208,11 @@ def grep(
     return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
 
 
-def locate(
-    lib: Library,
-    query: str,
-    doc: str | None = None,
-    k: int = Limit.hits.default,
-    guided: bool = False,
-) -> dict[str, Any]:
-    """The sections that best answer a question, in one document or across the folder (no LLM).
-
-    `guided` (only when the server has an LLM: `Library.llm`): the model reads the table of
-    contents first (at most `GUIDED_CALLS` calls per request, reported in `llm_usage`), each
-    hit says `via` "llm" or "locate", and a failing model leaves the no-LLM hits. When
-    `GUIDED_AT_ONCE` guided searches already run, the answer comes without the model
-    (``"guided": false`` and a note) instead of taking another worker thread for minutes.
-    """
-    want, k = required(query, "question"), clamp(k, Limit.hits)
-    if guided and lib.llm is None:
-        raise NavigationError(
-            "guided locate needs an LLM: this server has none configured (VECTORLESS_LLM_*)"
-        )
-    slot = guided and lib.guided_slot()
-    try:
-        return _locate(lib, want, doc, k, lib.llm if slot else None, busy=guided and not slot)
-    finally:
-        if slot:
-            lib.release_guided()
-
-
-def _locate(
-    lib: Library, want: str, doc: str | None, k: int, llm: Any, *, busy: bool
-) -> dict[str, Any]:
-    usage = LLMUsage()
-    extra = (
-        {"guided": True}
-        if llm
-        else {"guided": False, "note": "guided search busy: answered without the model"}
-        if busy
-        else {}
-    )
-    if doc and doc.strip():
-        nav = lib.document(doc)
-        found = (
-            nav.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
-            if llm
-            else nav.locate(want, k=k)
-        )
-        result = {
-            "query": want,
-            "scope": nav.doc.doc_id,
-            **extra,
-            "hits": [{**doc_fields(nav), **h} for h in found],
-        }
-    else:
-        catalog = lib.catalog()
-        found = (
-            catalog.locate(want, k=k, llm=llm, usage=usage, max_calls=GUIDED_CALLS)
-            if llm
-            else catalog.locate(want, k=k)
-        )
-        progress = catalog.progress()
-        result = {
-            "query": want,
-            "scope": "folder",
-            **extra,
-            "hits": found,
-            **({"indexing": progress} if progress else {}),
-        }
-    return {**result, "llm_usage": usage_json(usage)} if llm else result
-
-
 def similar(
-    lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default
+    lib: Library,
+    doc: Doc,
+    node: OptNode = None,
+    limit: bounded(Limit.related, "rows") = Limit.related.default,
 ) -> dict[str, Any]:
     """Sections overlapping a node's content; without a node, the document's overlapping pairs."""
     nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)
@@ -287,7 +229,10 @@ def similar(
 
 
 def chains(
-    lib: Library, doc: str, node: str | None = None, limit: int = Limit.related.default
+    lib: Library,
+    doc: Doc,
+    node: OptNode = None,
+    limit: bounded(Limit.related, "chains") = Limit.related.default,
 ) -> dict[str, Any]:
     """Reference chains ("see Section 3.1") through a node, or all of the document's."""
     nav, limit = lib.document(required(doc, "document")), clamp(limit, Limit.related)

@@ -2,7 +2,7 @@
 
 `defs` is decorated with `@dg.definitions`, so importing this module reads no environment
 and builds nothing; Dagster calls it when it loads the code location, and only then are the
-`VECTORLESS_*` variables read (`settings.Settings.from_env`).
+`VECTORLESS_*` variables read (`environment.Environment`, `settings.Settings.from_environment`).
 
 The default executor of the standalone project is the in-process executor: one step per
 document run, and Dagster's multiprocess executor costs ≈ 30 s per run on a small machine. The
@@ -12,10 +12,9 @@ asset key, partitions definition and resource key carries its prefix (`Settings.
 two compilers in one project never collide; the jobs set their executor themselves.
 """
 
-import os
-
 import dagster as dg
 
+from vectorless_assets.environment import Environment
 from vectorless_assets.orchestration.assets.compile_asset import build_compile_asset
 from vectorless_assets.orchestration.assets.source import build_source_asset
 from vectorless_assets.orchestration.automation.schedules import build_recompile_schedule
@@ -85,12 +84,9 @@ def defs() -> dg.Definitions:
     Automation knobs: `VECTORLESS_SENSOR_INTERVAL` (seconds, default 10) and
     `VECTORLESS_SENSOR=on` (the documents sensor runs without switching it on in the UI).
     """
-    interval = int(os.environ.get("VECTORLESS_SENSOR_INTERVAL") or 10)
-    running = os.environ.get("VECTORLESS_SENSOR", "").lower() in (
-        "1",
-        "on",
-        "true",
-        "yes",
-        "running",
+    environment = Environment.read()
+    return build_defs(
+        Settings.from_environment(environment),
+        sensor_interval=environment.sensor_interval,
+        sensor_running=environment.sensor_running,
     )
-    return build_defs(sensor_interval=interval, sensor_running=running)

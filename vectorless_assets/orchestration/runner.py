@@ -1,16 +1,17 @@
 """The API the CLI calls: compile documents through Dagster on the local instance.
 
-`compile_paths` registers each document as a partition and executes ONE in-process run of
-the batched `recompile_documents` job over all of them (only that job is built, with its
-resources: no sensor, schedule or asset graph of the code location). The run does what the
-sensor's and the schedules' runs do (`jobs.recompile`): per document, observe the source,
-plan what is stale (unchanged documents are skipped without computing), compute (in a
-process pool on a machine with several cores: `assets.pool`) and record every computed
-field as its own partition's materialization with its own data version and provenance
-(`assets.recorder`). Each document's outcome reaches `progress` as soon as it is known
-(`assets.progress`). A document that fails (unreadable source, verify error, any
-exception) is reported in its `DocResult` and never stops the others. Console logging of
-the run is off (errors come back in the results).
+`compile_paths` turns the paths it is given into document keys (`relative_key`; a discovered
+`SourceRef` brings its own), refuses what cannot be compiled (a key leaving the root, a
+missing file, the same document twice) and hands the rest to ONE in-process run of the
+batched `recompile_documents` job (`jobs.local_run`: only that job and its resources are
+built, nothing else of the code location). The run does what the sensor's and the
+schedules' runs do (`jobs.recompile`): per document, observe the source, plan what is stale
+(unchanged documents are skipped without computing), compute (in a process pool on a
+machine with several cores: `assets.pool`) and record every computed field as its own
+partition's materialization with its own data version and provenance (`assets.recorder`).
+Each document's outcome reaches `progress` as a `DocResult` as soon as it is known. A
+document that fails (unreadable source, verify error, any exception) is reported in its
+`DocResult` and never stops the others.
 """
 
 from __future__ import annotations
@@ -23,33 +24,22 @@ from dataclasses import dataclass
 from typing import Literal
 
 import dagster as dg
-from dagster._core.utils import make_new_run_id
 
 from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import (
-    key_to_doc_id,
-    partition_key_for,
-    register,
-)
-from vectorless_assets.orchestration.assets.progress import Report, listen
-from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG
+from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
+from vectorless_assets.orchestration.assets.progress import Report
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.jobs.recompile import (
-    build_recompile_job,
-    chunk_io_manager,
-    recompile_config,
-)
+from vectorless_assets.orchestration.jobs.local_run import run_recompile
 from vectorless_assets.orchestration.storage.instance import local_instance
-from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs, process_tags
-from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, LLMResource
+from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
+from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
 Status = Literal["compiled", "skipped", "failed"]
-QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 
 
 @dataclass
@@ -90,17 +80,6 @@ def relative_key(path: str | os.PathLike[str], docs_root: str) -> str:
     if rel == ".." or rel.startswith("../"):
         raise ValueError(f"{text} is not under the documents root {docs_root}")
     return document_key(rel)
-
-
-def _run_problem(result: dg.ExecuteInProcessResult) -> str:
-    """The innermost cause of a run that failed outside any document ("No space left on device")."""
-    for event in result.all_events:
-        if event.is_step_failure and event.step_failure_data and event.step_failure_data.error:
-            error = event.step_failure_data.error
-            while error.cause is not None:
-                error = error.cause
-            return error.message.strip().splitlines()[-1]
-    return "run failed"
 
 
 Source = str | os.PathLike[str] | SourceRef
@@ -213,10 +192,10 @@ def _run(
     done: Callable[[int, DocResult], None],
     started: float,
 ) -> None:
-    """One in-process run of `recompile_documents` over the partitions of `pending`."""
-    ir_store, names = IRStore(path=settings.ir_dir), settings.names
+    """One in-process run over the partitions of `pending`; each result is `done` when known."""
+    ir_store = IRStore(path=settings.ir_dir)
 
-    def on_report(report: Report) -> None:
+    def on_report(run_id: str, report: Report) -> None:
         entry = pending.pop(report.partition_key, None)
         if entry is None:
             return
@@ -233,30 +212,9 @@ def _run(
             res.ir_path = str(ir_store.location(res.doc_id))
         done(i, res)
 
-    run_id = make_new_run_id()
-    keys = list(pending)
-    try:
-        job = build_recompile_job(settings, executor=False)
-        register(instance, keys, names)
-        config = {**recompile_config(keys, names, force=force, chunk_size=len(keys)), **QUIET}
-        resources = {
-            names.documents: DocumentsRoot(path=settings.docs_dir),
-            names.ir_store: ir_store,
-            names.llm: LLMResource.from_settings(settings),
-            names.chunk_io: chunk_io_manager(settings),
-        }
-        with listen(run_id, on_report):
-            run = job.execute_in_process(
-                run_config=config,
-                instance=instance,
-                resources=resources,
-                run_id=run_id,
-                raise_on_error=False,
-                tags={DOCUMENTS_TAG: str(len(keys)), **process_tags()},
-            )
-        problem = None if run.success else _run_problem(run)
-    except Exception as exc:  # noqa: BLE001 - e.g. a full DAGSTER_HOME: every document fails with the message
-        problem = f"cannot run the compile (Dagster definitions or instance): {type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"
+    run_id, problem = run_recompile(
+        settings, instance, list(pending), force=force, on_report=on_report
+    )
     for i, res in list(pending.values()):  # documents the run never reported
         res.error, res.run_id = problem or "not compiled (the run ended before it)", run_id
         res.seconds = time.perf_counter() - started

@@ -1,4 +1,7 @@
-"""The 15 compilation passes: one pure function (`run`) per pass, no I/O, no Dagster.
+"""The compilation passes: one pure function (`run`) per pass, no I/O, no Dagster.
+
+The pass table (`pipeline.table`) lists them in order, with their count and modes
+(docs/passes.md is generated from it).
 
 A pass's keyword arguments are the fields it reads (names from `pipeline.fields`) plus
 `ctx` (options, optional LLM client); it returns the field it writes, or a tuple in the

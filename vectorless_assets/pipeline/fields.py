@@ -7,26 +7,23 @@ navigator accessor. Intermediate fields (`parsed`, `tree_built`, `tree_split`,
 `tree_optimized`, `tree_enhanced`) are the successive versions of the tree (a Dagster asset
 has one producer, so every tree rewrite is its own field; a skipped rewrite passes its
 input through); `validation` and `verification` hold the diagnostics of the two checking
-passes. A pass writing a field not declared here gets a plain intermediate field
-(`PassTable` adds it), so only IR fields need a declaration.
+passes. The indexes are declared once, as fields of `ir.indexes.DocumentIndexes` (type,
+description, default), and listed here from it. A pass writing a field not declared here
+gets a plain intermediate field (`PassTable` adds it), so only IR fields need a declaration.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic.fields import FieldInfo
+
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.ir.indexes import (
-    ChainIndex,
-    Concept,
-    ContentOverlapMap,
-    EvidenceScoreMap,
-    NavigationIndex,
-    QueryRoutingTable,
-    ReasoningIndex,
-)
+from vectorless_assets.ir.indexes import Described, DocumentIndexes
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
@@ -40,6 +37,16 @@ class FieldSpec:
     in_ir: bool = False
     #: value when the mode does not build the field (None = absent optional field)
     default: Callable[[], Any] | None = None
+
+
+def index_field(name: str, info: FieldInfo) -> FieldSpec:
+    """The spec of one `DocumentIndexes` field: its type without `None`, its `Described`
+    text, its default factory (None: an absent index is None)."""
+    kind: Any = info.annotation
+    if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
+        kind = next(a for a in typing.get_args(kind) if a is not type(None))
+    text = next(m.text for m in info.metadata if isinstance(m, Described))
+    return FieldSpec(name, kind, text, in_ir=True, default=info.default_factory)  # type: ignore[arg-type]
 
 
 _F = FieldSpec
@@ -63,27 +70,7 @@ FIELDS: dict[str, FieldSpec] = {
             default=list,
         ),
         _F("validation", list[Diagnostic], "Warnings of the validate pass.", default=list),
-        _F(
-            "reasoning_index",
-            ReasoningIndex,
-            "Keyword -> node postings, section map.",
-            in_ir=True,
-            default=ReasoningIndex,
-        ),
-        _F(
-            "concepts", list[Concept], "Key concepts with their sections.", in_ir=True, default=list
-        ),
-        _F(
-            "nav_index",
-            NavigationIndex,
-            "Nav entries, child routes, doc card.",
-            in_ir=True,
-            default=NavigationIndex,
-        ),
-        _F("query_routes", QueryRoutingTable, "Intent and concept routes.", in_ir=True),
-        _F("chain_index", ChainIndex, "Reasoning chains from references.", in_ir=True),
-        _F("content_overlap", ContentOverlapMap, "Overlapping and duplicate leaves.", in_ir=True),
-        _F("evidence_scores", EvidenceScoreMap, "Per-leaf evidence quality scores.", in_ir=True),
+        *(index_field(name, info) for name, info in DocumentIndexes.model_fields.items()),
         _F("verification", list[Diagnostic], "Findings of the verify pass.", default=list),
     ]
 }

@@ -12,7 +12,7 @@ Where the spec contradicts itself, we decided:
 1. **Modes.** The IR spec's Fast mode lists Parse → Build → Validate → Split → Navigation but
    leaves out Enrich and Verify, which the pass spec marks *required*. Fast runs the required
    passes too: parse, build, validate, split, enrich, navigation, verify. Standard adds
-   enhance, reasoning, route and score. Deep runs all 15.
+   enhance, reasoning, route and score. Deep runs every pass.
 2. **Verify reads concepts**, which only Deep builds. Verify's hard check needs the tree only;
    `summary` and `concepts` are *optional reads*: in a mode that does not build them verify
    sees their empty defaults and reports a warning (empty summary / no concepts). Every mode

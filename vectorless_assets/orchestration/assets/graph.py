@@ -10,10 +10,13 @@ name another) and the compile options: `AssetGraph`.
 * group = the pass's phase (`document_ir` in `document`, the source in `sources`);
   description = the pass docstring's first paragraph; kinds `python` or `llm`, tags
   `vectorless/pass`, `vectorless/llm`, `vectorless/modes`;
-* code version = `<pass version>:<logic fingerprint of the compile options>` (the logic
-  fingerprint covers the mode and the processing version), so a bumped pass version makes
-  its assets stale and switching modes makes every asset stale (outputs a mode does not
-  change keep their data version, so their consumers stay fresh).
+* code version of a field = its pass's `PassTable.code_version` (`<pass version>:<hash of
+  what can change the pass's output>`: the options it reads, whether it runs in the mode, the
+  processing version, the model of a pass that may ask one); of `document_ir` =
+  `<assembly version>:<logic fingerprint of all compile options>`. A bumped pass version
+  makes its assets stale, and switching modes makes `document_ir` and every mode-dependent
+  asset stale (outputs a mode does not change keep their data version, so their consumers
+  stay fresh).
 """
 
 from __future__ import annotations

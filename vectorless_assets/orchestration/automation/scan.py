@@ -25,25 +25,18 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
 from vectorless_assets.frontends.discovery import is_remote, root_exists, walk
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
 
-#: Setting that lets a tick take more than half of the known documents out of service.
-ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
-
 
 def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None) -> str | None:
     """Why a tick deleting `deleted` of `known` documents is refused (None: it may go on):
     more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set."""
-    allowed = (os.environ if env is None else env).get(ALLOW_MASS_DELETE, "").strip().lower() in (
-        "1",
-        "true",
-        "yes",
-    )
-    if allowed or deleted < 2 or 2 * deleted <= known:
+    if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
         return None
     return (
         f"{deleted} of {known} known documents are gone from the documents root: more than half, so nothing "
@@ -97,6 +90,14 @@ class ScanResult:
     listed: int = 0
     complete: bool = True
     cursor: ScanCursor = field(default_factory=ScanCursor)
+
+
+def unchanged_fingerprint(info: FileInfo, row: Row | None) -> str | None:
+    """The stored fingerprint of a file whose size and mtime match its stored row (the file is
+    then trusted unread); None when there is no row or either differs (read and hash it)."""
+    if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns:
+        return row.fingerprint
+    return None
 
 
 def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
@@ -156,12 +157,7 @@ def scan(
             break
         last = pk
         info, row = files[pk], rows.get(pk)
-        if (
-            row is not None
-            and row.size == info.size
-            and row.mtime_ns == info.mtime_ns
-            and pk in registered
-        ):
+        if pk in registered and unchanged_fingerprint(info, row) is not None:
             continue
         try:
             fingerprint = content_fingerprint(read(info.document_key))
@@ -192,9 +188,9 @@ def current_fingerprints(
     trusted, any other file is read and hashed (unreadable ones are left out)."""
     out: dict[str, str] = {}
     for pk, info in files.items():
-        row = rows.get(pk)
-        if row is not None and row.size == info.size and row.mtime_ns == info.mtime_ns:
-            out[pk] = row.fingerprint
+        stored = unchanged_fingerprint(info, rows.get(pk))
+        if stored is not None:
+            out[pk] = stored
             continue
         try:
             out[pk] = content_fingerprint(read(info.document_key))

@@ -1,21 +1,10 @@
-"""Where documents, field values and IR files live, and the compile options: from the environment.
+"""The Dagster-facing settings: locations, compile options, LLM, workers, the compiler's names.
 
-Read only when asked (`Settings.from_env()`), never at import time.
-
-| variable | meaning | default |
-|---|---|---|
-| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
-| `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `./.vectorless/ir` |
-| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder: `./.vectorless/ir/.fields` |
-| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (`llm.config`) | none |
-| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`, `_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (`llm.guard`) | 10 s, 60 s, 2, 120 s, 5, 60 s |
-| `VECTORLESS_MODE` | compile mode: `fast`, `standard` or `deep` | `fast` |
-| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` (per machine for a remote IR folder) |
-| `VECTORLESS_WORKERS` | processes computing a run's documents (`assets.pool`) | the cores this process may use, at most 8 |
-| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 100 |
-
-`prefix` is not read from the environment: the standalone project has none (today's names);
-each `DocumentCompilerComponent` passes its own (`keys.prefixed_name`, `keys.prefixed_key`).
+Built from the core `environment.Environment` (which reads and documents every
+`VECTORLESS_*` variable) by `Settings.from_env()` inside the Definitions factory, never at
+import time. `prefix` is not read from the environment: the standalone project has none
+(today's names); each `DocumentCompilerComponent` passes its own (`keys.prefixed_name`,
+`keys.prefixed_key`).
 
 Relative paths are resolved against the current working directory when read. The CLI
 (`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
@@ -28,48 +17,27 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from vectorless_assets.environment import (
+    DEFAULT_BACKFILL_CHUNK,
+    DEFAULT_LLM_CONCURRENCY,
+    Environment,
+    default_workers,
+)
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.cache import cache_path_for
-from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
-from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.base.keys import check_prefix
 from vectorless_assets.orchestration.base.names import Names, names_for
 from vectorless_assets.pipeline.table import TABLE, PassTable
 
-DEFAULT_DOCS_DIR = str(Path(__file__).resolve().parents[2] / "samples")
-DEFAULT_IR_DIR = "./.vectorless/ir"
 #: The field values live in a hidden folder inside the IR folder, so an IR folder (`--out`)
 #: is self-contained; IR readers list `*.bin` there and never descend into it.
 FIELDS_SUBDIR = ".fields"
 #: The automation state (`doc_state`) lives in this hidden folder of the IR folder.
 STATE_SUBDIR = ".state"
-#: Documents per run of a backfill of the compile asset (`BackfillPolicy.multi_run`).
-DEFAULT_BACKFILL_CHUNK = 100
-
-
-def default_workers() -> int:
-    """The cores this process may use, at most 8: a run's worker processes (`assets.pool`)."""
-    cores = (
-        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    )
-    return max(1, min(8, cores))
-
-
-def _positive(env: Mapping[str, str], name: str, default: int) -> int:
-    text = (env.get(name) or "").strip()
-    if not text:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise ValueError(f"{name} must be a whole number of 1 or more, not {text!r}")
-    return value
 
 
 def _resolve(location: str) -> str:
@@ -97,8 +65,10 @@ class Settings:
     llm_cache: str | None = None
     #: processes computing a run's documents (1: in the run's own process)
     workers: int = field(default_factory=default_workers)
-    #: documents per run of a backfill of the compile asset
+    #: documents per run of a backfill of the compile asset (`BackfillPolicy.multi_run`)
     backfill_chunk: int = DEFAULT_BACKFILL_CHUNK
+    #: a document's concurrent LLM calls at most (the `llm` resource's `concurrency`)
+    llm_concurrency: int = DEFAULT_LLM_CONCURRENCY
     #: the compiler's name prefix in a Dagster project ("" = the standalone project's names)
     prefix: str = ""
 
@@ -142,23 +112,27 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, prefix: str = "") -> Settings:
-        """Settings from the `VECTORLESS_*` variables of `env` (default: `os.environ`)."""
-        env = os.environ if env is None else env
-        mode = env.get("VECTORLESS_MODE", "fast") or "fast"
-        if mode not in MODES:
-            raise ValueError(f"VECTORLESS_MODE must be one of {', '.join(MODES)}, not {mode!r}")
-        llm = client_from_env(env)
+        """Settings from the `VECTORLESS_*` variables of `env` (default: `os.environ`), read
+        by `environment.Environment`."""
+        return cls.from_environment(Environment.read(env), prefix=prefix)
+
+    @classmethod
+    def from_environment(cls, environment: Environment, *, prefix: str = "") -> Settings:
+        """Settings from a snapshot of the environment (`environment.Environment`)."""
+        mode = environment.mode
+        llm = environment.llm_client()
         return cls.create(
-            docs_dir=env.get("VECTORLESS_DOCS_DIR") or DEFAULT_DOCS_DIR,
-            ir_dir=env.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR,
-            fields_dir=env.get("VECTORLESS_FIELDS_DIR") or None,
+            docs_dir=environment.docs_dir,
+            ir_dir=environment.ir_dir(),
+            fields_dir=environment.fields_dir,
             options=CompileOptions(mode=mode, llm_model=llm.model if llm else None),
             llm_base_url=llm.base_url if llm else "",
             llm_api_key=llm.api_key if llm else "",
-            llm_limits=LLMLimits.from_env(env),
-            llm_cache=env.get("VECTORLESS_LLM_CACHE"),
-            workers=_positive(env, "VECTORLESS_WORKERS", default_workers()),
-            backfill_chunk=_positive(env, "VECTORLESS_BACKFILL_CHUNK", DEFAULT_BACKFILL_CHUNK),
+            llm_limits=environment.llm_limits,
+            llm_cache=environment.llm_cache,
+            workers=environment.workers,
+            backfill_chunk=environment.backfill_chunk,
+            llm_concurrency=environment.llm_concurrency,
             prefix=prefix,
         )
 
@@ -178,6 +152,7 @@ class Settings:
         llm_cache: str | None = None,
         workers: int | None = None,
         backfill_chunk: int = DEFAULT_BACKFILL_CHUNK,
+        llm_concurrency: int = DEFAULT_LLM_CONCURRENCY,
         prefix: str = "",
     ) -> Settings:
         """Settings with resolved locations; `fields_dir` defaults to `<ir_dir>/.fields`."""
@@ -200,5 +175,6 @@ class Settings:
             llm_cache=llm_cache,
             workers=workers or default_workers(),
             backfill_chunk=backfill_chunk,
+            llm_concurrency=llm_concurrency,
             prefix=check_prefix(prefix),
         )

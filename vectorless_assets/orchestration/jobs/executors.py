@@ -22,15 +22,12 @@ documents already recorded (their plan says current) and redoes the interrupted 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 import dagster as dg
 
-BROKER_ENV = "VECTORLESS_CELERY_BROKER"
-BACKEND_ENV = "VECTORLESS_CELERY_BACKEND"
-VISIBILITY_ENV = "VECTORLESS_CELERY_VISIBILITY_TIMEOUT"
+from vectorless_assets.environment import Environment
 
 
 def celery_settings(visibility_timeout: int = 600) -> dict[str, Any]:
@@ -47,15 +44,13 @@ def celery_settings(visibility_timeout: int = 600) -> dict[str, Any]:
 def celery_config(env: Mapping[str, str] | None = None) -> dict[str, Any] | None:
     """The executor config block (`broker`, `backend`, `config_source`) from `env`, or None
     when `VECTORLESS_CELERY_BROKER` is unset. The same block, as YAML, configures workers."""
-    env = os.environ if env is None else env
-    broker = env.get(BROKER_ENV, "")
-    if not broker:
+    environment = Environment.read(env)
+    if not environment.celery_broker:
         return None
-    timeout = int(env.get(VISIBILITY_ENV) or 600)
     return {
-        "broker": broker,
-        "backend": env.get(BACKEND_ENV) or broker,
-        "config_source": celery_settings(timeout),
+        "broker": environment.celery_broker,
+        "backend": environment.celery_backend,
+        "config_source": celery_settings(environment.celery_visibility_timeout),
     }
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import dagster as dg
 from upath import UPath
 
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY
 from vectorless_assets.frontends.discovery import is_remote, locate
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.errors import IRIntegrityError
@@ -141,17 +142,18 @@ class LLMResource(dg.ConfigurableResource):
     #: ask the model again even for cached prompts (the new answers are stored)
     refresh: bool = False
     #: a document's concurrent LLM calls at most (VECTORLESS_LLM_CONCURRENCY)
-    concurrency: int = 4
+    concurrency: int = DEFAULT_LLM_CONCURRENCY
 
     @classmethod
     def from_settings(cls, settings: Settings) -> LLMResource:
-        """The resource of `settings`: endpoint, model, limits, cache file."""
+        """The resource of `settings`: endpoint, model, limits, cache file, concurrency."""
         return cls(
             base_url=settings.llm_base_url,
             model=settings.options.llm_model or "",
             api_key=settings.llm_api_key,
             **settings.llm_limits.as_dict(),
             cache_path=settings.llm_cache_path,
+            concurrency=settings.llm_concurrency,
         )
 
     def client(self) -> LLMClient | None:

@@ -1,0 +1,188 @@
+"""Every `VECTORLESS_*` environment variable: its name, type and default, read in one place.
+
+`Environment.read()` takes a snapshot of the process environment (or of a given mapping)
+when asked, never at import time; each property reads one variable when it is used, so a
+malformed variable fails only the command that needs it (a bad `VECTORLESS_WORKERS` does not
+stop `vectorless mcp`). The CLI reads it directly; the Dagster code location builds its
+`orchestration.base.settings.Settings` from it inside the Definitions factory.
+
+| variable | meaning | default |
+|---|---|---|
+| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
+| `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `.vectorless/ir` |
+| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder |
+| `VECTORLESS_MODE` | compile mode of the Dagster assets: `fast`, `standard` or `deep` | `fast` |
+| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (read by `llm.config`) | none |
+| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`, `_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (read by `llm.guard.LLMLimits`) | 10 s, 60 s, 2, 120 s, 5, 60 s |
+| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` |
+| `VECTORLESS_LLM_CONCURRENCY` | a document's concurrent LLM calls at most | 4 |
+| `VECTORLESS_WORKERS` | processes computing a Dagster run's documents | the cores this process may use, at most 8 |
+| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 100 |
+| `VECTORLESS_SENSOR_INTERVAL` | seconds between ticks of the documents sensor | 10 |
+| `VECTORLESS_SENSOR` | `on` (1, true, yes, running): the sensor runs without switching it on | off |
+| `VECTORLESS_SENSOR_ALLOW_MASS_DELETE` | `1` (true, yes): a tick may retire more than half the documents | off |
+| `VECTORLESS_LEXICONS` | the domain lexicons `locate` ranks with (read by `navigator.lexicons`) | `finance` |
+| `VECTORLESS_MCP_CACHE_MB` | megabytes of IR files whose documents `vectorless mcp` keeps loaded | 16 |
+| `VECTORLESS_CELERY_BROKER`, `_BACKEND`, `_VISIBILITY_TIMEOUT` | Celery executor of batched runs | none (in process), the broker, 600 s |
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vectorless_assets.options import MODES
+
+if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
+    from vectorless_assets.llm.guard import LLMLimits
+    from vectorless_assets.llm.openai import OpenAICompatibleClient
+
+#: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR is given.
+DEFAULT_IR_DIR = Path(".vectorless") / "ir"
+#: The bundled sample documents (the default documents root, `vectorless demo`).
+SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
+DEFAULT_MODE = "fast"
+DEFAULT_LLM_CONCURRENCY = 4
+DEFAULT_BACKFILL_CHUNK = 100
+DEFAULT_SENSOR_INTERVAL = 10
+#: Megabytes of IR files whose documents the MCP server keeps loaded.
+DEFAULT_MCP_CACHE_MB = 16
+DEFAULT_CELERY_VISIBILITY_TIMEOUT = 600
+ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
+CELERY_BROKER = "VECTORLESS_CELERY_BROKER"
+CELERY_BACKEND = "VECTORLESS_CELERY_BACKEND"
+CELERY_VISIBILITY_TIMEOUT = "VECTORLESS_CELERY_VISIBILITY_TIMEOUT"
+
+
+def default_workers() -> int:
+    """The cores this process may use, at most 8: a run's worker processes (`assets.pool`)."""
+    cores = (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    )
+    return max(1, min(8, cores))
+
+
+def _yes(text: str | None) -> bool:
+    return (text or "").strip().lower() in ("1", "true", "yes")
+
+
+@dataclass(frozen=True)
+class Environment:
+    """A snapshot of the environment's `VECTORLESS_*` variables, typed on access."""
+
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, env: Mapping[str, str] | None = None) -> Environment:
+        """The variables of `env` (default: the process environment, copied now)."""
+        source = os.environ if env is None else env
+        return cls({k: v for k, v in source.items() if k.startswith("VECTORLESS_")})
+
+    def _positive(self, name: str, default: int) -> int:
+        text = (self.values.get(name) or "").strip()
+        if not text:
+            return default
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise ValueError(f"{name} must be a whole number of 1 or more, not {text!r}")
+        return value
+
+    # -- folders ----------------------------------------------------------------------------
+    def ir_dir(self, explicit: str | os.PathLike[str] | None = None) -> Path:
+        """The IR folder: `explicit`, else VECTORLESS_IR_DIR, else `DEFAULT_IR_DIR` (relative)."""
+        return Path(explicit or self.values.get("VECTORLESS_IR_DIR") or DEFAULT_IR_DIR)
+
+    @property
+    def docs_dir(self) -> str:
+        return self.values.get("VECTORLESS_DOCS_DIR") or str(SAMPLES_DIR)
+
+    @property
+    def fields_dir(self) -> str | None:
+        """VECTORLESS_FIELDS_DIR; None: `.fields` inside the IR folder."""
+        return self.values.get("VECTORLESS_FIELDS_DIR") or None
+
+    # -- compiling --------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        mode = self.values.get("VECTORLESS_MODE", DEFAULT_MODE) or DEFAULT_MODE
+        if mode not in MODES:
+            raise ValueError(f"VECTORLESS_MODE must be one of {', '.join(MODES)}, not {mode!r}")
+        return mode
+
+    def llm_client(self) -> OpenAICompatibleClient | None:
+        """The configured LLM client with its limits (None: no LLM; `llm.config`)."""
+        from vectorless_assets.llm.config import client_from_env
+
+        return client_from_env(self.values)
+
+    @property
+    def llm_limits(self) -> LLMLimits:
+        from vectorless_assets.llm.guard import LLMLimits
+
+        return LLMLimits.from_env(self.values)
+
+    @property
+    def llm_cache(self) -> str | None:
+        """VECTORLESS_LLM_CACHE: a path, "off", or None (`llm.cache.cache_path_for`)."""
+        return self.values.get("VECTORLESS_LLM_CACHE")
+
+    @property
+    def llm_concurrency(self) -> int:
+        return int(self.values.get("VECTORLESS_LLM_CONCURRENCY") or DEFAULT_LLM_CONCURRENCY)
+
+    @property
+    def workers(self) -> int:
+        return self._positive("VECTORLESS_WORKERS", default_workers())
+
+    @property
+    def backfill_chunk(self) -> int:
+        return self._positive("VECTORLESS_BACKFILL_CHUNK", DEFAULT_BACKFILL_CHUNK)
+
+    # -- automation -------------------------------------------------------------------------
+    @property
+    def sensor_interval(self) -> int:
+        return int(self.values.get("VECTORLESS_SENSOR_INTERVAL") or DEFAULT_SENSOR_INTERVAL)
+
+    @property
+    def sensor_running(self) -> bool:
+        words = ("1", "on", "true", "yes", "running")
+        return self.values.get("VECTORLESS_SENSOR", "").lower() in words
+
+    @property
+    def allow_mass_delete(self) -> bool:
+        return _yes(self.values.get(ALLOW_MASS_DELETE))
+
+    @property
+    def celery_broker(self) -> str:
+        return self.values.get(CELERY_BROKER, "")
+
+    @property
+    def celery_backend(self) -> str:
+        return self.values.get(CELERY_BACKEND) or self.celery_broker
+
+    @property
+    def celery_visibility_timeout(self) -> int:
+        text = self.values.get(CELERY_VISIBILITY_TIMEOUT)
+        return int(text or DEFAULT_CELERY_VISIBILITY_TIMEOUT)
+
+    # -- serving ----------------------------------------------------------------------------
+    @property
+    def mcp_cache_bytes(self) -> int:
+        """VECTORLESS_MCP_CACHE_MB in bytes; a bad value is a ValueError."""
+        raw = self.values.get("VECTORLESS_MCP_CACHE_MB", "").strip()
+        try:
+            mb = float(raw) if raw else DEFAULT_MCP_CACHE_MB
+        except ValueError:
+            raise ValueError(
+                f"VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got {raw!r}"
+            ) from None
+        if not math.isfinite(mb) or mb < 0:
+            raise ValueError(f"VECTORLESS_MCP_CACHE_MB must be 0 or more, got {raw!r}")
+        return int(mb * 1_000_000)

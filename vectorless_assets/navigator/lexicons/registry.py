@@ -1,0 +1,96 @@
+"""Choosing lexicons by name: `load_lexicons(spec)`, the default, and `VECTORLESS_LEXICONS`.
+
+A spec is a comma-separated list of lexicons: ``"finance"`` (built in), ``"none"`` or an
+empty string (no lexicon: the ranking uses no domain knowledge), or ``"package.module:NAME"``
+for one's own (`NAME`: a `Lexicon`, such as a `GlossaryLexicon`, or a sequence of them).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+
+from vectorless_assets.navigator.lexicons.interface import Lexicon, Lexicons
+from vectorless_assets.navigator.reading.views import NavigationError
+
+#: The lexicons used when none are chosen (rankings as they always were).
+DEFAULT_SPEC = "finance"
+#: The environment variable the CLI and the MCP server read their lexicons from.
+ENV_VAR = "VECTORLESS_LEXICONS"
+#: What `lexicons=` accepts: a lexicon, several, a spec, or None for the default.
+LexiconChoice = Lexicon | Sequence[Lexicon] | str | None
+
+
+class LexiconError(NavigationError, ValueError):
+    """A lexicon spec that names no lexicon (the CLI and the MCP server report it as they
+    report any navigation error)."""
+
+
+def _finance() -> Lexicon:
+    from vectorless_assets.navigator.lexicons.finance import FINANCE
+
+    return FINANCE
+
+
+#: Built-in lexicons by name.
+BUILT_IN: dict[str, Callable[[], Lexicon]] = {"finance": _finance}
+
+
+def _user(spec: str) -> list[Lexicon]:
+    module_name, _, attr = spec.partition(":")
+    try:
+        value = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise LexiconError(f"lexicon {spec!r} cannot be loaded: {exc}") from None
+    found = list(value) if isinstance(value, list | tuple) else [value]
+    if not found or not all(isinstance(v, Lexicon) for v in found):
+        raise LexiconError(
+            f"lexicon {spec!r} is not a Lexicon (read, section_kinds, shown_years and a name)"
+        )
+    return found
+
+
+def load_lexicons(spec: str) -> Lexicons:
+    """The lexicons a spec names (see the module docstring), in its order."""
+    members: list[Lexicon] = []
+    for part in (p.strip() for p in spec.split(",")):
+        if not part or part.lower() == "none":
+            continue
+        if part.lower() in BUILT_IN:
+            members.append(BUILT_IN[part.lower()]())
+        elif ":" in part and all(part.partition(":")[::2]):
+            members.extend(_user(part))
+        else:
+            raise LexiconError(
+                f"unknown lexicon {part!r}: use {', '.join(sorted(BUILT_IN))}, 'none', "
+                "or 'package.module:NAME' for your own"
+            )
+    return Lexicons(tuple(members))
+
+
+@lru_cache(maxsize=1)
+def default_lexicons() -> Lexicons:
+    """The lexicons of `DEFAULT_SPEC`."""
+    return load_lexicons(DEFAULT_SPEC)
+
+
+def as_lexicons(choice: LexiconChoice) -> Lexicons:
+    """Lexicons from what a `lexicons=` parameter was given (None: the default)."""
+    if choice is None:
+        return default_lexicons()
+    if isinstance(choice, Lexicons):
+        return choice
+    if isinstance(choice, str):
+        return load_lexicons(choice)
+    if isinstance(choice, Lexicon):
+        return Lexicons((choice,))
+    return Lexicons(tuple(choice))
+
+
+def lexicons_from_env(env: Mapping[str, str] | None = None) -> Lexicons:
+    """The lexicons `VECTORLESS_LEXICONS` names (unset or empty: `DEFAULT_SPEC`; "none": no
+    lexicon); an unknown one is a `LexiconError`."""
+    raw = (os.environ if env is None else env).get(ENV_VAR, "").strip()
+    return load_lexicons(raw or DEFAULT_SPEC)
