@@ -52,9 +52,10 @@ from typing import Any
 
 from vectorless_assets.ir import Document
 from vectorless_assets.navigator import DocumentNavigator
-from vectorless_assets.navigator.ranking.bm25 import BM25, terms
+from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
+from vectorless_assets.text.terms import terms
 
 MAX_SPAN = 5
 K = 5

@@ -19,7 +19,7 @@ from vectorless_assets.mcp_server import build_server, locating, tools
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.navigator.catalog import catalog as catalog_mod
 from vectorless_assets.navigator.ranking import locate as locate_mod
-from vectorless_assets.navigator.reading.views import MAX_QUERY_CHARS
+from vectorless_assets.navigator.views import MAX_QUERY_CHARS
 
 
 def test_a_running_locate_does_not_hold_up_another_call(

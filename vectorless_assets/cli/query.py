@@ -26,7 +26,7 @@ from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
 from vectorless_assets.navigator.lexicons import lexicons_from_env
 from vectorless_assets.navigator.ranking.guided import MAX_CALLS, usage_json
-from vectorless_assets.navigator.reading.views import span_text
+from vectorless_assets.navigator.views import span_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:

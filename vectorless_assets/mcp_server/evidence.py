@@ -15,7 +15,7 @@ from vectorless_assets.mcp_server.bounds import Limit, clamp, shorten
 from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.mcp_server.params import EvidenceItem, bounded
 from vectorless_assets.navigator import NavigationError
-from vectorless_assets.navigator.reading.views import node_ref, span_text
+from vectorless_assets.navigator.views import node_ref, span_text
 
 
 def evidence(

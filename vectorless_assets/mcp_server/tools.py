@@ -29,7 +29,7 @@ from vectorless_assets.mcp_server.library import Library
 from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptDoc, OptNode, bounded
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
 from vectorless_assets.navigator.reading.searchverbs import GREP_SECONDS
-from vectorless_assets.navigator.reading.views import node_hints, node_ref, node_tags
+from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
 
 
 def required(value: str | None, what: str) -> str:

@@ -23,7 +23,7 @@ from vectorless_assets.navigator.catalog.catalog import Catalog
 from vectorless_assets.navigator.ranking.locate import Locator
 from vectorless_assets.navigator.reading.agent import VERBS, dispatch, verbs
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 __all__ = [
     "VERBS",

@@ -16,9 +16,9 @@ from vectorless_assets.navigator.lexicons.finance.statements import (
     named_statements,
     statement_kind,
 )
-from vectorless_assets.navigator.ranking.bm25 import terms
 from vectorless_assets.navigator.ranking.items import label_share
 from vectorless_assets.navigator.ranking.question import analyse
+from vectorless_assets.text.terms import terms
 
 
 def needs(question_terms: list[str]) -> Need:

@@ -26,11 +26,11 @@ from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.navigator.catalog.doc_cache import DocCache
 from vectorless_assets.navigator.catalog.doc_cards import DocCard, Snapshot, Stamp, card_of
+from vectorless_assets.navigator.catalog.documents import DocumentRanking
 from vectorless_assets.navigator.catalog.files import Indexed, Navigators, file_stamp, refused
 from vectorless_assets.navigator.lexicons.registry import LexiconChoice, as_lexicons
-from vectorless_assets.navigator.ranking.documents import DocumentRanking
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 #: Seconds between two publications of a running refresh's progress.
 PUBLISH_EVERY = 0.2
@@ -38,7 +38,7 @@ PUBLISH_EVERY = 0.2
 
 class Catalog(DocumentRanking):
     """Every valid IR in `folder`, keyed by doc_id, in file-name order; `covers` and
-    `locate` rank them (`ranking.documents`).
+    `locate` rank them (`catalog.documents`).
 
     `cache_bytes`: the bound of the loaded documents (IR file bytes; None: keep all).
     `index=False`: do not read the folder now (a server indexes it in the background).

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vectorless_assets.navigator.ranking.bm25 import BM25, terms
+from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.navigator.ranking.doc_identity import TITLE_BLOCK_CHARS, identity_terms
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
+from vectorless_assets.text.terms import terms
 
 #: Characters of the document's opening text (cover page, title block) in its catalog text.
 OPENING_CHARS = 1500

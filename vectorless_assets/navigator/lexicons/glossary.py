@@ -10,7 +10,7 @@ of a glossary is ``(triggers, labels, kinds)``:
 * **kinds**: the kinds of section those items are in (as the lexicon's
   `section_kinds` names them; none for a glossary alone).
 
-Matching is on retrieval terms (`ranking.bm25.terms`), so plurals and case do not matter.
+Matching is on retrieval terms (`text.terms.terms`), so plurals and case do not matter.
 `GlossaryLexicon(name, entries)` is a whole lexicon made of a glossary alone: the way to add
 one's own domain words (see `navigator.lexicons`).
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from vectorless_assets.navigator.lexicons.interface import Component, Need, Phrase, Reading
-from vectorless_assets.navigator.ranking.bm25 import terms
+from vectorless_assets.text.terms import terms
 
 #: (triggers, labels, kinds): see the module docstring.
 Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]

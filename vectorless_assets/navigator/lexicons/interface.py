@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-#: A name as retrieval terms (`ranking.bm25.terms`).
+#: A name as retrieval terms (`text.terms.terms`).
 Phrase = tuple[str, ...]
 #: A line item: its alternative names.
 Component = tuple[Phrase, ...]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from vectorless_assets.navigator.lexicons.interface import Lexicon, Lexicons
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 #: The lexicons used when none are chosen (rankings as they always were).
 DEFAULT_SPEC = "finance"
@@ -28,14 +28,8 @@ class LexiconError(NavigationError, ValueError):
     report any navigation error)."""
 
 
-def _finance() -> Lexicon:
-    from vectorless_assets.navigator.lexicons.finance import FINANCE
-
-    return FINANCE
-
-
-#: Built-in lexicons by name.
-BUILT_IN: dict[str, Callable[[], Lexicon]] = {"finance": _finance}
+#: Built-in lexicons by name: where each lives, loaded like one's own (no import until asked).
+BUILT_IN: dict[str, str] = {"finance": "vectorless_assets.navigator.lexicons.finance:FINANCE"}
 
 
 def _user(spec: str) -> list[Lexicon]:
@@ -59,7 +53,7 @@ def load_lexicons(spec: str) -> Lexicons:
         if not part or part.lower() == "none":
             continue
         if part.lower() in BUILT_IN:
-            members.append(BUILT_IN[part.lower()]())
+            members.extend(_user(BUILT_IN[part.lower()]))
         elif ":" in part and all(part.partition(":")[::2]):
             members.extend(_user(part))
         else:

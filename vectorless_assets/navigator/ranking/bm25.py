@@ -1,47 +1,19 @@
-"""A small Okapi BM25 (k1 = 1.2, b = 0.75) and the term normaliser retrieval shares.
+"""A small Okapi BM25 (k1 = 1.2, b = 0.75) over lists of retrieval terms (`text.terms`).
 
 Used by `locate` over tree nodes and by the retrieval benchmark's baselines (BM25 over a
-document's pages, BM25 over our sections), so both sides of a comparison tokenise the same
-way. Terms are `text.words.keywords` (lowercase, stopwords and bare numbers dropped, CJK as
-bigrams) with a light English plural folding ("flows" -> "flow", "policies" -> "policy"),
-so a question's wording matches a heading's.
+document's pages, BM25 over our sections), so both sides of a comparison rank the same way.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
-from vectorless_assets.text.words import keywords
+from vectorless_assets.text.terms import unique
 
 K1 = 1.2
 B = 0.75
-
-
-@lru_cache(maxsize=131072)
-def fold(term: str) -> str:
-    """Light plural folding for ASCII words; other tokens pass through."""
-    if len(term) <= 3 or not term.isascii() or not term.isalpha():
-        return term
-    if term.endswith("ies") and len(term) > 4:
-        return term[:-3] + "y"
-    if term.endswith(("sses", "xes", "ches", "shes")):
-        return term[:-2]
-    if term.endswith("s") and not term.endswith(("ss", "us", "is")):
-        return term[:-1]
-    return term
-
-
-def terms(text: str) -> list[str]:
-    """Retrieval terms of `text`, in order, repeats kept."""
-    return [fold(t) for t in keywords(text)]
-
-
-def unique(seq: Iterable[str]) -> list[str]:
-    """Items of `seq` in first-seen order, without repeats."""
-    return list(dict.fromkeys(seq))
 
 
 class BM25:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePath
 
-from vectorless_assets.navigator.ranking.bm25 import terms
+from vectorless_assets.text.terms import terms
 
 #: Characters of the opening text that count as the title block.
 TITLE_BLOCK_CHARS = 200

@@ -28,7 +28,7 @@ from vectorless_assets.llm.ask import ask, json_positions, json_value
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator.ranking.locate import Locator
-from vectorless_assets.navigator.reading.views import node_ref
+from vectorless_assets.navigator.views import node_ref
 
 MAX_CALLS = 3
 MAX_OPTIONS = 40  # options shown per call

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from vectorless_assets.ir.document import Document
-from vectorless_assets.navigator.ranking.bm25 import fold, terms
+from vectorless_assets.text.terms import fold, terms
 
 
 def folded_keywords(doc: Document) -> dict[str, list[str]]:

@@ -63,7 +63,7 @@ from vectorless_assets.navigator.ranking.bm25 import K1
 from vectorless_assets.navigator.ranking.indexsignals import index_scores, route_scores
 from vectorless_assets.navigator.ranking.items import label_share
 from vectorless_assets.navigator.ranking.nodesignals import NodeSignals, own_page_count, pairs
-from vectorless_assets.navigator.reading.views import checked_query, node_ref
+from vectorless_assets.navigator.views import checked_query, node_ref
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {

@@ -17,14 +17,15 @@ from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.lexicons.interface import NO_NEED, Lexicons
 from vectorless_assets.navigator.lexicons.registry import LexiconChoice, as_lexicons
-from vectorless_assets.navigator.ranking.bm25 import BM25, terms
+from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.navigator.ranking.indexsignals import folded_keywords
 from vectorless_assets.navigator.ranking.items import period_share
 from vectorless_assets.navigator.ranking.labels import LABEL_RE, chapter_numbers, label_scores
 from vectorless_assets.navigator.ranking.pinpoint import FOCUS_PAGES, PagePinner, own_pages
 from vectorless_assets.navigator.ranking.question import QUANTITY_RE, Question, analyse
 from vectorless_assets.navigator.ranking.titles import INNER_WEIGHT, inner_headings, title_fit
-from vectorless_assets.navigator.reading.views import page_count
+from vectorless_assets.navigator.views import page_count
+from vectorless_assets.text.terms import terms
 
 #: The statement signal for a statement the question's metrics imply, not name.
 IMPLIED = 0.6

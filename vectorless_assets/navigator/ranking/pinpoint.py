@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.pages import known, page_of
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.ranking.bm25 import K1, terms
+from vectorless_assets.navigator.ranking.bm25 import K1
+from vectorless_assets.text.terms import terms
 
 #: Widest focus window (pages): what an agent reads instead of the whole section.
 FOCUS_PAGES = 3

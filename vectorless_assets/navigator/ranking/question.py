@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from vectorless_assets.navigator.lexicons.interface import NO_NEED, Lexicon, Need
 from vectorless_assets.navigator.lexicons.registry import default_lexicons
-from vectorless_assets.navigator.ranking.bm25 import terms, unique
+from vectorless_assets.text.terms import terms, unique
 
-#: Folded terms (see `bm25.fold`) that only phrase a request ("answer the following
+#: Folded terms (see `text.terms.fold`) that only phrase a request ("answer the following
 #: question", "give a response", "assume you are an analyst"); content words ("statement",
 #: "information", "detail") stay, they measured better kept.
 QUESTION_WORDS: frozenset[str] = frozenset(

@@ -12,7 +12,7 @@ import inspect
 from typing import Any
 
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 #: The verbs an agent may call, in the order they are offered.
 VERBS: tuple[str, ...] = (

@@ -26,7 +26,7 @@ from vectorless_assets.navigator.reading.overviewverbs import OverviewVerbs
 from vectorless_assets.navigator.reading.paging import PAGE_CHARS, subtree_text, text_page
 from vectorless_assets.navigator.reading.paths import by_path, is_path, match_title
 from vectorless_assets.navigator.reading.searchverbs import SearchVerbs
-from vectorless_assets.navigator.reading.views import (
+from vectorless_assets.navigator.views import (
     NavigationError,
     Target,
     child_listing,

@@ -10,8 +10,8 @@ from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.ranking.bm25 import fold, terms
-from vectorless_assets.navigator.reading.views import node_brief
+from vectorless_assets.navigator.views import node_brief
+from vectorless_assets.text.terms import fold, terms
 
 
 class IndexVerbs:

@@ -11,7 +11,7 @@ from typing import Any
 from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.reading.views import Target, describe
+from vectorless_assets.navigator.views import Target, describe
 
 
 class OverviewVerbs:

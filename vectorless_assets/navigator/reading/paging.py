@@ -12,7 +12,7 @@ from typing import Any
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 #: Default page size in characters (about 1,000 tokens).
 PAGE_CHARS = 4000

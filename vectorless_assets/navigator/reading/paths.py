@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.reading.views import NavigationError
+from vectorless_assets.navigator.views import NavigationError
 
 #: Separator of the steps of a title path (as citations print `path`).
 PATH_SEP = ">"

@@ -17,7 +17,7 @@ import regex
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.reading.views import NavigationError, Target, node_brief, node_ref
+from vectorless_assets.navigator.views import NavigationError, Target, node_brief, node_ref
 
 #: the wall-clock budget of one grep call (over every node it reads), seconds
 GREP_SECONDS = 2.0

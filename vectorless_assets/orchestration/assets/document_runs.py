@@ -129,7 +129,7 @@ class DocumentRuns:
         self.failed[pk] = f"{document_key_for(pk)}{where}: {problem}"
         self.context.log.error(self.failed[pk])
         progress.report(
-            self.context.run_id,
+            self.context.run.run_id,
             progress.Report(pk, "failed", error=problem, pass_name=pass_name, seconds=seconds),
         )
 
@@ -157,7 +157,7 @@ class DocumentRuns:
                     f"{doc_key}: no longer exists (deleted files are the documents sensor's business); skipped"
                 )
                 progress.report(
-                    self.context.run_id, progress.Report(pk, "skipped", reason="source deleted")
+                    self.context.run.run_id, progress.Report(pk, "skipped", reason="source deleted")
                 )
                 return None
             self._fail(pk, f"cannot read source: {exc.strerror or exc}")
@@ -190,7 +190,7 @@ class DocumentRuns:
             yield observation
             recorder.logged(SOURCE, fingerprint)
         if not selection:
-            progress.report(self.context.run_id, progress.Report(pk, "skipped", reason=reason))
+            progress.report(self.context.run.run_id, progress.Report(pk, "skipped", reason=reason))
             return None
         if not selection >= produced:
             recorder.remember(graph.produced)
@@ -247,7 +247,7 @@ class DocumentRuns:
         assets = tuple(r.name for r in outcome.records)
         status = "compiled" if outcome.records else "skipped"
         progress.report(
-            self.context.run_id,
+            self.context.run.run_id,
             progress.Report(
                 pk,
                 status,

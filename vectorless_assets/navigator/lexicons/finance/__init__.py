@@ -25,7 +25,7 @@ from vectorless_assets.navigator.lexicons.finance.statements import (
 )
 from vectorless_assets.navigator.lexicons.glossary import GlossaryLexicon
 from vectorless_assets.navigator.lexicons.interface import Reading
-from vectorless_assets.navigator.ranking.bm25 import terms
+from vectorless_assets.text.terms import terms
 
 
 @dataclass(frozen=True)

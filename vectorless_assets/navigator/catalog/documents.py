@@ -9,11 +9,11 @@ from typing import Any
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator.catalog.doc_cards import DocCard, Snapshot
-from vectorless_assets.navigator.ranking.bm25 import terms
 from vectorless_assets.navigator.ranking.doc_identity import identity_scores, proper_terms
 from vectorless_assets.navigator.ranking.guided import MAX_CALLS, guided_catalog_locate
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
-from vectorless_assets.navigator.reading.views import checked_query
+from vectorless_assets.navigator.views import checked_query
+from vectorless_assets.text.terms import terms
 
 #: Weight of the document's own relevance in a cross-document hit's score.
 DOC_WEIGHT = 0.5
