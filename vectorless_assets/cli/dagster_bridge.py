@@ -30,6 +30,7 @@ def _changes(ir_path: str | None) -> dict[str, Any] | None:
 def compile_with_dagster(
     refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool
 ) -> list[CompileResult]:
+    from vectorless_assets.environment import Environment
     from vectorless_assets.llm.config import client_from_env
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
     from vectorless_assets.orchestration.storage.instance import local_home, local_instance
@@ -44,6 +45,7 @@ def compile_with_dagster(
             for r in refs
         ]
     llm = client_from_env()
+    environment = Environment.read()
     total, seen = len(refs), 0
     results: list[CompileResult] = []
 
@@ -67,6 +69,9 @@ def compile_with_dagster(
             progress=report,
             force=force,
             llm=llm,
+            workers=environment.workers,
+            llm_cache=environment.llm_cache,
+            llm_concurrency=environment.llm_concurrency,
         ):
             results.append(
                 CompileResult(

@@ -106,6 +106,8 @@ def compile_paths(
     llm: OpenAICompatibleClient | None = None,
     table: PassTable = TABLE,
     workers: int | None = None,
+    llm_cache: str | None = None,
+    llm_concurrency: int | None = None,
 ) -> list[DocResult]:
     """Compile `paths` (files under `docs_root` or relative to it, or `SourceRef`s whose root is
     `docs_root`) through Dagster in one run; one result each, in the order given.
@@ -117,7 +119,9 @@ def compile_paths(
     (`sqlite_tuning`; faster on slow disks, less durable on power loss). `llm` is the
     optional OpenAI-compatible client (its model becomes part of the compile options). `table`
     is the pass table the assets are generated from; `workers` the processes computing
-    documents (default: the machine's cores, `VECTORLESS_WORKERS`).
+    documents (default: the machine's cores); `llm_cache` the lasting LLM cache's file or
+    "off" (default `<ir_dir>/.cache/llm.sqlite`); `llm_concurrency` a document's concurrent
+    LLM calls at most (default 4). The CLI passes the `VECTORLESS_*` values of these three.
     """
     options = (options or CompileOptions()).model_copy(
         update={"llm_model": llm.model if llm else None}
@@ -132,6 +136,8 @@ def compile_paths(
         llm_limits=llm.limits if llm else None,
         table=table,
         workers=workers,
+        llm_cache=llm_cache,
+        **({} if llm_concurrency is None else {"llm_concurrency": llm_concurrency}),
     )
     instance = instance or local_instance()
     with contextlib.suppress(

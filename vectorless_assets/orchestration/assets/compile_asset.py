@@ -65,7 +65,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
             )
             return
         tag_run_with_process(
-            context.instance, context.run_id
+            context.instance, context.run.run_id
         )  # a killed run is found (storage.orphans)
         runs = DocumentRuns(context, settings, selection=selected)
         yield from runs.run(list(context.partition_keys), selected_checks)
