@@ -53,7 +53,8 @@ def _compile_all(sources: list[tuple[str, bytes]], table: Any) -> None:
 
 
 def corpus_profile(sources: list[tuple[str, bytes]], top: int = 15) -> None:
-    """Per-pass CPU of deep mode over `sources` (name, bytes), then the top functions by own time."""
+    """Per-pass CPU of deep mode over `sources` (name, bytes), then the top functions by own
+    time."""
     from vectorless_assets import compile_document
 
     cpu: dict[str, float] = defaultdict(float)
@@ -103,7 +104,8 @@ def big(path: Path) -> None:
         f"{path.name} ({len(data) / 1e6:.1f} MB, {len(doc.tree.nodes)} nodes), deep, fresh process:"
     )
     print(
-        f"CPU {total:.2f} s, wall {wall:.2f} s, peak RSS {peak:.0f} MB (before the compile: {base:.0f} MB)\n"
+        f"CPU {total:.2f} s, wall {wall:.2f} s, peak RSS {peak:.0f} MB (before "
+        f"the compile: {base:.0f} MB)\n"
     )
     print("| pass | CPU ms |")
     print("|---|---|")

@@ -1,8 +1,11 @@
-"""Automation costs: sensor tick at N documents, pass-version bump over a corpus, dagster dev latency.
+"""Automation costs: sensor tick at N documents, pass-version bump over a corpus, dagster dev
+latency.
 
-    python benchmarks/bench_automation.py ticks --docs 2000            # tick cost (generated docs in /tmp)
+    python benchmarks/bench_automation.py ticks --docs 2000            # tick cost (generated docs
+    in /tmp)
     python benchmarks/bench_automation.py bump [--root ../shared/corpus/md/rust-book/src]
-    python benchmarks/bench_automation.py dev                          # drop/edit -> IR with `dagster dev`
+    python benchmarks/bench_automation.py dev                          # drop/edit -> IR with
+    `dagster dev`
 
 Every mode uses a fresh SQLite instance (Dagster's default storage) in a temporary folder.
 """
@@ -76,7 +79,8 @@ def ticks(n: int) -> None:
     defs, instance = build_defs(settings), _instance(base)
     first, s1 = _tick(defs, instance, settings, None)
     print(
-        f"first tick, {n} new documents: {s1:.2f} s, {len(first.run_requests)} run requests (batched), cursor {len(first.cursor)} B"
+        f"first tick, {n} new documents: {s1:.2f} s, {len(first.run_requests)} "
+        f"run requests (batched), cursor {len(first.cursor)} B"
     )
     cursor, count, slowest = first.cursor, 1, s1
     while '"pos":""' not in cursor:  # a chunked first pass: resume until the scan wrapped
@@ -136,7 +140,9 @@ def bump(root: str, pass_name: str) -> None:
     _run_all(defs, instance, requests)
     docs = sum(len(r.run_config["ops"]["recompile"]["config"]["documents"]) for r in requests)
     print(
-        f"pass '{pass_name}' bumped: schedule tick {t_plan:.2f} s -> {len(requests)} run(s) over {docs} documents; total {time.perf_counter() - t0:.1f} s"
+        f"pass '{pass_name}' bumped: schedule tick {t_plan:.2f} s -> "
+        f"{len(requests)} run(s) over {docs} documents; total "
+        f"{time.perf_counter() - t0:.1f} s"
     )
     shutil.rmtree(base)
 
@@ -194,7 +200,9 @@ def dev() -> None:
         with dg.DagsterInstance.from_config(str(home)) as instance:
             runs = len(instance.get_run_records())
         print(
-            f"dagster dev, sensor interval {env['VECTORLESS_SENSOR_INTERVAL']} s: drop->IR {drop:.1f} s, edit->IR {edit:.1f} s, runs created {runs} (one per change)"
+            f"dagster dev, sensor interval {env['VECTORLESS_SENSOR_INTERVAL']} s: "
+            f"drop->IR {drop:.1f} s, edit->IR {edit:.1f} s, runs created {runs} "
+            "(one per change)"
         )
     finally:
         os.killpg(proc.pid, signal.SIGINT)

@@ -224,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--paths", default="backfill,batched", help="which paths to time")
     args = ap.parse_args(argv)
     print(
-        "| documents | path | seconds (launch to last IR) | runs | failed runs | distinct tree versions (sampled) |\n|---|---|---|---|---|---|"
+        "| documents | path | seconds (launch to last IR) | runs | failed runs "
+        "| distinct tree versions (sampled) |\n|---|---|---|---|---|---|"
     )
     for n in (int(x) for x in args.docs.split(",")):
         base = Path(tempfile.mkdtemp(prefix="bench_backfill_"))
@@ -234,14 +235,20 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.paths.split(","):
             results[path] = r = _one(path, base, docs, names, args.chunk, args.timeout)
             print(
-                f"| {n} | {path} | {r['seconds']:.1f} | {r['runs']} | {r['failed']} | {r['versions']} of {r['sampled']} |",
+                (
+                    f"| {n} | {path} | {r['seconds']:.1f} | {r['runs']} | {r['failed']} | "
+                    f"{r['versions']} of {r['sampled']} |"
+                ),
                 flush=True,
             )
         if len(results) < 2:
             continue
         b, j = results["backfill"]["seconds"], results["batched"]["seconds"]
         print(
-            f"| {n} | backfill / batched | {b / j:.2f}x (aim: at most 1.5x + 40 s = {1.5 * j + 40:.0f} s) | | | |",
+            (
+                f"| {n} | backfill / batched | {b / j:.2f}x (aim: at most 1.5x + 40 s = "
+                f"{1.5 * j + 40:.0f} s) | | | |"
+            ),
             flush=True,
         )
         if os.environ.get("BENCH_KEEP") != "1":

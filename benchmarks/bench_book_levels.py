@@ -116,7 +116,9 @@ def main() -> int:
         return 0
     rows: list[dict[str, Any]] = []
     print(
-        f"{'':2}{'file':30} {'pages':>5} {'gold':>4} {'outl':>4} | {'pub F1':>6} {'lvl':>5} {'lvl~':>5} | {'strip F1':>8} {'lvl':>5} {'lvl~':>5} | {'det F1':>6} {'lvl':>5} {'lvl~':>5} | {'outl F1':>7}"
+        f"{'':2}{'file':30} {'pages':>5} {'gold':>4} {'outl':>4} | "
+        f"{'pub F1':>6} {'lvl':>5} {'lvl~':>5} | {'strip F1':>8} {'lvl':>5} "
+        f"{'lvl~':>5} | {'det F1':>6} {'lvl':>5} {'lvl~':>5} | {'outl F1':>7}"
     )
     for b in books():
         if args.match not in b["file"] or args.half not in ("all", b["half"]):
@@ -128,7 +130,12 @@ def main() -> int:
         rows.append(row)
         pub, strip, det, outl = row["pub"], row["strip"], row["detect"], row["outline"]
         print(
-            f"{b['half']:2}{b['file'][:30]:30} {row['pages']:5d} {len(truth):4d} {row['outline_n']:4d} | {pub[2]:6.2f} {pub[3]:5.2f} {pub[4]:5.2f} | {strip[2]:8.2f} {strip[3]:5.2f} {strip[4]:5.2f} | {det[2]:6.2f} {det[3]:5.2f} {det[4]:5.2f} | {outl[2]:7.2f}",
+            (
+                f"{b['half']:2}{b['file'][:30]:30} {row['pages']:5d} {len(truth):4d} "
+                f"{row['outline_n']:4d} | {pub[2]:6.2f} {pub[3]:5.2f} {pub[4]:5.2f} | "
+                f"{strip[2]:8.2f} {strip[3]:5.2f} {strip[4]:5.2f} | {det[2]:6.2f} "
+                f"{det[3]:5.2f} {det[4]:5.2f} | {outl[2]:7.2f}"
+            ),
             flush=True,
         )
     for h in ("A", "B", "all"):
@@ -137,9 +144,16 @@ def main() -> int:
             continue
         label = {"A": "half A (tune)", "B": "half B (check)", "all": "all"}[h]
         print(
-            f"{label}: n={len(part)} median as published F1={med(part, 'pub', 2):.2f} level={med(part, 'pub', 3):.2f} (offset {med(part, 'pub', 4):.2f});"
-            f" stripped F1={med(part, 'strip', 2):.2f} level={med(part, 'strip', 3):.2f} (offset {med(part, 'strip', 4):.2f});"
-            f" detection only F1={med(part, 'detect', 2):.2f} level={med(part, 'detect', 3):.2f} (offset {med(part, 'detect', 4):.2f}); outline alone F1={med(part, 'outline', 2):.2f}"
+            f"{label}: n={len(part)} median as published "
+            f"F1={med(part, 'pub', 2):.2f} level={med(part, 'pub', 3):.2f} (offset "
+            f"{med(part, 'pub', 4):.2f});"
+            f" stripped F1={med(part, 'strip', 2):.2f} "
+            f"level={med(part, 'strip', 3):.2f} (offset "
+            f"{med(part, 'strip', 4):.2f});"
+            f" detection only F1={med(part, 'detect', 2):.2f} "
+            f"level={med(part, 'detect', 3):.2f} (offset "
+            f"{med(part, 'detect', 4):.2f}); outline alone "
+            f"F1={med(part, 'outline', 2):.2f}"
         )
     pages = sum(r["pages"] for r in rows)
     rate = pages / sum(r["strip_dt"] for r in rows) if rows else 0.0
@@ -156,7 +170,8 @@ def main() -> int:
         low = [r["file"] for r in check if r[name][3] < 0.85]
         mean = statistics.mean(r[name][3] for r in check)
         print(
-            f"check half, {name}: mean strict level {mean:.2f}; under 0.85: {', '.join(low) or 'none'}"
+            f"check half, {name}: mean strict level {mean:.2f}; under 0.85: "
+            f"{', '.join(low) or 'none'}"
         )
     return 0
 

@@ -41,7 +41,10 @@ def _check(home: Path) -> tuple[bool, int, str]:
         return False, 0, f"runs.db: {exc}"
     if heads != 1:
         return False, 0, f"{heads} alembic heads"
-    code = "import dagster as dg, sys; i = dg.DagsterInstance.from_config(sys.argv[1]); print(len(i.get_runs()))"
+    code = (
+        "import dagster as dg, sys; i = "
+        "dg.DagsterInstance.from_config(sys.argv[1]); print(len(i.get_runs()))"
+    )
     out = subprocess.run([sys.executable, "-c", code, str(home)], capture_output=True, text=True)
     if out.returncode != 0:
         return False, 0, out.stderr.strip().splitlines()[-1]
@@ -89,7 +92,10 @@ def main() -> None:
         r = trial(base, args.docs)
         results.append(r)
         print(
-            f"trial {i + 1:2d}: healthy={r['healthy']} exit={r['exit']} runs={r['runs']} ({r['seconds']:.1f} s) {r['problem']}",
+            (
+                f"trial {i + 1:2d}: healthy={r['healthy']} exit={r['exit']} "
+                f"runs={r['runs']} ({r['seconds']:.1f} s) {r['problem']}"
+            ),
             flush=True,
         )
     shutil.rmtree(base, ignore_errors=True)
@@ -97,7 +103,9 @@ def main() -> None:
     failed = sum(any(c != 0 for c in r["exit"]) for r in results)
     extra = sum(max(0, int(r["runs"]) - args.docs) for r in results)
     print(
-        f"{args.trials} trials, {args.docs} documents each: {broken} broken instances, {failed} trials with a failed command, {extra} runs beyond one per document"
+        f"{args.trials} trials, {args.docs} documents each: {broken} broken "
+        f"instances, {failed} trials with a failed command, {extra} runs beyond "
+        "one per document"
     )
 
 

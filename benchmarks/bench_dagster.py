@@ -2,10 +2,12 @@
 
 Run by hand (minutes), e.g.::
 
-    python benchmarks/bench_dagster.py                      # 112 chapters, Dagster's SQLite defaults
+    python benchmarks/bench_dagster.py                      # 112 chapters, Dagster's SQLite
+    defaults
     python benchmarks/bench_dagster.py --sqlite-sync OFF    # same, fsync-free SQLite connections
     python benchmarks/bench_dagster.py --limit 20 --profile 10
-    python benchmarks/bench_dagster.py --event-log batching --batched   # the shipped event log, + one batched run
+    python benchmarks/bench_dagster.py --event-log batching --batched   # the shipped event log, +
+    one batched run
     python benchmarks/bench_dagster.py --postgres postgresql+psycopg2://u@host/db --batched
 
 Steps, each on a fresh SQLite instance in a temporary DAGSTER_HOME and a temporary copy of
@@ -48,10 +50,18 @@ def _timed(fn):
     return out, time.perf_counter() - t0
 
 
-NOOP_COMPUTE_LOGS = "compute_logs:\n  module: dagster._core.storage.noop_compute_log_manager\n  class: NoOpComputeLogManager\n"
+NOOP_COMPUTE_LOGS = (
+    "compute_logs:\n  module: "
+    "dagster._core.storage.noop_compute_log_manager\n  class: "
+    "NoOpComputeLogManager\n"
+)
 
 
-BATCHING_EVENT_LOG = "instance_class:\n  module: vectorless_assets.orchestration.storage.instance_class\n  class: VectorlessInstance\n"
+BATCHING_EVENT_LOG = (
+    "instance_class:\n  module: "
+    "vectorless_assets.orchestration.storage.instance_class\n  class: "
+    "VectorlessInstance\n"
+)
 POSTGRES = "storage:\n  postgres:\n    postgres_url: {url}\n"
 
 
@@ -59,7 +69,8 @@ def _instance(
     home: Path, compute_logs: bool = True, event_log: str = "default", postgres: str = ""
 ):
     """A fresh instance in `home`: Dagster's SQLite storage (`event_log` "default") or the
-    shipped `VectorlessInstance` with `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at `postgres` (its
+    shipped `VectorlessInstance` with `BatchingSqliteEventLogStorage` ("batching"), or PostgreSQL at
+    `postgres` (its
     tables are wiped first; "batching": `BatchingPostgresEventLogStorage`)."""
     import dagster as dg
 
@@ -197,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         else f"SQLite, event log {args.event_log}, synchronous={args.sqlite_sync}"
     )
     print(
-        f"{len(files)} documents from {args.corpus} (mode {args.mode}, {storage}, compute logs {'off' if args.no_compute_logs else 'on'}), work dir {work}"
+        f"{len(files)} documents from {args.corpus} (mode {args.mode}, "
+        f"{storage}, compute logs {'off' if args.no_compute_logs else 'on'}), "
+        f"work dir {work}"
     )
     kind = {
         "compute_logs": not args.no_compute_logs,
@@ -259,7 +272,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"CLI through Dagster, {workers} worker(s), fresh instance",
                 t_first,
                 n,
-                f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; {runs} runs in all 3 calls",
+                (
+                    f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; "
+                    f"{runs} runs in all 3 calls"
+                ),
             ),
             (
                 f"CLI through Dagster, {workers} worker(s), nothing changed",
@@ -277,11 +293,13 @@ def main(argv: list[str] | None = None) -> int:
         for r in [r for r in first if r.status == "failed"][:5]:
             print(f"failed: {r.document_key}: {r.error}")
     print(
-        "\n| run | total s | per document ms | ratio to in-process | result |\n|---|---|---|---|---|"
+        "\n| run | total s | per document ms | ratio to in-process | result "
+        "|\n|---|---|---|---|---|"
     )
     for name, secs, docs_n, note in rows:
         print(
-            f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | {secs / t_inproc:.1f}x | {note} |"
+            f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | "
+            f"{secs / t_inproc:.1f}x | {note} |"
         )
 
     if args.profile:
@@ -313,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         stats = pstats.Stats(prof)
         total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
         print(
-            f"\nprofile of {len(sample) - 1} document runs: {wall:.2f} s wall ({wall / max(1, len(sample) - 1) * 1000:.0f} ms per document)"
+            f"\nprofile of {len(sample) - 1} document runs: {wall:.2f} s wall "
+            f"({wall / max(1, len(sample) - 1) * 1000:.0f} ms per document)"
         )
         print("| where | own time s | share |\n|---|---|---|")
         for key, secs in sorted(_profile_groups(stats).items(), key=lambda kv: -kv[1]):

@@ -1,9 +1,11 @@
 """recompile_documents on dagster-celery with 1 and 2 workers: the same work, wall time.
 
-    python benchmarks/bench_distributed.py                 # the 112 Rust-book chapters, chunks of 14
+    python benchmarks/bench_distributed.py                 # the 112 Rust-book chapters, chunks of
+    14
     python benchmarks/bench_distributed.py --chunk-size 28 --workers 1 2
 
-Starts a throwaway PostgreSQL server (the batching event log, as docs/dagster.md deploys) (Debian's binaries, as tests/orchestration/storage/
+Starts a throwaway PostgreSQL server (the batching event log, as docs/dagster.md deploys) (Debian's
+binaries, as tests/orchestration/storage/
 test_postgres.py does) and a Redis broker, then for each worker count: a fresh database and
 IR folder, that many `dagster-celery worker start` processes (one task at a time each), and
 one `recompile_documents` run over every chapter (force) executed by the Celery executor.
@@ -182,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(base, ignore_errors=True)
     chunks = -(-len(keys) // args.chunk_size)
     print(
-        f"\n{len(keys)} documents, {chunks} chunks of <= {args.chunk_size}, PostgreSQL storage, Redis broker"
+        f"\n{len(keys)} documents, {chunks} chunks of <= {args.chunk_size}, "
+        "PostgreSQL storage, Redis broker"
     )
     print("| workers | wall s | s/doc | success | IR files |\n|---|---|---|---|---|")
     for n, secs, ok, irs in rows:

@@ -50,12 +50,16 @@ def calls(n: int) -> None:
                 **kw,
             )
             print(
-                f"| {label} | {srv.requests - before} | {out.meta.action} | {out.meta.reused_nodes} | {out.meta.recomputed_nodes} | {out.meta.llm_cache_hits} | {time.process_time() - t0:.2f} |"
+                f"| {label} | {srv.requests - before} | {out.meta.action} | "
+                f"{out.meta.reused_nodes} | {out.meta.recomputed_nodes} | "
+                f"{out.meta.llm_cache_hits} | {time.process_time() - t0:.2f} |"
             )
             return out
 
         print(
-            f"{n} sections, deep mode\n\n| case | LLM calls | action | reused nodes | recomputed nodes | cache hits | CPU s |\n|---|---|---|---|---|---|---|"
+            f"{n} sections, deep mode\n\n| case | LLM calls | action | reused nodes "
+            "| recomputed nodes | cache hits | CPU s "
+            "|\n|---|---|---|---|---|---|---|"
         )
         first = run("first compile", doc)
         run("one paragraph edited", S.edit(doc, n // 2 + 1), previous=first)
@@ -90,7 +94,8 @@ def latency(n: int, delay: float) -> None:
         srv.delay_s = delay
         llm = OpenAICompatibleClient(base_url=srv.base_url, model="fake")
         print(
-            f"{n} sections, deep, fake LLM with {delay * 1000:.0f} ms latency\n\n| concurrency | LLM calls | wall s |\n|---|---|---|"
+            f"{n} sections, deep, fake LLM with {delay * 1000:.0f} ms latency\n\n| "
+            "concurrency | LLM calls | wall s |\n|---|---|---|"
         )
         for workers in (1, 4):
             before, t0 = srv.requests, time.perf_counter()
@@ -116,13 +121,16 @@ def big(path: Path) -> None:
     compile_document(edited, name=path.name, mode="deep")
     full2_cpu = time.process_time() - t0
     print(
-        f"| {path.name} ({len(data) / 1e6:.1f} MB, {len(full.tree.nodes)} nodes) | CPU s |\n|---|---|"
+        f"| {path.name} ({len(data) / 1e6:.1f} MB, {len(full.tree.nodes)} "
+        "nodes) | CPU s |\n|---|---|"
     )
     print(
         f"| full compile | {full_cpu:.2f} |\n| full compile of the edited file | {full2_cpu:.2f} |"
     )
     print(
-        f"| incremental recompile (one section edited) | {inc_cpu:.2f} ({inc_cpu / full2_cpu:.0%} of full; {inc.meta.recomputed_nodes} nodes recomputed, {inc.meta.reused_nodes} reused) |"
+        f"| incremental recompile (one section edited) | {inc_cpu:.2f} "
+        f"({inc_cpu / full2_cpu:.0%} of full; {inc.meta.recomputed_nodes} nodes "
+        f"recomputed, {inc.meta.reused_nodes} reused) |"
     )
 
 

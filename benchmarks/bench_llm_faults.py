@@ -1,6 +1,7 @@
 """Wall time of a deep compile of a 100-section document for each LLM fault (issue 11, item 4).
 
-    python benchmarks/bench_llm_faults.py [--sections 100] [--faults hang,500,429,slow,malformed,closed,ok]
+    python benchmarks/bench_llm_faults.py [--sections 100] [--faults
+    hang,500,429,slow,malformed,closed,ok]
 
 The endpoint is `tests/support/faulty_llm.py` on 127.0.0.1 (real HTTP); the client has the
 default limits (`llm.guard.LLMLimits`, or the VECTORLESS_LLM_* variables), a fresh breaker
@@ -42,8 +43,10 @@ def one(fault: str, doc: Path, root: Path, delay: float) -> str:
         seconds = time.perf_counter() - t0
         m = ir.meta
         return (
-            f"{fault:9s} {seconds:7.1f} s  requests {srv.requests:4d}  calls {m.llm_calls:4d}  failures {m.llm_failures:4d}  "
-            f"retries {m.llm_retries:3d}  skipped {m.llm_skipped:4d}  fallback nodes {m.llm_fallback_nodes:3d}/{len(ir.tree.nodes)}  compiled"
+            f"{fault:9s} {seconds:7.1f} s  requests {srv.requests:4d}  calls "
+            f"{m.llm_calls:4d}  failures {m.llm_failures:4d}  "
+            f"retries {m.llm_retries:3d}  skipped {m.llm_skipped:4d}  fallback "
+            f"nodes {m.llm_fallback_nodes:3d}/{len(ir.tree.nodes)}  compiled"
         )
 
 

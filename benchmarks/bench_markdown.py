@@ -89,14 +89,17 @@ def main(argv: list[str] | None = None) -> int:
             failed_any |= bool(failures)
             n = len(paths)
             print(
-                f"   compile ({args.mode}): wall {wall:.2f} s = {n / wall:.1f} files/s, {mb / wall:.2f} MB/s;"
-                f" CPU {cpu:.2f} s = {n / cpu:.1f} files/s, {mb / cpu:.2f} MB/s; failures {len(failures)}/{n}"
+                f"   compile ({args.mode}): wall {wall:.2f} s = {n / wall:.1f} files/s, "
+                f"{mb / wall:.2f} MB/s;"
+                f" CPU {cpu:.2f} s = {n / cpu:.1f} files/s, {mb / cpu:.2f} MB/s; "
+                f"failures {len(failures)}/{n}"
             )
             for line in failures[:10]:
                 print(f"     FAIL {line}")
         wall, cpu = bench_frontend(paths, args.repeat)
         print(
-            f"   frontend (decode+parse+build, best of {args.repeat}): wall {mb / wall:.2f} MB/s, CPU {mb / cpu:.2f} MB/s"
+            f"   frontend (decode+parse+build, best of {args.repeat}): wall "
+            f"{mb / wall:.2f} MB/s, CPU {mb / cpu:.2f} MB/s"
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory (max RSS of this process): {peak:.0f} MiB")

@@ -175,12 +175,15 @@ def main() -> int:
         print(json.dumps(rows, indent=2))
         return 0
     print(
-        "| folder | IR MB | compile s | server start s | first locate ms | locate median ms | p90 ms | max ms | in-process median ms |"
+        "| folder | IR MB | compile s | server start s | first locate ms | "
+        "locate median ms | p90 ms | max ms | in-process median ms |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
-            f"| {r['name']} | {r['ir_mb']} | {r['compile_s']} | {r['start_s']} | {r['first_locate_ms']} | {r['median_ms']} | {r['p90_ms']} | {r['max_ms']} | {r['in_process_median_ms']} |"
+            f"| {r['name']} | {r['ir_mb']} | {r['compile_s']} | {r['start_s']} | "
+            f"{r['first_locate_ms']} | {r['median_ms']} | {r['p90_ms']} | "
+            f"{r['max_ms']} | {r['in_process_median_ms']} |"
         )
     return 0
 

@@ -129,13 +129,17 @@ def scaling(path: Path, repeat: int) -> None:
         rows.append((f"{num}/{den}", best))
     first = rows[0][1]
     print(
-        "| input | MB | nodes | leaves | wall s | CPU s | CPU ×(vs 1/4) | size × | peak RSS MB | RSS growth MB | overlap pairs | dup groups (leaves) |"
+        "| input | MB | nodes | leaves | wall s | CPU s | CPU ×(vs 1/4) | size "
+        "× | peak RSS MB | RSS growth MB | overlap pairs | dup groups (leaves) "
+        "|"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for label, r in rows:
         print(
-            f"| {label} | {r['bytes'] / 1e6:.2f} | {r['nodes']} | {r['leaves']} | {r['wall_s']:.2f} "
-            f"| {r['cpu_s']:.2f} | {r['cpu_s'] / first['cpu_s']:.2f} | {r['bytes'] / first['bytes']:.2f} "
+            f"| {label} | {r['bytes'] / 1e6:.2f} | {r['nodes']} | {r['leaves']} | "
+            f"{r['wall_s']:.2f} "
+            f"| {r['cpu_s']:.2f} | {r['cpu_s'] / first['cpu_s']:.2f} | "
+            f"{r['bytes'] / first['bytes']:.2f} "
             f"| {r['peak_rss_mb']:.0f} | {r['rss_growth_mb']:.0f} | {r['overlap_pairs']} "
             f"| {r['duplicate_groups']} ({r['grouped_leaves']}) |"
         )
@@ -178,14 +182,16 @@ def corpus(skip_large: bool) -> None:
     grand = sum(totals.values())
     print(f"## Deep mode, no LLM: {len(files)} Markdown files, {size:.1f} MB, {failures} failures")
     print(
-        f"wall {wall:.1f} s, CPU {cpu:.1f} s, peak RSS {_maxrss_mb():.0f} MB, load {os.getloadavg()[0]:.2f}\n"
+        f"wall {wall:.1f} s, CPU {cpu:.1f} s, peak RSS {_maxrss_mb():.0f} MB, "
+        f"load {os.getloadavg()[0]:.2f}\n"
     )
     print("| pass | CPU ms | share | wall ms | slowest document (CPU ms) |")
     print("|---|---|---|---|---|")
     for name, ms in sorted(totals.items(), key=lambda kv: -kv[1]):
         w_ms, w_doc = worst[name]
         print(
-            f"| {name} | {ms:.0f} | {100 * ms / grand:.1f}% | {walls[name]:.0f} | {w_doc} ({w_ms:.0f}) |"
+            f"| {name} | {ms:.0f} | {100 * ms / grand:.1f}% | {walls[name]:.0f} | "
+            f"{w_doc} ({w_ms:.0f}) |"
         )
 
 

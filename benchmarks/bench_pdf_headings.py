@@ -7,10 +7,13 @@ normalisation (case, punctuation, spaces, leading section numbers, schedule labe
 "A-1 - " and trailing parenthetical qualifiers such as "(unaudited)" dropped) and their
 pages differ by at most one. Reports precision, recall, F1, level accuracy (matched pairs
 with the same level; when the outline's first entry is its only level-1 entry, a document
-root wrapping everything, outline levels are compared one down), a lenient F1 (F1~: one normalised title contains the other) and pages/s, against pypdf's plain `extract_text` page rate.
-Groups: "filings" = pdf/financebench/, "manuals" = every other PDF. Each manual with an outline falls in half
+root wrapping everything, outline levels are compared one down), a lenient F1 (F1~: one normalised
+title contains the other) and pages/s, against pypdf's plain `extract_text` page rate.
+Groups: "filings" = pdf/financebench/, "manuals" = every other PDF. Each manual with an outline
+falls in half
 "A" (tune: rules are tuned on it) or "B" (check: held out, never looked at while tuning):
-manuals ordered by the SHA-1 of their corpus path, taken alternately; medians are reported per half and whole. The
+manuals ordered by the SHA-1 of their corpus path, taken alternately; medians are reported per half
+and whole. The
 filings (5 with an outline) are too few to halve and are reported whole. The scorer is
 strict: equal normalised titles, pages within one; F1~ is the lenient variant.
 
@@ -117,7 +120,11 @@ def summary(name: str, rs: list[dict[str, Any]]) -> str:
     btime = sum(x["bdt"] for x in rs)
     brate = sum(x["bpages"] for x in rs) / btime if btime else 0.0
     ratio = f"{rate / brate:.2f}x of pypdf extract_text ({brate:.1f} pages/s)" if brate else ""
-    return f"{name}: n={len(rs)} median P={med['p']:.2f} R={med['r']:.2f} F1={med['f1']:.2f} (lenient {med['f1l']:.2f}) level-acc={med['lvl']:.2f}; {rate:.1f} pages/s {ratio}"
+    return (
+        f"{name}: n={len(rs)} median P={med['p']:.2f} R={med['r']:.2f} "
+        f"F1={med['f1']:.2f} (lenient {med['f1l']:.2f}) "
+        f"level-acc={med['lvl']:.2f}; {rate:.1f} pages/s {ratio}"
+    )
 
 
 def baseline_rate(data: bytes) -> tuple[int, float]:
@@ -160,7 +167,8 @@ def main() -> int:
         ]
     )
     print(
-        f"{'file':58} {'pages':>5} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} {'F1':>5} {'lvl':>5} {'F1~':>5} {'p/s':>6} {'base':>6}"
+        f"{'file':58} {'pages':>5} {'gold':>5} {'pred':>5} {'P':>5} {'R':>5} "
+        f"{'F1':>5} {'lvl':>5} {'F1~':>5} {'p/s':>6} {'base':>6}"
     )
     for path in sorted(CORPUS.rglob("*.pdf")):
         rel = path.relative_to(CORPUS).as_posix()
@@ -206,7 +214,12 @@ def main() -> int:
         )
         base = f"{base_pages / base_dt:6.1f}" if base_dt else "     -"
         print(
-            f"{rows[group][-1]['half'] or ' '} {rel[:56]:56} {pages:5d} {len(truth):5d} {len(pred):5d} {p:5.2f} {r:5.2f} {f1:5.2f} {rows[group][-1]['lvl']:5.2f} {f1_lenient:5.2f} {pages / dt:6.1f} {base}",
+            (
+                f"{rows[group][-1]['half'] or ' '} {rel[:56]:56} {pages:5d} "
+                f"{len(truth):5d} {len(pred):5d} {p:5.2f} {r:5.2f} {f1:5.2f} "
+                f"{rows[group][-1]['lvl']:5.2f} {f1_lenient:5.2f} {pages / dt:6.1f} "
+                f"{base}"
+            ),
             flush=True,
         )
     for group, rs in rows.items():
@@ -218,7 +231,8 @@ def main() -> int:
             if part:
                 print(summary(f"  {group} half {h} ({'tune' if h == 'A' else 'check'})", part))
     print(
-        f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+        "peak RSS of this process: "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
     )
     return 0
 

@@ -34,7 +34,8 @@ line in the big file and its link text (`rust_query_id`), dealt to A and B by `h
 misses ``--verbose`` lists are the scored half's only (tune on A without reading B's).
 
 Run by hand from the project root:
-    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust] [--cross]
+    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust]
+    [--cross]
         [--half A|B|all] [--cache DIR] [--no-printed-toc] [--verbose]
 """
 
@@ -184,7 +185,10 @@ def financebench(
         pages[name] = BM25([terms(t) for t in pdf_pages(pdf)])
         sections[name] = section_units(doc)
         print(
-            f"  {'compiled' if name in compile_s else 'loaded'} {name}: {len(doc.tree)} nodes, {doc.page_count} pages",
+            (
+                f"  {'compiled' if name in compile_s else 'loaded'} {name}: "
+                f"{len(doc.tree)} nodes, {doc.page_count} pages"
+            ),
             file=sys.stderr,
         )
     methods = ["locate", "locate-span", "bm25-pages", "bm25-sections"] + (
@@ -451,7 +455,9 @@ def main(argv: list[str] | None = None) -> int:
         dest="out",
         type=Path,
         default=None,
-        help="save the compiled filings' IRs here; IRs already there are loaded, not compiled again",
+        help=(
+            "save the compiled filings' IRs here; IRs already there are loaded, not compiled again"
+        ),
     )
     parser.add_argument(
         "--half",

@@ -2,7 +2,8 @@
 batched runs it requests, on SQLite (the shipped dagster.yaml) or PostgreSQL.
 
     python benchmarks/bench_scale.py --docs 10000                 # SQLite, mode fast
-    python benchmarks/bench_scale.py --docs 10000 --postgres postgresql+psycopg2://u@h:5432/db   # wipes its Dagster tables
+    python benchmarks/bench_scale.py --docs 10000 --postgres postgresql+psycopg2://u@h:5432/db   #
+    wipes its Dagster tables
     python benchmarks/bench_scale.py --docs 300 --keep            # small check, keep the folder
 
 Documents: the text of a Markdown file of the shared corpus picked at random (seeded; files up
@@ -30,11 +31,15 @@ from pathlib import Path
 from _corpus import MD, ROOT, require
 
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
-ASSET_PAGE = """query AssetPage($key: AssetKeyInput!) { assetNodeOrError(assetKey: $key) { ... on AssetNode {
-  id partitionKeysByDimension { name partitionKeys } partitionStats { numMaterialized numPartitions numFailed numMaterializing }
+ASSET_PAGE = """query AssetPage($key: AssetKeyInput!) { assetNodeOrError(assetKey: $key) { ... on
+  AssetNode {
+  id partitionKeysByDimension { name partitionKeys } partitionStats { numMaterialized numPartitions
+  numFailed numMaterializing }
   assetMaterializations(limit: 1) { runId partition timestamp } } } }"""
-PARTITIONS_VIEW = """query Partitions($key: AssetKeyInput!) { assetNodeOrError(assetKey: $key) { ... on AssetNode {
-  id assetPartitionStatuses { ... on DefaultPartitionStatuses { materializedPartitions failedPartitions unmaterializedPartitions materializingPartitions } } } } }"""
+PARTITIONS_VIEW = """query Partitions($key: AssetKeyInput!) { assetNodeOrError(assetKey: $key) { ...
+  on AssetNode {
+  id assetPartitionStatuses { ... on DefaultPartitionStatuses { materializedPartitions
+  failedPartitions unmaterializedPartitions materializingPartitions } } } } }"""
 
 
 def generate(docs: Path, n: int, seed: int = 12) -> int:
@@ -99,7 +104,11 @@ def sense(defs, instance, settings) -> tuple[list, int, float]:
         done = cursor == result.cursor or not (result.run_requests or result.asset_events)
         cursor = result.cursor
         print(
-            f"  tick {ticks}: {len(result.run_requests or [])} run requests, {len(result.asset_events or [])} observations, {time.perf_counter() - t0:.1f} s",
+            (
+                f"  tick {ticks}: {len(result.run_requests or [])} run requests, "
+                f"{len(result.asset_events or [])} observations, "
+                f"{time.perf_counter() - t0:.1f} s"
+            ),
             flush=True,
         )
         if done and ticks > 1:
@@ -160,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     docs, ir_dir = base / "docs", base / "ir"
     size = generate(docs, args.docs)
     print(
-        f"{args.docs} documents, {size / 1e6:.1f} MB, in {docs}; storage {'PostgreSQL' if args.postgres else 'SQLite (shipped dagster.yaml)'}, mode {args.mode}"
+        f"{args.docs} documents, {size / 1e6:.1f} MB, in {docs}; storage "
+        f"{'PostgreSQL' if args.postgres else 'SQLite (shipped dagster.yaml)'}, "
+        f"mode {args.mode}"
     )
     home = _home(base, args.postgres)
     env = {
@@ -180,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         requests, ticks, t_sense = sense(defs, instance, settings)
         docs_requested = sum(int(r.tags.get("vectorless/documents", "1")) for r in requests)
         print(
-            f"sensor: {ticks} ticks, {t_sense:.1f} s, {len(requests)} run requests for {docs_requested} documents"
+            f"sensor: {ticks} ticks, {t_sense:.1f} s, {len(requests)} run requests "
+            f"for {docs_requested} documents"
         )
         t0 = time.perf_counter()
         failed = 0
@@ -204,7 +216,10 @@ def main(argv: list[str] | None = None) -> int:
             failed += not result.success
             done = time.perf_counter() - t0
             print(
-                f"  run {i + 1}/{len(requests)}: {'ok' if result.success else 'FAILED'}, {done:.0f} s so far",
+                (
+                    f"  run {i + 1}/{len(requests)}: "
+                    f"{'ok' if result.success else 'FAILED'}, {done:.0f} s so far"
+                ),
                 flush=True,
             )
         t_runs = time.perf_counter() - t0
@@ -225,15 +240,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| runs created | {runs} ({failed} failed) |")
     print(f"| compile runs | {t_runs:.1f} s ({t_runs / args.docs:.3f} s/doc) |")
     print(
-        f"| total (ticks + runs) | {total:.1f} s ({total / args.docs:.3f} s/doc, {total / 60:.1f} min) |"
+        f"| total (ticks + runs) | {total:.1f} s ({total / args.docs:.3f} "
+        f"s/doc, {total / 60:.1f} min) |"
     )
     print(f"| IR files | {irs} ({_du(ir_dir) / 1e6:.1f} MB with the field values) |")
     print(
-        f"| instance size on disk | {disk / 1e6:.1f} MB{' (home + PostgreSQL database)' if args.postgres else ''} |"
+        f"| instance size on disk | {disk / 1e6:.1f} "
+        f"MB{' (home + PostgreSQL database)' if args.postgres else ''} |"
     )
     print(f"| GraphQL asset page (`tree`) | {gql['asset page']:.2f} s |")
     print(
-        f"| GraphQL partitions view (`tree`) | {gql['partitions view']:.2f} s ({gql['materialized partitions']} materialized partitions) |"
+        f"| GraphQL partitions view (`tree`) | {gql['partitions view']:.2f} s "
+        f"({gql['materialized partitions']} materialized partitions) |"
     )
     if args.keep:
         print(f"kept {base}")

@@ -23,7 +23,8 @@ functions by own time under cProfile), and the 9.1 MB file in deep mode in a fre
 (CPU, wall, peak RSS, per-pass CPU). CPU time is the stable figure on a shared machine;
 the load average is printed.
 
-    python benchmarks/bench_speed.py [--repeat 3] [--original-venv DIR] [--bound] [--no-profile] [--no-big]
+    python benchmarks/bench_speed.py [--repeat 3] [--original-venv DIR] [--bound] [--no-profile]
+    [--no-big]
     python benchmarks/bench_speed.py --setup-original [--original-venv DIR]
 """
 
@@ -151,14 +152,17 @@ def setup_original(venv: Path) -> None:
 
 def table(rows: list[tuple[str, dict[str, Any]]], size_mb: float, n: int) -> None:
     print(
-        f"Same run, same {n} Markdown files of md/ outside large/ ({size_mb:.2f} MB), compile time only, one file at a time:\n"
+        f"Same run, same {n} Markdown files of md/ outside large/ "
+        f"({size_mb:.2f} MB), compile time only, one file at a time:\n"
     )
     print("| system | wall s | CPU s | MB/s (wall) | MB/s (CPU) | failures |")
     print("|---|---|---|---|---|---|")
     for label, r in rows:
         pct = 100 * r["failures"] / n
         print(
-            f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {size_mb / r['wall']:.2f} | {size_mb / r['cpu']:.2f} | {r['failures']} ({pct:.1f}%) |"
+            f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | "
+            f"{size_mb / r['wall']:.2f} | {size_mb / r['cpu']:.2f} | "
+            f"{r['failures']} ({pct:.1f}%) |"
         )
 
 
@@ -195,7 +199,10 @@ def main(argv: list[str] | None = None) -> None:
     if original is not None:
         rows.append(
             (
-                f"original Rust implementation {ORIGINAL.split('==')[1]} (all passes, LLM unreachable)",
+                (
+                    f"original Rust implementation {ORIGINAL.split('==')[1]} (all passes, "
+                    "LLM unreachable)"
+                ),
                 original,
             )
         )
@@ -214,16 +221,19 @@ def main(argv: list[str] | None = None) -> None:
     table(rows, size_mb, len(files))
     if original is None:
         print(
-            f"\n(original not measured: no {ORIGINAL} in {args.original_venv}; `--setup-original` installs it)"
+            f"\n(original not measured: no {ORIGINAL} in {args.original_venv}; "
+            "`--setup-original` installs it)"
         )
     else:
         print(
-            f"\ndeep vs original: {original['wall'] / deep['wall']:.2f}x (wall), {original['cpu'] / deep['cpu']:.2f}x (CPU)"
+            f"\ndeep vs original: {original['wall'] / deep['wall']:.2f}x (wall), "
+            f"{original['cpu'] / deep['cpu']:.2f}x (CPU)"
         )
         if args.bound:
             bound = rows[-1][1]
             print(
-                f"bound vs original: {original['wall'] / bound['wall']:.2f}x (wall), {original['cpu'] / bound['cpu']:.2f}x (CPU)"
+                f"bound vs original: {original['wall'] / bound['wall']:.2f}x (wall), "
+                f"{original['cpu'] / bound['cpu']:.2f}x (CPU)"
             )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
     if not args.no_profile:

@@ -58,7 +58,8 @@ def main() -> None:
         total += best_cpu
         tree = next((v for v in out.values() if hasattr(v, "nodes")), None)
         print(
-            f"| {spec.name} | {best_cpu:.2f} | {best_wall:.2f} | {len(tree) if tree is not None else '-'} |"
+            f"| {spec.name} | {best_cpu:.2f} | {best_wall:.2f} | "
+            f"{len(tree) if tree is not None else '-'} |"
         )
     print(f"| total | {total:.2f} | | |")
 

@@ -51,7 +51,11 @@ for path in paths:
     group = "filings" if rel.startswith("financebench/") else "manuals"
     rows.append((group, rel, len(pred), len(unc), len(unc_fp), f1, oracle, alln))
     print(
-        f"{group:8} {rel[:50]:50} pred={len(pred):5d} uncertain={len(unc):4d} of which false={len(unc_fp):4d}  F1 {f1:.2f} oracle {oracle:.2f} drop-all {alln:.2f}",
+        (
+            f"{group:8} {rel[:50]:50} pred={len(pred):5d} uncertain={len(unc):4d} "
+            f"of which false={len(unc_fp):4d}  F1 {f1:.2f} oracle {oracle:.2f} "
+            f"drop-all {alln:.2f}"
+        ),
         flush=True,
     )
 for g in ("manuals", "filings"):
@@ -60,5 +64,11 @@ for g in ("manuals", "filings"):
         continue
     u, fp, n = sum(r[3] for r in rs), sum(r[4] for r in rs), sum(r[2] for r in rs)
     print(
-        f"{g}: n={len(rs)} headings={n} uncertain={u} ({u / n:.0%}) false among uncertain={fp / u if u else 0:.0%}; median F1 {statistics.median(r[5] for r in rs):.2f} oracle {statistics.median(r[6] for r in rs):.2f} drop-all {statistics.median(r[7] for r in rs):.2f}; calls at 40/call {sum(-(-r[3] // 40) for r in rs)} (capped at 4/doc: {sum(min(4, -(-r[3] // 40)) for r in rs)})"
+        f"{g}: n={len(rs)} headings={n} uncertain={u} ({u / n:.0%}) false among "
+        f"uncertain={fp / u if u else 0:.0%}; median F1 "
+        f"{statistics.median(r[5] for r in rs):.2f} oracle "
+        f"{statistics.median(r[6] for r in rs):.2f} drop-all "
+        f"{statistics.median(r[7] for r in rs):.2f}; calls at 40/call "
+        f"{sum(-(-r[3] // 40) for r in rs)} (capped at 4/doc: "
+        f"{sum(min(4, -(-r[3] // 40)) for r in rs)})"
     )

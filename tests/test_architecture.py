@@ -49,7 +49,8 @@ def test_compiling_in_process_loads_no_dagster() -> None:
         "import sys, vectorless_assets as v\n"
         "d = v.compile_document(b'# T\\n\\nbody\\n', name='t.md', mode='deep')\n"
         "from vectorless_assets.navigator import DocumentNavigator\n"
-        "assert not [m for m in sys.modules if m == 'dagster' or m.startswith('dagster.')], 'dagster imported'\n"
+        "assert not [m for m in sys.modules if m == 'dagster' or "
+        "m.startswith('dagster.')], 'dagster imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

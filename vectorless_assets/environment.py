@@ -8,22 +8,34 @@ stop `vectorless mcp`). The CLI reads it directly; the Dagster code location bui
 
 | variable | meaning | default |
 |---|---|---|
-| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples, `vectorless_assets/samples` |
+| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples,
+`vectorless_assets/samples` |
 | `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `.vectorless/ir` |
-| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) | `.fields` inside the IR folder |
+| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) |
+`.fields` inside the IR folder |
 | `VECTORLESS_MODE` | compile mode of the Dagster assets: `fast`, `standard` or `deep` | `fast` |
-| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (read by `llm.config`) | none |
-| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`, `_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (read by `llm.guard.LLMLimits`) | 10 s, 60 s, 2, 120 s, 5, 60 s |
-| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite` |
+| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (read by
+`llm.config`) | none |
+| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`,
+`_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (read by `llm.guard.LLMLimits`) | 10
+s, 60 s, 2, 120 s, 5, 60 s |
+| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite`
+|
 | `VECTORLESS_LLM_CONCURRENCY` | a document's concurrent LLM calls at most | 4 |
-| `VECTORLESS_WORKERS` | processes computing a Dagster run's documents | the cores this process may use, at most 8 |
+| `VECTORLESS_WORKERS` | processes computing a Dagster run's documents | the cores this process may
+use, at most 8 |
 | `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 100 |
 | `VECTORLESS_SENSOR_INTERVAL` | seconds between ticks of the documents sensor | 10 |
-| `VECTORLESS_SENSOR` | `on` (1, true, yes, running): the sensor runs without switching it on | off |
-| `VECTORLESS_SENSOR_ALLOW_MASS_DELETE` | `1` (true, yes): a tick may retire more than half the documents | off |
-| `VECTORLESS_LEXICONS` | the domain lexicons `locate` ranks with (read by `navigator.lexicons`) | `finance` |
-| `VECTORLESS_MCP_CACHE_MB` | megabytes of IR files whose documents `vectorless mcp` keeps loaded | 16 |
-| `VECTORLESS_CELERY_BROKER`, `_BACKEND`, `_VISIBILITY_TIMEOUT` | Celery executor of batched runs | none (in process), the broker, 600 s |
+| `VECTORLESS_SENSOR` | `on` (1, true, yes, running): the sensor runs without switching it on | off
+|
+| `VECTORLESS_SENSOR_ALLOW_MASS_DELETE` | `1` (true, yes): a tick may retire more than half the
+documents | off |
+| `VECTORLESS_LEXICONS` | the domain lexicons `locate` ranks with (read by `navigator.lexicons`) |
+`finance` |
+| `VECTORLESS_MCP_CACHE_MB` | megabytes of IR files whose documents `vectorless mcp` keeps loaded |
+16 |
+| `VECTORLESS_CELERY_BROKER`, `_BACKEND`, `_VISIBILITY_TIMEOUT` | Celery executor of batched runs |
+none (in process), the broker, 600 s |
 """
 
 from __future__ import annotations
@@ -41,7 +53,8 @@ if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
     from vectorless_assets.llm.guard import LLMLimits
     from vectorless_assets.llm.openai import OpenAICompatibleClient
 
-#: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR is given.
+# : IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR is
+# given.
 DEFAULT_IR_DIR = Path(".vectorless") / "ir"
 #: The bundled sample documents (the default documents root, `vectorless demo`).
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"

@@ -73,7 +73,8 @@ class CompileOptions(BaseModel):
         return digest.hexdigest()[:32]
 
     def with_mode(self, mode: Mode) -> CompileOptions:
-        """These options in `mode`; a `ValueError` (one line) for a mode that is not one of `MODES`."""
+        """These options in `mode`; a `ValueError` (one line) for a mode that is not one of
+        `MODES`."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         return self.model_copy(update={"mode": mode})

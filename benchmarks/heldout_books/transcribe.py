@@ -211,11 +211,19 @@ def transcribe(pdf: Path) -> dict[str, Any]:
     agree = len(found) >= 0.85 * len(marks) and same >= 0.9 * len(found)
     if marks and 0.9 * len(rows) <= len(marks) <= 1.1 * len(rows) and agree:
         entries = [[lv - top + 1, t, p] for lv, t, p in found]
-        note = f"outline ({len(marks)} entries; {len(found)} printed on the contents pages kept, {same} with the printed level) matches the printed contents ({len(rows)} rows)"
+        note = (
+            f"outline ({len(marks)} entries; {len(found)} printed on the contents "
+            f"pages kept, {same} with the printed level) matches the printed "
+            f"contents ({len(rows)} rows)"
+        )
         return {**base, "source": "outline", "note": note, "entries": entries}
     phys = physical(reader, rows, max(pages, default=0))
     entries = [[v, r["title"], p] for v, r, p in zip(lv, rows, phys, strict=True) if p]
-    note = f"printed contents ({len(rows)} rows, {len(entries)} mapped to a page); outline: {len(marks)} entries, {len(found)} printed, {same} at the printed level"
+    note = (
+        f"printed contents ({len(rows)} rows, {len(entries)} mapped to a page); "
+        f"outline: {len(marks)} entries, {len(found)} printed, {same} at the "
+        "printed level"
+    )
     return {**base, "source": "printed", "note": note, "entries": entries}
 
 
@@ -239,7 +247,8 @@ def main() -> int:
         out.write_text(dump(truth))
         depths = Counter(e[0] for e in truth["entries"])
         print(
-            f"{b['file']:32} {truth['source']:8} {len(truth['entries']):4} levels {dict(sorted(depths.items()))} {truth['note']}"
+            f"{b['file']:32} {truth['source']:8} {len(truth['entries']):4} levels "
+            f"{dict(sorted(depths.items()))} {truth['note']}"
         )
     return 0
 

@@ -95,7 +95,8 @@ def test_atx_and_setext_headings_with_their_line_ranges() -> None:
 def test_hash_lines_in_fences_html_quotes_and_lists_are_body_text() -> None:
     text = (
         "# Top\n\n```bash\n# a comment\n```\n\n~~~~\n## tilde fenced\n```\n# still code\n~~~~\n\n"
-        "<div>\n# inside html\n</div>\n\n> # quoted\n\n- item\n\n  # in list\n\n    # indented code\n\n## After\n"
+        "<div>\n# inside html\n</div>\n\n> # quoted\n\n- item\n\n  # in "
+        "list\n\n    # indented code\n\n## After\n"
     )
     parsed = parse(text)
     assert sections(parsed) == [(1, "Top"), (2, "After")]
@@ -150,7 +151,10 @@ def test_gfm_table_is_body_text_and_delimiter_row_is_not_a_heading() -> None:
 
 
 def test_cjk_headings_tokens_and_keywords() -> None:
-    text = "# システム設計入門\n\n大規模システムの設計方法を学ぶ。\n\n## 可用性と一貫性\n\nCAP定理について。\n"
+    text = (
+        "# システム設計入門\n\n大規模システムの設計方法を学ぶ。\n\n"
+        "## 可用性と一貫性\n\nCAP定理について。\n"
+    )
     parsed = parse(text)
     assert sections(parsed) == [(1, "システム設計入門"), (2, "可用性と一貫性")]
     assert all(n.token_count > 0 for n in parsed.raw_nodes)

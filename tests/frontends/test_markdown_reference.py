@@ -74,15 +74,22 @@ def assert_equal_to_reference(text: str) -> None:
 
 
 POOL = [
-    "# H #", "## H ##  ", "#", "# #", "#\tTab", "### a ###b", "# a | b", "####### x", "# x\\#", "# H", "## H2",
-    "   # ind", "    # code", "text", "more text here", "", "", "", "   ", "\t", "```", "~~~", "````", "  ```",
-    "```rust", "``` a`b", "<!--", "-->", "<pre>", "</pre>", "<div>", "</div>", "<script>", "- item", "  # in item",
-    "1. item", "> # q", "> ```", "> quote", "---", "===", "--- ", "Setext", "| a | b |", "|---|---|", "[ref]: /url",
-    "\t# tab", "<?php", "?>", "<!DOCTYPE html>", "...", "- ```", "\x00 nul", "é ü — 日本語", "# 見出し",
+    "# H #", "## H ##  ", "#", "# #", "#\tTab", "### a ###b", "# a | b", "####### x", "# x\\#",
+    "# H", "## H2",
+    "   # ind", "    # code", "text", "more text here", "", "", "", "   ", "\t", "```", "~~~",
+    "````", "  ```",
+    "```rust", "``` a`b", "<!--", "-->", "<pre>", "</pre>", "<div>", "</div>", "<script>", "- item",
+    "  # in item",
+    "1. item", "> # q", "> ```", "> quote", "---", "===", "--- ", "Setext", "| a | b |",
+    "|---|---|", "[ref]: /url",
+    "\t# tab", "<?php", "?>", "<!DOCTYPE html>", "...", "- ```", "\x00 nul", "é ü — 日本語",
+    "# 見出し",
 ]  # fmt: skip
 TRAPS = [
-    "", "\n", "\n\n", "a", "# H", "# H\n", "# H\n   ", "# H\n\n", "   ", "\n# H", "  \n# H\n", "# A\n# B", "# A\n# B\n",
-    "---\ntitle: T\n---\n# H\n", "---\n# not yaml\n---\n", "---\n- a\n- b\n", "Title\n===\n", "a\n---\n\n# B\n   \t",
+    "", "\n", "\n\n", "a", "# H", "# H\n", "# H\n   ", "# H\n\n", "   ", "\n# H", "  \n# H\n",
+    "# A\n# B", "# A\n# B\n",
+    "---\ntitle: T\n---\n# H\n", "---\n# not yaml\n---\n", "---\n- a\n- b\n", "Title\n===\n",
+    "a\n---\n\n# B\n   \t",
 ]  # fmt: skip
 
 

@@ -11,8 +11,36 @@ from vectorless_assets.frontends.markdown.blocks import scan_blocks
 
 #: The pattern `candidate_offsets` replaced: tried at every character, matching at line starts.
 ANCHORED = re.compile("^" + segments._CANDIDATE_LINE, re.MULTILINE)
-PIECES = ["#", "## ", "####### ", "=", "--", "- ", "```", "~~~", "<script", "<PRE", "<!--", "<?", "<x",
-          "    ", "   ", " ", "\t", "\n", "\n\n", "a", "text", "|", "#x", "-", "<", "`", "~"]  # fmt: skip
+PIECES = [
+    "#",
+    "## ",
+    "####### ",
+    "=",
+    "--",
+    "- ",
+    "```",
+    "~~~",
+    "<script",
+    "<PRE",
+    "<!--",
+    "<?",
+    "<x",
+    # fmt: skip
+    "    ",
+    "   ",
+    " ",
+    "\t",
+    "\n",
+    "\n\n",
+    "a",
+    "text",
+    "|",
+    "#x",
+    "-",
+    "<",
+    "`",
+    "~",
+]
 
 
 def test_candidate_offsets_equal_the_anchored_scan() -> None:

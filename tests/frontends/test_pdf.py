@@ -13,7 +13,11 @@ from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.ir.raw import ParsedDocument
 from vectorless_assets.options import CompileOptions
 
-BODY = "This paragraph explains the {0} procedure in plain words.\nIt keeps going on a second line about {0}.\nAnd a third line closes the {0} paragraph."
+BODY = (
+    "This paragraph explains the {0} procedure in plain words.\nIt keeps "
+    "going on a second line about {0}.\nAnd a third line closes the {0} "
+    "paragraph."
+)
 
 
 def manual() -> Spec:
@@ -267,7 +271,8 @@ def test_shallow_outline_is_a_chapter_frame_with_detected_sections_inside() -> N
 
 
 def test_running_header_with_section_title_and_page_number_is_removed() -> None:
-    """Sphinx-style headers ("1.2 Unpacking 7") change words per section but follow the page count."""
+    """Sphinx-style headers ("1.2 Unpacking 7") change words per section but follow the page
+    count."""
     spec = manual()
     spec.header = None
     data_pages = []

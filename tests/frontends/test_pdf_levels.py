@@ -116,9 +116,22 @@ def test_chapter_only_outline_is_filled_in_from_a_denser_printed_contents() -> N
 def _indented_contents() -> tuple[bytes, list[tuple[str, int, int]]]:
     """Unnumbered titles; the contents page (page 1) indents three levels; body headings are
     all bold at body size, so only the contents page tells their levels."""
-    names = [("Overview", 1), ("Scope", 2), ("Audience", 3), ("Conventions", 3), ("Background", 2),
-             ("Installation", 1), ("Requirements", 2), ("Hardware", 3), ("Software", 3), ("Procedure", 2),
-             ("Operation", 1), ("Starting", 2), ("Stopping", 2), ("Emergencies", 3)]  # fmt: skip
+    names = [
+        ("Overview", 1),
+        ("Scope", 2),
+        ("Audience", 3),
+        ("Conventions", 3),
+        ("Background", 2),
+        ("Installation", 1),
+        ("Requirements", 2),
+        ("Hardware", 3),
+        ("Software", 3),
+        ("Procedure", 2),
+        ("Operation", 1),
+        ("Starting", 2),
+        ("Stopping", 2),
+        ("Emergencies", 3),
+    ]
     heads = [(t, lv, i + 2) for i, (t, lv) in enumerate(names)]
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
@@ -151,9 +164,22 @@ def test_contents_page_indentation_gives_three_levels() -> None:
 def _three_sizes(running_title: bool = False) -> tuple[bytes, list[tuple[str, int]]]:
     """Unnumbered headings at 20, 15 and 12.5pt bold over 9 pages (body 10pt); with
     `running_title`, every page carries the book's title at 24pt above everything."""
-    plan = [("Introduction", 1), ("Purpose", 2), ("Reading Guide", 3), ("Terminology", 3), ("History", 2),
-            ("Design", 1), ("Architecture", 2), ("Storage Layer", 3), ("Network Layer", 3), ("Security", 2),
-            ("Operations", 1), ("Monitoring", 2), ("Alerts", 3), ("Backups", 2)]  # fmt: skip
+    plan = [
+        ("Introduction", 1),
+        ("Purpose", 2),
+        ("Reading Guide", 3),
+        ("Terminology", 3),
+        ("History", 2),
+        ("Design", 1),
+        ("Architecture", 2),
+        ("Storage Layer", 3),
+        ("Network Layer", 3),
+        ("Security", 2),
+        ("Operations", 1),
+        ("Monitoring", 2),
+        ("Alerts", 3),
+        ("Backups", 2),
+    ]
     sizes = {1: 20, 2: 15, 3: 12.5}
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)

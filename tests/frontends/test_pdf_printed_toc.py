@@ -206,7 +206,8 @@ def make_filing() -> bytes:
 
 
 def test_filing_index_as_table_with_part_labels() -> None:
-    """A filing's index lists Items only: it is a frame (detection may add the index's own title)."""
+    """A filing's index lists Items only: it is a frame (detection may add the index's own
+    title)."""
     got = [h for h in headings(make_filing()) if h[0] != "TABLE OF CONTENTS"]
     assert [(t, lv) for t, lv, _ in got] == [
         ("PART I", 1),

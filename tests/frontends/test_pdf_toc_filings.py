@@ -168,7 +168,11 @@ def make_10q() -> bytes:
         (104, "and 2020", "3", False),
         (
             100,
-            f"Consolidated balance sheets (unaudited) {PERIOD.replace('for the three months ended', 'at')} and December 31, 2020",
+            (
+                "Consolidated balance sheets (unaudited) "
+                f"{PERIOD.replace('for the three months ended', 'at')} and December 31, "
+                "2020"
+            ),
             "4",
             False,
         ),

@@ -14,7 +14,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 APPENDIX = "\n\n".join(
     " ".join(
-        f"Bolt M{8 + (i + j) % 16} on flange {j} is tightened to {40 + 5 * ((i * j) % 30)} newton metres in a cross pattern."
+        (
+            f"Bolt M{8 + (i + j) % 16} on flange {j} is tightened to "
+            f"{40 + 5 * ((i * j) % 30)} newton metres in a cross pattern."
+        )
         for j in range(8)
     )
     for i in range(14)

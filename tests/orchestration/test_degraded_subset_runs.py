@@ -1,4 +1,5 @@
-"""An IR built with a failed LLM call stays degraded through Dagster runs that do not redo that call.
+"""An IR built with a failed LLM call stays degraded through Dagster runs that do not redo that
+call.
 
 Deep mode, a real SQLite instance and the fake LLM server over HTTP, whose concept answers
 are empty (a failed call, counted in the usage) while every other call is answered: no node

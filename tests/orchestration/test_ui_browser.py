@@ -29,7 +29,10 @@ from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, par
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 
 DOCS = {
-    "guide/index.md": "# Guide\n\nIntro.\n\n## Install\n\nRun the installer.\n\n## Configure\n\nEdit the settings file.\n",
+    "guide/index.md": (
+        "# Guide\n\nIntro.\n\n## Install\n\nRun the installer.\n\n## "
+        "Configure\n\nEdit the settings file.\n"
+    ),
     "notes/tips.md": "# Notes\n\nSome notes.\n\n## Tips\n\nUseful tips.\n",
     "readme.md": "# Readme\n\nTop-level readme.\n\n## Usage\n\nCall it.\n",
 }

@@ -42,8 +42,10 @@ def random_parsed(rng: random.Random) -> ParsedDocument:
 def test_one_validation_equals_a_model_per_node() -> None:
     rng = random.Random(21)
     fields = {
-        "node_id", "parent", "children", "title", "structure", "depth", "content", "line_start", "line_end",
-        "start_page", "end_page", "own_start_page", "own_end_page", "page_breaks", "start_page_label",
+        "node_id", "parent", "children", "title", "structure", "depth", "content", "line_start",
+        "line_end",
+        "start_page", "end_page", "own_start_page", "own_end_page", "page_breaks",
+        "start_page_label",
         "end_page_label", "token_count", "total_tokens",
     }  # fmt: skip
     for _ in range(300):

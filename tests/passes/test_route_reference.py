@@ -88,7 +88,8 @@ def random_spec(rng: random.Random, depth: int = 0) -> N:
 
 
 def scrambled(nav: NavigationIndex, rng: random.Random) -> NavigationIndex:
-    """Navigation entries whose hints and tags are not the nodes' own (route must read the entries)."""
+    """Navigation entries whose hints and tags are not the nodes' own (route must read the
+    entries)."""
     entries = {
         nid: NavEntry(
             node_id=nid,

@@ -15,7 +15,8 @@ from vectorless_assets.pipeline.table import TABLE
 
 
 def _fresh(name: str, options: CompileOptions) -> str:
-    """A pass's code version computed from scratch, as the docstring of `code_version` defines it."""
+    """A pass's code version computed from scratch, as the docstring of `code_version` defines
+    it."""
     p = TABLE.by_name[name]
     asks = p.may_ask(options.mode) and options.llm_model is not None
     facts = {

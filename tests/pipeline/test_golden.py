@@ -59,7 +59,9 @@ Decision records live in `docs/adr/`. Each record has a number, a date and a sta
 
 Mixed documents must work too.
 """,
-    "flat.md": "No headings at all.\n\nJust two paragraphs of text about release notes, version 1.2.3.\n",
+    "flat.md": (
+        "No headings at all.\n\nJust two paragraphs of text about release notes, version 1.2.3.\n"
+    ),
 }
 
 

@@ -31,7 +31,11 @@ class FailsFor(CountingLLM):
 
 def test_standard_mode_does_not_reuse_a_node_moved_to_another_depth() -> None:
     def doc(level: int) -> bytes:
-        return f"# Doc\n{para(0)}\n\n## A\n{para(4)}\n\n{'#' * level} Topic\n{para(1)}\n\n{'#' * (level + 1)} Sub1\n{para(2)}\n\n{'#' * (level + 1)} Sub2\n{para(3)}\n".encode()
+        return (
+            f"# Doc\n{para(0)}\n\n## A\n{para(4)}\n\n{'#' * level} "
+            f"Topic\n{para(1)}\n\n{'#' * (level + 1)} "
+            f"Sub1\n{para(2)}\n\n{'#' * (level + 1)} Sub2\n{para(3)}\n"
+        ).encode()
 
     prev = compile_document(doc(3), name="d.md", mode="standard", llm=CountingLLM())
     inc = compile_document(doc(2), name="d.md", mode="standard", llm=CountingLLM(), previous=prev)
@@ -41,7 +45,10 @@ def test_standard_mode_does_not_reuse_a_node_moved_to_another_depth() -> None:
 
 
 def test_the_ancestors_of_a_fallback_are_redone_with_it() -> None:
-    src = f"# Doc\n{para(0)}\n\n## Topic\n{para(1)}\n\n### Sub1\n{para(2)}\n\n### Sub2\n{para(3)}\n\n## Other\n{para(6)}\n".encode()
+    src = (
+        f"# Doc\n{para(0)}\n\n## Topic\n{para(1)}\n\n### Sub1\n{para(2)}\n\n### "
+        f"Sub2\n{para(3)}\n\n## Other\n{para(6)}\n"
+    ).encode()
     prev = compile_document(src, name="d.md", mode="deep", llm=FailsFor("Title: Sub1\n"))
     assert [n.title for n in prev.tree.nodes if n.llm_fallback] == ["Sub1"]
     inc = compile_document(src, name="d.md", mode="deep", llm=CountingLLM(), previous=prev)
@@ -52,7 +59,9 @@ def test_the_ancestors_of_a_fallback_are_redone_with_it() -> None:
 
 
 def test_a_failed_document_level_call_is_redone_and_never_carried_over() -> None:
-    src = f"# Doc\n{para(0)}\n\n## Topic\n{para(1)}\n\n### Sub1\n{para(2)}\n\n## Other\n{para(6)}\n".encode()
+    src = (
+        f"# Doc\n{para(0)}\n\n## Topic\n{para(1)}\n\n### Sub1\n{para(2)}\n\n## Other\n{para(6)}\n"
+    ).encode()
     prev = compile_document(src, name="d.md", mode="deep", llm=FailsFor("concept"))
     assert prev.meta.llm_failures >= 1 and not any(n.llm_fallback for n in prev.tree.nodes)
     again = compile_document(src, name="d.md", mode="deep", llm=CountingLLM(), previous=prev)
@@ -87,7 +96,9 @@ def test_results_do_not_depend_on_concurrency_when_calls_fail() -> None:
 
 def test_children_of_an_edited_section_are_not_reported_restructured() -> None:
     def doc(text: str) -> bytes:
-        return f"# Doc\n{para(0)}\n\n## Topic\n{text}\n\n### Sub1\n{para(2)}\n\n### Sub2\n{para(3)}\n".encode()
+        return (
+            f"# Doc\n{para(0)}\n\n## Topic\n{text}\n\n### Sub1\n{para(2)}\n\n### Sub2\n{para(3)}\n"
+        ).encode()
 
     old = compile_document(doc(para(1)), name="d.md", mode="fast").tree
     new = compile_document(doc(para(1) + " Edited."), name="d.md", mode="fast").tree

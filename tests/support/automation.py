@@ -86,7 +86,8 @@ class Harness:
         return result
 
     def launch(self, request: dg.RunRequest) -> dg.ExecuteInProcessResult:
-        """Execute a requested run in process (what the daemon would launch); run keys deduplicate."""
+        """Execute a requested run in process (what the daemon would launch); run keys
+        deduplicate."""
         if request.run_key is not None:
             assert request.run_key not in self.runs, f"run key {request.run_key} requested twice"
             self.runs.append(request.run_key)
@@ -125,7 +126,8 @@ def materialized(result: dg.ExecuteInProcessResult) -> dict[str, set[str]]:
 
 
 def bumped(settings: Settings, pass_name: str, run=None) -> Settings:
-    """`settings` with one pass's version bumped (optionally its function replaced), as a deploy would."""
+    """`settings` with one pass's version bumped (optionally its function replaced), as a deploy
+    would."""
     import dataclasses
 
     spec = settings.table.by_name[pass_name]

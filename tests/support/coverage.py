@@ -84,7 +84,8 @@ def line_coverage_errors(
             )
             if not shared_one:
                 errors.append(
-                    f"{_span(start, min(end, expected - 1))} owned by both {_label(prev[2])} and {_label(node)}"
+                    f"{_span(start, min(end, expected - 1))} owned by both "
+                    f"{_label(prev[2])} and {_label(node)}"
                 )
         expected = max(expected, end + 1)
         prev = (start, end, node)

@@ -18,7 +18,11 @@ def answer(prompt: str) -> str:
     words = [w for w in prompt.split() if w.isalpha()][-12:]
     digest = hashlib.sha256(prompt.encode()).hexdigest()[:6]
     if "OVERVIEW" in prompt:
-        return f"OVERVIEW: Section about {' '.join(words[:5])} ({digest}).\nQUESTIONS: What is {words[0] if words else 'this'}?, How does it work?, Why does it matter?\nTAGS: {', '.join(words[:3]) or 'general'}"
+        return (
+            f"OVERVIEW: Section about {' '.join(words[:5])} ({digest}).\nQUESTIONS: "
+            f"What is {words[0] if words else 'this'}?, How does it work?, Why does "
+            f"it matter?\nTAGS: {', '.join(words[:3]) or 'general'}"
+        )
     if "concept" in prompt.lower() and "json" in prompt.lower():
         return json.dumps(
             [{"name": "Fake concept", "summary": f"A concept ({digest}).", "sections": []}]

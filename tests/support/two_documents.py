@@ -1,4 +1,5 @@
-"""Two small documents (`a/index.md`, `b/index.md`) registered on a SQLite instance in a temp dir."""
+"""Two small documents (`a/index.md`, `b/index.md`) registered on a SQLite instance in a temp
+dir."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ TEXTS = {
 
 
 def two_documents(tmp_path: Path, *extra_partitions: str) -> tuple[Settings, dg.DagsterInstance]:
-    """Settings over the two documents and an instance with their partitions (plus `extra_partitions`)."""
+    """Settings over the two documents and an instance with their partitions (plus
+    `extra_partitions`)."""
     docs = tmp_path / "docs"
     for rel, text in TEXTS.items():
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -26,8 +26,14 @@ PROSE = (
 # Real cl100k_base counts of these texts (tiktoken's BPE ranks, see benchmarks/bench_tokens.py).
 CL100K = {
     PROSE: 80,
-    'fn main() {\n    let x = vec![1, 2, 3];\n    for i in &x {\n        println!("{}", i);\n    }\n}\n': 33,
-    "## Options\n\n| name | default |\n|------|---------|\n| mode | `fast`  |\n\nSee [the guide](https://example.com/guide) for **details**.\n": 38,
+    (
+        "fn main() {\n    let x = vec![1, 2, 3];\n    for i in &x {\n        "
+        'println!("{}", i);\n    }\n}\n'
+    ): 33,
+    (
+        "## Options\n\n| name | default |\n|------|---------|\n| mode | `fast` "
+        " |\n\nSee [the guide](https://example.com/guide) for **details**.\n"
+    ): 38,
 }
 
 
@@ -113,7 +119,10 @@ def test_run_sums_equal_the_ascii_pattern() -> None:
 def test_mapped_estimate_equals_the_unicode_pattern() -> None:
     """Non-ASCII text with few distinct outside characters: classed by their UTF-8 lead byte."""
     rng = random.Random(4)
-    alphabet = "aaaaabbZ01234567  \t\n\n.,;_-*#()日本語のテ・ー한국éÉ²٣\u00a0\u3000\u0301—\x0b\r\x1c\x1f\u2028\u0130\u212a"
+    alphabet = (
+        "aaaaabbZ01234567  "
+        "\t\n\n.,;_-*#()日本語のテ・ー한국éÉ²٣\u00a0\u3000\u0301—\x0b\r\x1c\x1f\u2028\u0130\u212a"
+    )
     for _ in range(4000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(60, 200)))
         assert estimate_tokens(text) == _TOKEN_RE.subn("", text)[1], repr(text)
@@ -124,7 +133,10 @@ def test_mapped_estimate_equals_the_unicode_pattern() -> None:
 #: Characters sharing a UTF-8 lead byte but not a class (letter, digit, space, punctuation):
 #: U+0080-U+00BF (no-break space, ©, ², ½, µ), U+00C0-U+00FF (é, ×, ÷), 4-byte characters
 #: (𝐀 letter, 𝟙 decimal, 😀 symbol), lone surrogates, the \x1c-\x1f separators.
-CLASH_ALPHABET = "aZ09 _.\n\t    \u00a0©²½µ«éÿ×÷Ωπ–—€ℓ№\U0001d400\U0001d7d9\U0001f600\ud800\udfff\x1c\x1f日本語、"
+CLASH_ALPHABET = (
+    "aZ09 _.\n\t    "
+    "\u00a0©²½µ«éÿ×÷Ωπ–—€ℓ№\U0001d400\U0001d7d9\U0001f600\ud800\udfff\x1c\x1f日本語、"
+)
 
 
 def test_estimate_with_lead_byte_clashes_equals_the_unicode_pattern() -> None:

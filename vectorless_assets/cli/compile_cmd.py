@@ -43,7 +43,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--prune",
         action="store_true",
-        help="move the IRs of sources gone from a compiled folder to <out>/.deleted/ (as the sensor does)",
+        help=(
+            "move the IRs of sources gone from a compiled folder to "
+            "<out>/.deleted/ (as the sensor does)"
+        ),
     )
     p.add_argument(
         "--refresh-llm",
@@ -136,7 +139,10 @@ def compile_in_process(
         elif result.status == "skipped":
             state = "unchanged, skipped"
         else:
-            state = f"ok ({result.nodes} nodes, {result.ms:.0f} ms{', ' + result.reason if result.reason else ''})"
+            state = (
+                f"ok ({result.nodes} nodes, {result.ms:.0f} "
+                f"ms{', ' + result.reason if result.reason else ''})"
+            )
         progress(f"[{i}/{len(refs)}] {ref.key} {state}", enabled=show_progress)
     if cache is not None:
         cache.close()
@@ -144,7 +150,8 @@ def compile_in_process(
 
 
 def skipped(name: str, why: str) -> None:
-    """One line per file a folder's listing leaves out (a name that is not UTF-8, a link out of the root)."""
+    """One line per file a folder's listing leaves out (a name that is not UTF-8, a link out of the
+    root)."""
     progress(f"skipped {name}: {why}")
 
 
@@ -166,11 +173,13 @@ def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> N
         if args.prune:
             moved = retire(gone)
             progress(
-                f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to {moved.parent})"
+                f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to "
+                f"{moved.parent})"
             )
         else:
             progress(
-                f"left {gone.ir_path.name}: its source {gone.key} is gone (still served; --prune moves it to .deleted/)"
+                f"left {gone.ir_path.name}: its source {gone.key} is gone (still "
+                "served; --prune moves it to .deleted/)"
             )
 
 

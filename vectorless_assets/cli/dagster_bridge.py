@@ -38,7 +38,10 @@ def compile_with_dagster(
     try:
         instance = local_instance()
     except Exception as exc:  # noqa: BLE001 - a full or unwritable DAGSTER_HOME: say so, no traceback
-        problem = f"cannot open the Dagster instance at {local_home()}: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
+        problem = (
+            f"cannot open the Dagster instance at {local_home()}: "
+            f"{str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
+        )
         progress(problem, enabled=show_progress)
         return [
             CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem)

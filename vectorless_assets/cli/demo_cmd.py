@@ -47,6 +47,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print("   " + line)
     ok = sum(r.ok for r in results)
     print(
-        f"\n{ok}/{len(results)} sample documents compiled into {out}; try: vectorless inspect {out}/<doc_id>.bin"
+        f"\n{ok}/{len(results)} sample documents compiled into {out}; try: "
+        f"vectorless inspect {out}/<doc_id>.bin"
     )
     return 0 if ok == len(results) else 1

@@ -36,7 +36,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     # sequences) are printed escaped, one line per item, as toc/cat/ls do
     print(
         one_line(
-            f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode {doc.meta.mode if doc.meta else '?'})"
+            f"{doc.name}  ({doc.format}{pages}, {len(doc.tree.nodes)} nodes, mode "
+            f"{doc.meta.mode if doc.meta else '?'})"
         )
     )
     print(one_line(f"doc_id {doc.doc_id}  key {doc.document_key}  source {doc.source_path}"))

@@ -61,7 +61,10 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument(
                 "--llm",
                 action="store_true",
-                help="LLM-guided: the model reads the table of contents (VECTORLESS_LLM_* settings); no-LLM hits fill the rest",
+                help=(
+                    "LLM-guided: the model reads the table of contents (VECTORLESS_LLM_* "
+                    "settings); no-LLM hits fill the rest"
+                ),
             )
             p.add_argument(
                 "--max-calls",
@@ -121,12 +124,18 @@ def cmd_ls(args: argparse.Namespace) -> int:
         if isinstance(t, Catalog) and args.node is None:
             rows = t.entries()
             return rows, [
-                f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, {r['node_count']} nodes)  {'; '.join(r['sections'][:6])}"
+                (
+                    f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, "
+                    f"{r['node_count']} nodes)  {'; '.join(r['sections'][:6])}"
+                )
                 for r in rows
             ]
         rows = _single(t).ls(args.node)
         return rows, [
-            f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  ({r['leaf_count']} leaves)  {r['description'][:80]}"
+            (
+                f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  "
+                f"({r['leaf_count']} leaves)  {r['description'][:80]}"
+            )
             for r in rows
         ]
 
@@ -153,7 +162,10 @@ def cmd_find(args: argparse.Namespace) -> int:
         ][: args.limit]
         prefix = len(navs) > 1
         return rows, [
-            f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  {r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}"
+            (
+                f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  "
+                f"{r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}"
+            )
             for r in rows
         ]
 
@@ -195,7 +207,8 @@ def cmd_locate(args: argparse.Namespace) -> int:
             score = f"  score {h['score']}" if h["score"] is not None else ""
             focus = f", read {where(h['focus'])}" if h.get("focus") else ""
             lines.append(
-                f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, {where(h)}{focus}){score}{found}"
+                f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, "
+                f"{where(h)}{focus}){score}{found}"
             )
             lines.append(f"     {h['reason']}")
         if llm is None:
@@ -207,7 +220,10 @@ def cmd_locate(args: argparse.Namespace) -> int:
             (" (some calls failed)" if guided else " (failed: no-LLM results)") if failed else ""
         )
         print(
-            f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} skipped, ~{u['tokens']} tokens{fallback}",
+            (
+                f"llm: {u['calls']} call(s), {u['failures']} failed, {u['skipped']} "
+                f"skipped, ~{u['tokens']} tokens{fallback}"
+            ),
             file=sys.stderr,
             flush=True,
         )

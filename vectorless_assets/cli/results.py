@@ -26,7 +26,8 @@ class CompileResult:
     changes: dict[str, Any] | None = None
 
     def change_line(self) -> str:
-        """ "guide.md: 2 sections modified, 1 added" for a compiled document that changed, else ""."""
+        """ "guide.md: 2 sections modified, 1 added" for a compiled document that changed, else
+        ""."""
         if self.changes is None:
             return ""
         changes = ChangeSet.model_validate(self.changes)

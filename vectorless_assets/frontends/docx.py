@@ -7,7 +7,8 @@ are kept in body order as tab-separated rows. Text before the first heading is t
 preamble.
 
 Bounded in size and time: the zip's declared uncompressed sizes are checked before anything
-is read (`MAX_UNPACKED_BYTES` in all, `MAX_XML_BYTES` of XML, `MAX_RATIO` per member: a zip bomb is refused with a
+is read (`MAX_UNPACKED_BYTES` in all, `MAX_XML_BYTES` of XML, `MAX_RATIO` per member: a zip bomb is
+refused with a
 `SourceError`; the zip reader never returns more than a member's declared size), each
 paragraph's style is looked up in a table built once from the style sheet (python-docx's
 `paragraph.style` scans the style list per paragraph: 10,000 paragraphs took 9 s), and at
@@ -150,7 +151,9 @@ def check_zip(data: bytes) -> None:
     for m in members:
         if m.file_size > 1_000_000 and m.file_size > MAX_RATIO * max(m.compress_size, 1):
             raise SourceError(
-                f"DOCX refused: part {m.filename} unpacks {m.file_size // max(m.compress_size, 1):,} times its packed size (a zip bomb?)"
+                f"DOCX refused: part {m.filename} unpacks "
+                f"{m.file_size // max(m.compress_size, 1):,} times its packed size (a "
+                "zip bomb?)"
             )
 
 

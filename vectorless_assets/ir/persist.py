@@ -81,7 +81,8 @@ def file_mode() -> int:
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write `data` to `path` via a temp file in the same folder and a rename (mode: `file_mode`)."""
+    """Write `data` to `path` via a temp file in the same folder and a rename (mode:
+    `file_mode`)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -127,7 +128,8 @@ def write_error(target: Path, exc: OSError) -> IRWriteError:
     """The one-line error of a failed IR write: the file, its folder and the reason."""
     why = exc.strerror or str(exc) or type(exc).__name__
     return IRWriteError(
-        f"cannot write the IR {target.name} into {target.parent}: {why} (read-only or full IR folder?)"
+        f"cannot write the IR {target.name} into {target.parent}: {why} "
+        "(read-only or full IR folder?)"
     )
 
 
@@ -186,7 +188,10 @@ def _parse_envelope(data: bytes, path: object) -> dict[str, Any]:
     if actual != envelope["checksum"]:
         raise IRChecksumError(
             path,
-            f"checksum mismatch (recorded {str(envelope['checksum'])[:16]}…, actual {actual[:16]}…): the file was modified or corrupted",
+            (
+                f"checksum mismatch (recorded {str(envelope['checksum'])[:16]}…, actual "
+                f"{actual[:16]}…): the file was modified or corrupted"
+            ),
         )
     return payload
 
@@ -199,7 +204,10 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
     if version > SCHEMA_VERSION:
         raise IRVersionError(
             path,
-            f"schema_version {version} is newer than this tool supports ({SCHEMA_VERSION}); upgrade vectorless-assets",
+            (
+                f"schema_version {version} is newer than this tool supports "
+                f"({SCHEMA_VERSION}); upgrade vectorless-assets"
+            ),
         )
     if version < 4 and "document_key" not in payload:  # schema 3 stored the key as source_path
         payload = {**payload, "document_key": payload.get("source_path"), "source_path": None}

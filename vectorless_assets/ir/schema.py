@@ -16,7 +16,8 @@ def document_json_schema() -> dict[str, Any]:
     schema["$id"] = f"https://vectorless.dev/schema/document-ir-v{SCHEMA_VERSION}.json"
     schema["description"] = (
         f"Vectorless Document IR, schema_version {SCHEMA_VERSION}. Stored as the `payload` of the "
-        f"envelope {{version: {FORMAT_VERSION}, checksum: sha256(canonical JSON of payload), payload}}."
+        "envelope "
+        f"{{version: {FORMAT_VERSION}, checksum: sha256(canonical JSON of payload), payload}}."
     )
     return schema
 

@@ -1,4 +1,5 @@
-"""Is an IR file intact? A full check (`load_ir`) or a cheap one against a stamp taken at write time.
+"""Is an IR file intact? A full check (`load_ir`) or a cheap one against a stamp taken at write
+time.
 
 The stamp of a written IR file is `"<size>:<mtime_ns>:<sha256 of the bytes>"`. The cheap
 check (`ir_state(path, stamp)`) only stats the file when size and mtime still match the

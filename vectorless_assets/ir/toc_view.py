@@ -51,7 +51,8 @@ def rows(toc: list[TocEntry]) -> list[dict[str, Any]]:
 
 
 def _label(entry: TocEntry) -> str:
-    """Structure number and title ("2.1 Setup"); the number is left out when the title starts with it."""
+    """Structure number and title ("2.1 Setup"); the number is left out when the title starts with
+    it."""
     title = " ".join(entry.title.split()) or "(untitled)"
     numbered = title.split(" ", 1)[0].rstrip(".") == entry.structure
     return f"{entry.structure} {title}" if entry.structure and not numbered else title

@@ -44,7 +44,10 @@ def tree_problem(tree: DocumentTree) -> str | None:
                     f"node {child_id} is reached twice (a cycle or a second parent, at {node_id})"
                 )
             if child.parent != node_id:
-                return f"node {child_id} is a child of {node_id} but names {child.parent} as its parent"
+                return (
+                    f"node {child_id} is a child of {node_id} but names {child.parent} as "
+                    "its parent"
+                )
             seen.add(child_id)
             stack.append((child_id, depth + 1))
     if len(seen) != len(nodes):

@@ -74,7 +74,10 @@ class LLMCache:
                 if os.path.exists(self.path + suffix):
                     os.replace(self.path + suffix, aside + suffix)
             warnings.warn(
-                f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, starting a new one",
+                (
+                    f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, "
+                    "starting a new one"
+                ),
                 stacklevel=2,
             )
             self._db = self._open()
@@ -97,7 +100,10 @@ class LLMCache:
         if not self._warned:
             self._warned = True
             warnings.warn(
-                f"LLM cache {self.path} failed ({exc}): answers are neither read from nor kept in it",
+                (
+                    f"LLM cache {self.path} failed ({exc}): answers are neither read from "
+                    "nor kept in it"
+                ),
                 stacklevel=3,
             )
 
@@ -141,7 +147,10 @@ class LLMCache:
         (count,) = self._db.execute("SELECT COUNT(*) FROM answers").fetchone()
         if count > self.max_entries:
             self._db.execute(
-                "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY used ASC LIMIT ?)",
+                (
+                    "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY "
+                    "used ASC LIMIT ?)"
+                ),
                 (count - self.max_entries,),
             )
 

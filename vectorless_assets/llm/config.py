@@ -2,7 +2,8 @@
 
 | variable | meaning |
 |---|---|
-| `VECTORLESS_LLM_BASE_URL` | OpenAI-compatible endpoint, e.g. `http://127.0.0.1:8000/v1`; unset = no LLM |
+| `VECTORLESS_LLM_BASE_URL` | OpenAI-compatible endpoint,
+e.g. `http://127.0.0.1:8000/v1`; unset = no LLM |
 | `VECTORLESS_LLM_MODEL` | model name sent with each request (required with a base URL) |
 | `VECTORLESS_LLM_API_KEY` | bearer token, if the endpoint wants one |
 

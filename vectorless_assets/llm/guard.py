@@ -8,8 +8,10 @@ Dagster `llm` resource):
 | variable | meaning | default |
 |---|---|---|
 | `VECTORLESS_LLM_CONNECT_TIMEOUT` | seconds to open the connection | 10 |
-| `VECTORLESS_LLM_READ_TIMEOUT` | seconds to wait for the whole answer once connected (a wall-clock deadline per call) | 60 |
-| `VECTORLESS_LLM_RETRIES` | retries of a transient failure (connection, 408/429/5xx, malformed body) | 2 |
+| `VECTORLESS_LLM_READ_TIMEOUT` | seconds to wait for the whole answer once connected (a wall-clock
+deadline per call) | 60 |
+| `VECTORLESS_LLM_RETRIES` | retries of a transient failure (connection, 408/429/5xx, malformed
+body) | 2 |
 | `VECTORLESS_LLM_DOCUMENT_DEADLINE` | seconds of LLM work per document; then it falls back | 120 |
 | `VECTORLESS_LLM_BREAKER_FAILURES` | consecutive failed calls that open the breaker | 5 |
 | `VECTORLESS_LLM_BREAKER_COOLDOWN` | seconds before an open breaker lets one call probe | 60 |
@@ -123,7 +125,10 @@ class Breaker:
             if self._in_a_row >= self.failures:
                 self._opened_at = time.monotonic()
                 log.warning(
-                    "LLM endpoint %s failed %d calls in a row: the remaining LLM work falls back without calling (probe again in %.0f s)",
+                    (
+                        "LLM endpoint %s failed %d calls in a row: the remaining LLM work "
+                        "falls back without calling (probe again in %.0f s)"
+                    ),
                     self.name,
                     self._in_a_row,
                     self.cooldown_s,

@@ -24,14 +24,16 @@ MAX_RESPONSE_BYTES = 8_000_000
 
 @dataclass
 class OpenAICompatibleClient:
-    """POSTs `{base_url}/chat/completions`; temperature 0 so answers are as stable as the model allows.
+    """POSTs `{base_url}/chat/completions`; temperature 0 so answers are as stable as the model
+    allows.
 
     `base_url` is e.g. "http://127.0.0.1:8000/v1"; `api_key` may be empty for local servers.
     Timeouts are separate: `connect_timeout_s` to open the connection, `timeout_s` for the
     whole answer once connected (a wall-clock deadline: an endpoint trickling a byte at a
     time is cut off at it, not after each read), and the body is read up to
     `MAX_RESPONSE_BYTES`. An answer is checked before it is returned (`llm.answer`: the JSON
-    shape, `finish_reason`, text content). Transient failures (connection errors, timeouts, HTTP 408/429/5xx, a
+    shape, `finish_reason`, text content). Transient failures (connection errors, timeouts, HTTP
+    408/429/5xx, a
     body that is not the expected JSON) are retried `retries` times with exponential backoff,
     never past the deadline of the call's budget (`guard.call_budget`, set by `llm.ask` from
     the document's deadline). The other bounds (`guard.LLMLimits`) are carried here so that

@@ -56,7 +56,8 @@ def evidence(
                 "doc_name": nav.doc.name,
                 "source_path": nav.doc.source_path,
                 **ref,
-                "citation": f"{nav.doc.name}, {' > '.join(ref['path'])} ({where}; node {n.node_id})",
+                "citation": f"{nav.doc.name}, {' > '.join(ref['path'])} "
+                f"({where}; node {n.node_id})",
                 "excerpt": shorten(" ".join(n.content.split()), chars) if chars else "",
             }
         )

@@ -1,13 +1,13 @@
 """The folder of IRs an MCP server serves: a `Catalog` kept in step with the folder.
 
-Tools run in worker threads, several clients at once, and no tool holds a library-wide
-lock while it computes: a call takes the catalog's current snapshot and computes over it
-(`Catalog.snapshot`), while the folder is re-indexed beside it. The catalog is read first at
-the first call, then refreshed, in a background thread, at most once per `check_every` seconds (a refresh stats every file and
-reads only the changed ones); a call waits for a refresh it started at most `wait_s`
-seconds, then answers from what is indexed so far and says so (`progress`). So the server
-answers at once over a folder of a thousand IRs, and memory holds the documents' cards plus
-the documents last used, up to `cache_bytes` of IR files (`VECTORLESS_MCP_CACHE_MB`).
+Tools run in worker threads, several clients at once, and no tool holds a library-wide lock while it
+computes: a call takes the catalog's current snapshot and computes over it (`Catalog.snapshot`),
+while the folder is re-indexed beside it. The catalog is read first at the first call, then
+refreshed, in a background thread, at most once per `check_every` seconds (a refresh stats every
+file and reads only the changed ones); a call waits for a refresh it started at most `wait_s`
+seconds, then answers from what is indexed so far and says so (`progress`). So the server answers at
+once over a folder of a thousand IRs, and memory holds the documents' cards plus the documents last
+used, up to `cache_bytes` of IR files (`VECTORLESS_MCP_CACHE_MB`).
 
 A guided `locate` waits for the model without holding anything but its worker thread, and
 at most `guided_at_once` of them run at a time (`guided_slot`): a burst of guided calls
@@ -125,7 +125,8 @@ class Library:
             for r in catalog.rejected:
                 if Path(r["path"]).stem.startswith(key) or Path(r["path"]).name == key:
                     raise NavigationError(
-                        f"document {key!r} was refused when loaded: {Path(r['path']).name}: {r['problem']} ({r['error']})"
+                        f"document {key!r} was refused when loaded: {Path(r['path']).name}: "
+                        f"{r['problem']} ({r['error']})"
                     ) from None
             early = catalog.folder / f"{key}{IR_SUFFIX}"
             if catalog.progress() is not None and "/" not in key and early.is_file():

@@ -30,7 +30,10 @@ def locate(
     guided: Annotated[
         bool,
         Field(
-            description=f"let the server's LLM read the table of contents first (at most {GUIDED_CALLS} LLM calls; slower)"
+            description=(
+                "let the server's LLM read the table of contents first (at most "
+                f"{GUIDED_CALLS} LLM calls; slower)"
+            )
         ),
     ] = False,
 ) -> dict[str, Any]:

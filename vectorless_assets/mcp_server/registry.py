@@ -1,10 +1,9 @@
 """The MCP tools the server offers: each tool's function and its one-line description, once.
 
-A tool's parameters, their types, defaults, ranges and descriptions are its function's
-signature (`tools`, `locating`, `evidence`, typed with `params`); `server.build_server` registers every
-`ToolSpec` of `TOOLS` on the SDK server in this order, calling the function by keyword.
-Parameters in `llm_only` are offered only by a server with an LLM (`locate`'s `guided`).
-"""
+A tool's parameters, their types, defaults, ranges and descriptions are its function's signature
+(`tools`, `locating`, `evidence`, typed with `params`); `server.build_server` registers every
+`ToolSpec` of `TOOLS` on the SDK server in this order, calling the function by keyword. Parameters
+in `llm_only` are offered only by a server with an LLM (`locate`'s `guided`)."""
 
 from __future__ import annotations
 
@@ -49,11 +48,17 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         tools.toc,
-        "Table of contents of a document (or below a node): node ids, titles, depth, pages/lines, tokens.",
+        (
+            "Table of contents of a document (or below a node): node ids, titles, "
+            "depth, pages/lines, tokens."
+        ),
     ),
     ToolSpec(
         tools.open_node,
-        "Open a node: its citation, summary, text size and preview, and its children with descriptions.",
+        (
+            "Open a node: its citation, summary, text size and preview, and its "
+            "children with descriptions."
+        ),
     ),
     ToolSpec(
         tools.read_text,
@@ -65,12 +70,18 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(tools.grep, "Lines matching a regular expression, with their node and line number."),
     ToolSpec(
         locating.locate,
-        "Rank the sections that best answer a question (in one document or across the folder), with citations and reasons.",
+        (
+            "Rank the sections that best answer a question (in one document or "
+            "across the folder), with citations and reasons."
+        ),
         llm_only=("guided",),
     ),
     ToolSpec(
         tools.similar,
-        "Sections whose content overlaps a node's; without a node, the document's overlapping and duplicate sections.",
+        (
+            "Sections whose content overlaps a node's; without a node, the "
+            "document's overlapping and duplicate sections."
+        ),
     ),
     ToolSpec(
         tools.chains,
@@ -78,6 +89,9 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         evidence,
-        "Citations for the sections an answer relies on: document, node id, title path, pages or lines, excerpt.",
+        (
+            "Citations for the sections an answer relies on: document, node id, "
+            "title path, pages or lines, excerpt."
+        ),
     ),
 )

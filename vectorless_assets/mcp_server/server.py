@@ -1,14 +1,13 @@
 """SDK wiring: the tools of `registry.TOOLS` registered on an `mcp` `MCPServer` by one loop.
 
-Each tool gets a JSON schema from its function's typed, described parameters (`params`) and
-its one-line description; the SDK's arguments reach the function by keyword. A call holds no lock while it computes (`library`: it reads the catalog's
-current snapshot); a target that does not resolve, an
-ambiguous title or a refused IR comes back as a tool error (``isError``) whose text starts
-``invalid request:`` and gives the navigator's message; any other failure is a tool error
-starting ``server error:`` (logged on the server's stderr), never a crashed server. Error
-texts are cut to `MAX_ERROR_CHARS` (an argument echoed back never makes a 5 MB error). Results larger than `MAX_RESULT_CHARS` are refused with
-a hint to narrow them. Everything is read-only.
-"""
+Each tool gets a JSON schema from its function's typed, described parameters (`params`) and its
+one-line description; the SDK's arguments reach the function by keyword. A call holds no lock while
+it computes (`library`: it reads the catalog's current snapshot); a target that does not resolve, an
+ambiguous title or a refused IR comes back as a tool error (``isError``) whose text starts ``invalid
+request:`` and gives the navigator's message; any other failure is a tool error starting ``server
+error:`` (logged on the server's stderr), never a crashed server. Error texts are cut to
+`MAX_ERROR_CHARS` (an argument echoed back never makes a 5 MB error). Results larger than
+`MAX_RESULT_CHARS` are refused with a hint to narrow them. Everything is read-only."""
 
 from __future__ import annotations
 
@@ -89,7 +88,8 @@ def build_server(
         text = json.dumps(result, ensure_ascii=False, default=str, separators=(",", ":"))
         if len(text) > MAX_RESULT_CHARS:
             raise ToolError(
-                f"result too large ({len(text):,} characters): narrow it with limit, max_depth, max_chars or a node"
+                f"result too large ({len(text):,} characters): narrow it with limit, "
+                "max_depth, max_chars or a node"
             )
         return CallToolResult(
             content=[TextContent(type="text", text=text)], structured_content=result

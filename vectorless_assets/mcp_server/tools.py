@@ -114,7 +114,8 @@ def open_node(
     node: Node,
     max_children: bounded(Limit.children, "children listed") = Limit.children.default,
 ) -> dict[str, Any]:
-    """A node's citation, summary, the start of its text, and its children (titles, descriptions)."""
+    """A node's citation, summary, the start of its text, and its children (titles and
+    descriptions)."""
     nav = lib.document(required(doc, "document"))
     n = nav.resolve(required(node, "node"))
     children = nav.ls(n.node_id)

@@ -28,7 +28,8 @@ def run(*, parsed: ParsedDocument, ctx: PassContext) -> DocumentTree:
     its title, text and pages, its line range extended back over those leading lines; there
     is no second node with the same title (`lone_top`). Otherwise (several top headings,
     visible text before the heading, no heading) the root is titled with the document title
-    and owns any text before the first heading (raw level 0). Every other section's parent is the nearest
+    and owns any text before the first heading (raw level 0). Every other section's parent is the
+    nearest
     open section of a lower heading level (h1 -> h3 gives depth 2). Node ids are preorder
     counters ("0001" is the root), `structure` the position path ("1.2.3"). Token counts are
     the node's own text; `total_tokens` the whole subtree. Line ranges are the raw nodes'

@@ -9,7 +9,8 @@ What an agent sees when it lists a node:
   child's title, description (summary, else the first ~100 chars of content, else the
   title) and leaf count;
 * `doc_card`: the root's title, the document overview (document summary, else description,
-  else the root's overview), one `SectionCard` per top-level section (`DocumentTree.top_sections`), the root's hints and
+  else the root's overview), one `SectionCard` per top-level section (`DocumentTree.top_sections`),
+  the root's hints and
   tags (falling back to the most common tags of the top-level sections), node and leaf
   counts and the maximum depth.
 """

@@ -34,7 +34,10 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
         out.append(
             _diag(
                 "max_depth",
-                f"tree is {deepest.depth} levels deep (over {MAX_DEPTH}); {len(deep)} nodes below level {MAX_DEPTH}",
+                (
+                    f"tree is {deepest.depth} levels deep (over {MAX_DEPTH}); {len(deep)} "
+                    f"nodes below level {MAX_DEPTH}"
+                ),
                 deepest.node_id,
             )
         )
@@ -53,7 +56,10 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> list[Diagnostic]:
             bad_tokens.append(
                 (
                     n.node_id,
-                    f"node {n.node_id} total_tokens {n.total_tokens} != own {n.token_count} + children = {expected}",
+                    (
+                        f"node {n.node_id} total_tokens {n.total_tokens} != own {n.token_count} "
+                        f"+ children = {expected}"
+                    ),
                 )
             )
     out.extend(_capped("token_count", bad_tokens))

@@ -47,15 +47,18 @@ def logic_fingerprint(options: CompileOptions) -> str:
 
 
 def llm_diagnostic(usage: LLMUsage, fallback_nodes: int) -> Diagnostic:
-    """The one diagnostic of a compile whose LLM work partly failed: what failed and what it costs."""
+    """The one diagnostic of a compile whose LLM work partly failed: what failed and what it
+    costs."""
     why = f" ({', '.join(usage.notes)})" if usage.notes else ""
     return Diagnostic(
         source="llm",
         code="llm-fallback",
         severity="warning",
         message=(
-            f"LLM: {usage.failures} of {usage.calls} calls failed after {usage.retries} retries, {usage.skipped} not made{why}; "
-            f"{fallback_nodes} nodes use LLM-free fallbacks. The IR is recompiled when a working LLM is configured."
+            f"LLM: {usage.failures} of {usage.calls} calls failed after "
+            f"{usage.retries} retries, {usage.skipped} not made{why}; "
+            f"{fallback_nodes} nodes use LLM-free fallbacks. The IR is recompiled "
+            "when a working LLM is configured."
         ),
     )
 

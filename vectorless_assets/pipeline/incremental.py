@@ -1,7 +1,8 @@
 """Incremental compilation: what changed between two trees, and what a compile may reuse.
 
 `ChangeDetector.detect(old, new)` matches nodes by their fingerprints
-(`passes.common.fingerprints`), never by id or position: a node whose title and own text are unchanged is matched to an old
+(`passes.common.fingerprints`), never by id or position: a node whose title and own text are
+unchanged is matched to an old
 node with the same fingerprint (equal ones in document order); it is *restructured* when its
 parent's match is not its old parent (moved or re-parented). A new node without such a match
 is *modified* when an unmatched old node has the same title under the same parent title,

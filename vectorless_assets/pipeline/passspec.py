@@ -66,7 +66,8 @@ class Pass:
 
     @cached_property
     def label(self) -> str:
-        """`name:version`, the LLM cache's namespace while the pass runs (`PassContext.current_pass`)."""
+        """`name:version`, the LLM cache's namespace while the pass runs
+        (`PassContext.current_pass`)."""
         return f"{self.name}:{self.version}"
 
     def may_ask(self, mode: Mode) -> bool:

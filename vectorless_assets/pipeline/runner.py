@@ -5,7 +5,8 @@ run passes through `run_passes`: it binds each pass's inputs from the state (tre
 as `tree`, optional reads as their empty defaults when absent), skips passes the mode does
 not run (their fields get `PassTable.absent_value`), times the passes that ran into
 `ctx.durations`, carries over a pass's previous outputs when the context's `reuse` allows
-it (code version and inputs unchanged: `pipeline.incremental`), and turns any failure into one `CompileError` naming the document and the
+it (code version and inputs unchanged: `pipeline.incremental`), and turns any failure into one
+`CompileError` naming the document and the
 pass. Callers wrap that error as their layer needs (re-raise, `dg.Failure`, a per-document
 entry in a batch report).
 """

@@ -19,7 +19,8 @@ Where the spec contradicts itself, we decided:
    is closed under the required reads (tested).
 3. **Several passes rewrite the tree.** Each rewrite writes its own field (`tree_built` →
    `tree_split` → `tree_optimized` → `tree_enhanced` → `tree`); a pass outside the mode
-   passes its input tree through unchanged (`PassTable.absent_value`). The IR's `tree` is the last version.
+   passes its input tree through unchanged (`PassTable.absent_value`). The IR's `tree` is the last
+   version.
 4. **Optimize runs before the indexes.** The spec runs Optimize last (after navigation), which
    would leave every index pointing at nodes that Optimize merged away. Here Optimize runs
    right after Split, before Enhance (so merged leaves are summarised once) and before Enrich

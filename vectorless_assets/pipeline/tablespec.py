@@ -138,7 +138,8 @@ class PassTable:
         """Code version of every pass, by pass name (a fresh dict).
 
         A pure function of the (frozen) options: memoised per table for the last
-        `optionsmemo._MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per compile).
+        `optionsmemo._MEMO_SIZE` options (each is a canonical JSON and a SHA-256 per pass, 30 per
+        compile).
         """
         versions = self._versions.get(
             options, lambda: {p.name: _code_version(p, options) for p in self.passes}
@@ -216,7 +217,8 @@ class PassTable:
                 llm += f", in {', '.join(m for m in MODES if m in p.llm_modes)}"
             options = ", ".join([*p.options, *(f"{o} (with an LLM)" for o in p.llm_options)]) or "-"
             rows.append(
-                f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | {llm} | {options} | {p.reuse} | {p.version} |"
+                f"| {p.name} | {p.phase} | {reads} | {', '.join(p.writes)} | {modes} | "
+                f"{llm} | {options} | {p.reuse} | {p.version} |"
             )
         return "\n".join(rows)
 

@@ -143,7 +143,8 @@ STOPWORDS: frozenset[str] = frozenset(
 
 @lru_cache(maxsize=65536)
 def is_keyword(word: str) -> bool:
-    """A word worth indexing: length >= 2 (a CJK bigram counts), not a stopword, not a bare number."""
+    """A word worth indexing: length >= 2 (a CJK bigram counts), not a stopword, not a bare
+    number."""
     if len(word) < 2 and not _CJK_RE.match(word):
         return False
     return word not in STOPWORDS and not word.isdigit()

@@ -43,7 +43,10 @@ def needs(question_terms: list[str]) -> Need:
         ("Note 7. Supplemental Balance Sheet Information", "", set()),
         (
             "Liquidity",
-            "As the consolidated statements of cash flows show, cash rose in the year because of ...",
+            (
+                "As the consolidated statements of cash flows show, cash rose in the "
+                "year because of ..."
+            ),
             set(),
         ),
         ("Offsetting", "Gross amounts offset in the balance sheet", set()),
@@ -84,7 +87,8 @@ def test_glossary_needs_and_line_item_share() -> None:
     need = needs(terms("What is the quick ratio for FY2022?"))
     assert need.statements == {"balance"}
     balance = terms(
-        "Cash and cash equivalents 2,605 Accounts receivable 24,506 Total current liabilities 37,857"
+        "Cash and cash equivalents 2,605 Accounts receivable 24,506 Total "
+        "current liabilities 37,857"
     )
     prose = terms("Liquidity is strong; we hold cash.")
     pairs = lambda ts: set(zip(ts, ts[1:], strict=False))  # noqa: E731

@@ -13,7 +13,10 @@ from vectorless_assets.navigator.ranking.doc_identity import (
 )
 from vectorless_assets.pipeline.compile import compile_document
 
-CAPEX = "## Capital expenditures\n\nCapital expenditures were {} million, spent on plants, equipment and capital projects.\n"
+CAPEX = (
+    "## Capital expenditures\n\nCapital expenditures were {} million, "
+    "spent on plants, equipment and capital projects.\n"
+)
 
 
 def filing(company: str, amount: int, repeats: int) -> bytes:

@@ -31,7 +31,8 @@ CASH_FLOWS = table(
     "Net cash provided by operating activities | 6,439 | 6,240",
 )
 PROSE_CAPITAL = (
-    "Our capital allocation priorities are to invest in the business, pay dividends and repurchase shares. "
+    "Our capital allocation priorities are to invest in the business, pay "
+    "dividends and repurchase shares. "
     "We expect capital expenditure to remain a priority, and we review capital projects each year. "
     "Capital discipline guides how we spend capital."
 )
@@ -45,8 +46,10 @@ def test_a_statement_titled_by_its_first_line_ranks_for_a_question_naming_it() -
     doc = filing(
         (
             "Liquidity",
-            "We discuss cash flow and the statement of our liquidity. Cash flow from operations funds "
-            "the business; the cash flow statement is discussed here in words, the cash position is strong.",
+            "We discuss cash flow and the statement of our liquidity. Cash flow "
+            "from operations funds "
+            "the business; the cash flow statement is discussed here in words, the "
+            "cash position is strong.",
         ),
         ("Acme Corp and Subsidiaries", CASH_FLOWS),
     )

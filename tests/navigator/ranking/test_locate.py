@@ -267,8 +267,14 @@ def test_question_analysis() -> None:
 
 
 def test_quantitative_questions_prefer_sections_dense_in_figures() -> None:
-    prose = "Revenue grew because customers bought more subscriptions and the company expanded into new markets."
-    table = "Revenue 17,606 15,785 12,868 | Cost of revenue 2,165 1,865 1,722 | Operating income 6,098 5,802 4,237"
+    prose = (
+        "Revenue grew because customers bought more subscriptions and the "
+        "company expanded into new markets."
+    )
+    table = (
+        "Revenue 17,606 15,785 12,868 | Cost of revenue 2,165 1,865 1,722 | "
+        "Operating income 6,098 5,802 4,237"
+    )
     nodes = [
         TreeNode(node_id="0001", title="Report", children=["0002", "0003"]),
         TreeNode(node_id="0002", parent="0001", title="Results discussion", content=prose, depth=1),

@@ -1,4 +1,5 @@
-"""Navigator additions for stateless readers: title paths, paged text, a catalog that follows its folder."""
+"""Navigator additions for stateless readers: title paths, paged text, a catalog that follows its
+folder."""
 
 from __future__ import annotations
 

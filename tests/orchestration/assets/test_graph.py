@@ -145,8 +145,12 @@ def test_index_files_in_different_folders_get_different_keys() -> None:
 
 
 def test_importing_the_package_reads_no_environment(tmp_path) -> None:
-    """Importing the orchestration modules builds nothing: a bad VECTORLESS_MODE only fails on load."""
-    code = "import vectorless_assets.orchestration.definitions as d, vectorless_assets.orchestration.runner; print('ok')"
+    """Importing the orchestration modules builds nothing: a bad VECTORLESS_MODE only fails on
+    load."""
+    code = (
+        "import vectorless_assets.orchestration.definitions as d, "
+        "vectorless_assets.orchestration.runner; print('ok')"
+    )
     env = {**os.environ, "VECTORLESS_MODE": "nonsense"}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120

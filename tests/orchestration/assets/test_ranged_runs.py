@@ -25,7 +25,9 @@ from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 
 TEXTS = {
-    f"d{i}.md": f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}, with {'more ' * i}words.\n"
+    f"d{i}.md": (
+        f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}, with {'more ' * i}words.\n"
+    )
     for i in range(5)
 }
 KEYS = [partition_key_for(rel) for rel in TEXTS]

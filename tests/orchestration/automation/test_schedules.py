@@ -114,7 +114,8 @@ def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Pa
         _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1
     )  # one batched run
     run = h.launch(requests[0])
-    # early cutoff: the bumped asset, then document_ir re-assembled to record the new graph fingerprint
+    # early cutoff: the bumped asset, then document_ir re-assembled to record the new graph
+    # fingerprint
     assert materialized(run) == {
         pk: {"tree_split", "document_ir"} for pk in ("a.md", "b.md", "c~d.md")
     }

@@ -1,4 +1,5 @@
-"""The documents sensor: new and edited documents become partitions, observations and run requests."""
+"""The documents sensor: new and edited documents become partitions, observations and run
+requests."""
 
 from __future__ import annotations
 

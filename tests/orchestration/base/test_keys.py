@@ -46,7 +46,8 @@ def test_a_prefix_makes_a_distinct_name_and_a_key_under_the_prefix() -> None:
 
 
 def test_no_two_prefix_and_name_pairs_give_one_name() -> None:
-    # with a single "_" separator `a_force` + `recompile_schedule` == `a` + `force_recompile_schedule`
+    # with a single "_" separator `a_force` + `recompile_schedule` == `a` +
+    # `force_recompile_schedule`
     prefixes = ["a", "a_force", "a_recompile", "docs", "docs_documents", "x1", "x_1_y"]
     made = [(prefixed_name(base, p), p, base) for p in prefixes for base in set(NAMES)]
     assert len({name for name, _, _ in made}) == len(made)

@@ -64,12 +64,14 @@ class HostProject:
         )
         if check and result.returncode != 0:
             raise AssertionError(
-                f"dg {' '.join(args)} exited {result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-5000:]}"
+                f"dg {' '.join(args)} exited "
+                f"{result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-5000:]}"
             )
         return result
 
     def scaffold(self, folder: str) -> Path:
-        """`dg scaffold defs vectorless_assets.DocumentCompilerComponent <folder>`: its defs.yaml."""
+        """`dg scaffold defs vectorless_assets.DocumentCompilerComponent <folder>`: its
+        defs.yaml."""
         self.dg("scaffold", "defs", COMPONENT, folder)
         return self.path / "src" / self.name / "defs" / folder / "defs.yaml"
 

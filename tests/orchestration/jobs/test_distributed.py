@@ -95,7 +95,8 @@ def _documents(docs: Path) -> list[str]:
 
 
 def _worker(name: str, worker_yaml: Path, env: dict[str, str], log: Path) -> subprocess.Popen:
-    """One Celery worker (one task at a time) as a process group: killing the group is losing the machine."""
+    """One Celery worker (one task at a time) as a process group: killing the group is losing the
+    machine."""
     cmd = [
         str(Path(sys.executable).with_name("dagster-celery")),
         "worker",
@@ -147,7 +148,8 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
         "VECTORLESS_DOCS_DIR": str(shared / "docs"),
         "VECTORLESS_IR_DIR": str(shared / "ir"),
         "VECTORLESS_CELERY_BROKER": redis_url,
-        "VECTORLESS_CELERY_VISIBILITY_TIMEOUT": "8",  # a lost worker's task is redelivered after 8 s
+        # a lost worker's task is redelivered after 8 s
+        "VECTORLESS_CELERY_VISIBILITY_TIMEOUT": "8",
     }
     for k, v in env.items():
         monkeypatch.setenv(k, v)
@@ -162,7 +164,8 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
     killed: list[str] = []
 
     def kill_one_mid_chunk() -> None:
-        """Once some documents are recorded and a worker runs a chunk, kill that worker's process group."""
+        """Once some documents are recorded and a worker runs a chunk, kill that worker's process
+        group."""
         deadline = time.monotonic() + 240
         with dg.DagsterInstance.get() as watcher:
             while time.monotonic() < deadline and not killed:
@@ -216,7 +219,8 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
                     limit=5,
                 ).records
         print(
-            f"celery, 2 workers (one killed mid-chunk), {DOCS} documents in {DOCS // CHUNK} chunks: {seconds:.1f} s; worker killed: {killed}"
+            f"celery, 2 workers (one killed mid-chunk), {DOCS} documents in "
+            f"{DOCS // CHUNK} chunks: {seconds:.1f} s; worker killed: {killed}"
         )
     finally:
         for proc in workers.values():

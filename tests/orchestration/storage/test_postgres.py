@@ -91,7 +91,8 @@ def test_compile_on_postgres_storage(tmp_path: Path, postgres_url: str, monkeypa
     home.mkdir()
     monkeypatch.setenv("DAGSTER_PG_URL", postgres_url)
     (home / "dagster.yaml").write_text(
-        "storage:\n  postgres:\n    postgres_url:\n      env: DAGSTER_PG_URL\ntelemetry:\n  enabled: false\n"
+        "storage:\n  postgres:\n    postgres_url:\n      env: "
+        "DAGSTER_PG_URL\ntelemetry:\n  enabled: false\n"
     )
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -90,7 +90,10 @@ class FakeLLM:
         if self.fail < 0 or len(self.prompts) <= self.fail:
             raise LLMError("boom")
         if "OVERVIEW:" in prompt:
-            return "OVERVIEW: Model overview.\nQUESTIONS: Why own?, How to borrow?, What is dropped?\nTAGS: ownership, memory"
+            return (
+                "OVERVIEW: Model overview.\nQUESTIONS: Why own?, How to borrow?, What "
+                "is dropped?\nTAGS: ownership, memory"
+            )
         if prompt.startswith("Summarize this document"):
             return "Model document summary."
         return "Model leaf summary."
@@ -251,7 +254,10 @@ def test_token_count_is_the_estimate_of_the_content_enhance_reads() -> None:
     from tests.support.pdfs import Block, Spec, make_pdf
 
     tiny = "".join(f"### T{i}\n\nTiny {i}.\n\n" for i in range(6))
-    md = f"---\ntitle: X\n---\n# Guide\n\nIntro [link](http://a.b/c) text.\n\n## Long\n\n{LONG * 40}\n\n## Small\n\n{tiny}## Last\n\n{SHORT}\n".encode()
+    md = (
+        "---\ntitle: X\n---\n# Guide\n\nIntro [link](http://a.b/c) text.\n\n## "
+        f"Long\n\n{LONG * 40}\n\n## Small\n\n{tiny}## Last\n\n{SHORT}\n"
+    ).encode()
     pdf = make_pdf(
         Spec(
             pages=[

@@ -9,10 +9,42 @@ from vectorless_assets.passes.enrich import reference_scan as rs
 
 
 def test_reference_matches_tried_at_the_scans_starts_equal_the_full_scan() -> None:
-    pieces = ["see ", "See also ", "Section 2.1", "§§ 4", "§3", "pp. 7", "p.5", "app. 3", "Eqs. 2", "eq.4",
-              "Figure 3", "figs. 1", "Table A", "tables 2", "Chapter IV", "appendices B", "page 12", "pages",
-              "ſee", "\u212a", "İ", "x", " ", "\n", ".", "(", "2", "A.1", "step.", "http://p.x",
-              "pp.p. 4", "eqs.eq. 1", "seesection 5", "(p. 6"]  # fmt: skip
+    pieces = [
+        "see ",
+        "See also ",
+        "Section 2.1",
+        "§§ 4",
+        "§3",
+        "pp. 7",
+        "p.5",
+        "app. 3",
+        "Eqs. 2",
+        "eq.4",
+        "Figure 3",
+        "figs. 1",
+        "Table A",
+        "tables 2",
+        "Chapter IV",
+        "appendices B",
+        "page 12",
+        "pages",
+        "ſee",
+        "\u212a",
+        "İ",
+        "x",
+        " ",
+        "\n",
+        ".",
+        "(",
+        "2",
+        "A.1",
+        "step.",
+        "http://p.x",
+        "pp.p. 4",
+        "eqs.eq. 1",
+        "seesection 5",
+        "(p. 6",
+    ]
     rng = random.Random(9)
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
@@ -23,8 +55,25 @@ def test_reference_matches_tried_at_the_scans_starts_equal_the_full_scan() -> No
 
 
 def test_caption_scan_equals_the_anchored_scan() -> None:
-    pieces = ["Table 1:", "table 2", "Fig. 3.", "figure A", "Eq. 4)", "equation 5 |", "\n", "\n\n", " ",
-              "\t", "x", "1", ".", ":", "Table\n3", "  Figure 2\n", "A.1"]  # fmt: skip
+    pieces = [
+        "Table 1:",
+        "table 2",
+        "Fig. 3.",
+        "figure A",
+        "Eq. 4)",
+        "equation 5 |",
+        "\n",
+        "\n\n",
+        " ",
+        "\t",
+        "x",
+        "1",
+        ".",
+        ":",
+        "Table\n3",
+        "  Figure 2\n",
+        "A.1",
+    ]
     rng = random.Random(5)
     hits = 0
     for _ in range(4000):
@@ -37,8 +86,24 @@ def test_caption_scan_equals_the_anchored_scan() -> None:
 
 
 def test_title_reference_matches_equal_the_full_scan() -> None:
-    pieces = ["see ", "See also ", "SEE the ", '"', "\u201c", "\u201d", "Install", "ing", "\n", " ",
-              "seesee ", "\u017fee ", "x", "ab", "the ", "also "]  # fmt: skip
+    pieces = [
+        "see ",
+        "See also ",
+        "SEE the ",
+        '"',
+        "\u201c",
+        "\u201d",
+        "Install",
+        "ing",
+        "\n",
+        " ",
+        "seesee ",
+        "\u017fee ",
+        "x",
+        "ab",
+        "the ",
+        "also ",
+    ]
     rng = random.Random(6)
     hits = 0
     for _ in range(8000):

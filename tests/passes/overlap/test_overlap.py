@@ -158,7 +158,10 @@ def test_kinds_and_min_chars() -> None:
 
 
 def test_cjk_leaves_overlap_by_bigrams() -> None:
-    a = "東京都は日本の首都であり、人口が最も多い都市である。経済と文化の中心地として知られている。多くの企業の本社がある。"
+    a = (
+        "東京都は日本の首都であり、人口が最も多い都市である。"
+        "経済と文化の中心地として知られている。多くの企業の本社がある。"
+    )
     assert len(a) >= 50
     tree = build(
         N(

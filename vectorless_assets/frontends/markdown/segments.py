@@ -100,7 +100,8 @@ def atx_heading(line: str) -> tuple[int, str] | None:
 
 
 def front_matter_close(src: str) -> int | None:
-    """Start of the line closing a leading ``---`` block (as the front-matter plugin reads it), if any."""
+    """Start of the line closing a leading ``---`` block (as the front-matter plugin reads it), if
+    any."""
     m = re.match(r"-{3,}", src)
     if not m:
         return None

@@ -78,7 +78,9 @@ def decode_text(data: bytes, *, source: str = "parse") -> DecodedText:
             Diagnostic(
                 source=source,
                 code="decode_fallback",
-                message=f"not valid UTF-8 ({exc.reason} at byte {exc.start}); decoded as {encoding}",
+                message=(
+                    f"not valid UTF-8 ({exc.reason} at byte {exc.start}); decoded as {encoding}"
+                ),
                 severity="warning",
             )
         )

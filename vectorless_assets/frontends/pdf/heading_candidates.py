@@ -101,7 +101,8 @@ def merge_labels(cands: list[Candidate], lines: list[Line]) -> list[Candidate]:
 
 def drop_repeated(cands: list[Candidate]) -> list[Candidate]:
     """Admonition labels ("Note", "Tip") and body-size titles that recur four times or more
-    (table header rows) are not headings unless numbered; nor are body-size "1." items when numbered chapters are large."""
+    (table header rows) are not headings unless numbered; nor are body-size "1." items when numbered
+    chapters are large."""
     counts = Counter(c.title.lower() for c in cands if not c.strong)
     cands = [
         c

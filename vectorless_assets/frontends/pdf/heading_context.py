@@ -35,7 +35,9 @@ _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 )
 _PERIOD = re.compile(
-    rf"^(?:(?:as of (?:or )?)?for the )?(?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal )?years?|quarters?|periods?) ended\b"
+    r"^(?:(?:as of (?:or )?)?for the "
+    rf")?(?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal "
+    r")?years?|quarters?|periods?) ended\b"
     rf"|^(?:as of|at) (?:or for\b|{_MONTH}\b)|^{_MONTH} \d{{1,2}},?(?:\s+\d{{4}})?$",
     re.I,
 )

@@ -37,10 +37,16 @@ _CAPTION = re.compile(
     re.I,
 )
 _CONTENTS = re.compile(
-    r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice|目次|目录)$",
+    (
+        r"^(table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|table "
+        r"des matières|índice|目次|目录)$"
+    ),
     re.I,
 )
-_DANGLING = {"to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on", "at", "as", "that", "which", "is", "are", "was", "were", "due"}  # fmt: skip
+_DANGLING = {
+    "to", "the", "of", "and", "by", "in", "for", "from", "under", "with", "a", "an", "or", "on",
+    "at", "as", "that", "which", "is", "are", "was", "were", "due",
+}  # fmt: skip
 MAX_MERGED_LINES = 4
 
 

@@ -50,7 +50,8 @@ def remove_running_lines(pages: list[PageLines]) -> int:
     the same zone on at least max(3, 20% of) the pages; or, when it is not larger than body
     text, its text with digits masked recurs that often, or at exactly the same height on at
     least 4 pages (chapter-title headers that change per chapter), or its first two words
-    recur at the same height on that many pages and it carries a number ("CHAPTER 2. SETUP 2.3. GIT").
+    recur at the same height on that many pages and it carries a number ("CHAPTER 2. SETUP 2.3.
+    GIT").
     """
     counts: Counter[tuple[str, str]] = Counter()
     exact: Counter[tuple[str, str]] = Counter()

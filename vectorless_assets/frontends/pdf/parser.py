@@ -67,9 +67,10 @@ def open_pdf(data: bytes) -> Any:
         NotImplementedError,
     ) as exc:
         raise SourceError(
-            f"unreadable PDF: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(
-                ": "
-            )
+            (
+                f"unreadable PDF: {type(exc).__name__}: "
+                f"{str(exc).splitlines()[0] if str(exc) else ''}"
+            ).rstrip(": ")
         ) from exc
     return reader
 
@@ -120,7 +121,10 @@ def read_pages(
             diags.append(
                 _diag(
                     "pdf_timeout",
-                    f"text extraction stopped after {options.pdf_timeout_seconds}s at page {i + 1} of {total} (CompileOptions.pdf_timeout_seconds)",
+                    (
+                        f"text extraction stopped after {options.pdf_timeout_seconds}s at page "
+                        f"{i + 1} of {total} (CompileOptions.pdf_timeout_seconds)"
+                    ),
                 )
             )
             break
@@ -139,7 +143,10 @@ def read_pages(
         diags.append(
             _diag(
                 "pdf_page_error",
-                f"text of {len(failed)} page(s) could not be read with styles: {_page_list(failed)}",
+                (
+                    f"text of {len(failed)} page(s) could not be read with styles: "
+                    f"{_page_list(failed)}"
+                ),
             )
         )
     return pages, total
@@ -171,7 +178,10 @@ def _scan_diagnostics(pages: list[PageLines], total: int) -> list[Diagnostic]:
         return [
             _diag(
                 "pdf_no_text",
-                f"the PDF is {kind}: no text could be extracted from its {total} page(s); OCR is not supported",
+                (
+                    f"the PDF is {kind}: no text could be extracted from its {total} "
+                    "page(s); OCR is not supported"
+                ),
                 "error",
             )
         ]
@@ -179,7 +189,10 @@ def _scan_diagnostics(pages: list[PageLines], total: int) -> list[Diagnostic]:
         return [
             _diag(
                 "pdf_scanned_pages",
-                f"{len(scanned)} image-only (scanned) page(s) have no text layer: {_page_list(scanned)}",
+                (
+                    f"{len(scanned)} image-only (scanned) page(s) have no text layer: "
+                    f"{_page_list(scanned)}"
+                ),
             )
         ]
     return []

@@ -21,7 +21,10 @@ _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 )
 _PERIOD_TAIL = re.compile(
-    rf"\s+(?:for the (?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal )?years?|quarters?|periods?) ended|(?:as )?(?:of|at) {_MONTH} \d)",
+    (
+        rf"\s+(?:for the (?:(?:three|six|nine|twelve|\d{{1,2}}) months|(?:fiscal "
+        rf")?years?|quarters?|periods?) ended|(?:as )?(?:of|at) {_MONTH} \d)"
+    ),
     re.I,
 )
 

@@ -84,14 +84,20 @@ def merge_structure(
     if options.use_printed_toc:
         contents, items = _contents(src, framed, diags)
         if framed and contents and denser(framed, contents):
-            note = f"outline ({len(framed)} entries) filled in from the printed table of contents ({len(contents)} entries)"
+            note = (
+                f"outline ({len(framed)} entries) filled in from the printed table of "
+                f"contents ({len(contents)} entries)"
+            )
             diags.append(parse_diag("pdf_outline_filled", note, "info"))
             framed = fill(framed, contents)
             whole = len(framed) >= TOC_DENSE * n
         elif framed and contents:
             confirmed = agrees(framed, contents)
             if confirmed:
-                note = f"outline ({len(framed)} entries) agrees with the printed table of contents ({len(contents)} entries): used as it is"
+                note = (
+                    f"outline ({len(framed)} entries) agrees with the printed table of "
+                    f"contents ({len(contents)} entries): used as it is"
+                )
                 diags.append(parse_diag("pdf_outline_confirmed", note, "info"))
         elif contents:
             # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
@@ -99,7 +105,10 @@ def merge_structure(
             whole = len(contents) >= TOC_DENSE * n and items < 2
             framed = contents
             used = "whole" if whole else "as a frame"
-            note = f"structure from the printed table of contents ({len(contents)} entries, used {used})"
+            note = (
+                f"structure from the printed table of contents ({len(contents)} "
+                f"entries, used {used})"
+            )
             diags.append(parse_diag("pdf_printed_toc", note, "info"))
     placed, unsure = framed, {}
     if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
@@ -108,7 +117,10 @@ def merge_structure(
         found = place_detected(detected, src.lines)
         if not framed or not whole or denser(framed, found):
             if whole:
-                note = f"outline ({len(framed)} entries) filled in from detected headings ({len(found)})"
+                note = (
+                    f"outline ({len(framed)} entries) filled in from detected headings "
+                    f"({len(found)})"
+                )
                 diags.append(parse_diag("pdf_outline_filled", note, "info"))
             placed = fill(framed, found) if framed else found
             # a frame's own entries are never uncertain (a detected heading on the same

@@ -25,7 +25,11 @@ _BARE_LABEL = re.compile(
 )
 _LEADERS = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){2,}$")
 CONTENTS = re.compile(
-    r"^(?:table of contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des matières|índice)$",
+    (
+        r"^(?:table of "
+        r"contents|contents|index|inhalt|inhaltsverzeichnis|sommaire|table des "
+        r"matières|índice)$"
+    ),
     re.I,
 )
 PAST_LAST_PAGE = 5  # a printed number may run this far past the physical page count

@@ -116,7 +116,8 @@ class Catalog(DocumentRanking):
             return True
 
     def _index(self, path: Path, stamp: Stamp) -> DocCard | dict[str, str]:
-        """Read one file: its card (the navigator kept when the cache is unbounded), or why it is refused."""
+        """Read one file: its card (the navigator kept when the cache is unbounded), or why it is
+        refused."""
         try:
             nav = self._open(path)
         except (IRIntegrityError, NavigationError) as exc:
@@ -170,7 +171,8 @@ class Catalog(DocumentRanking):
             )
         except IRIntegrityError as exc:
             raise NavigationError(
-                f"document {card.doc_id} ({card.path.name}) cannot be read any more: {getattr(exc, 'problem', exc)}"
+                f"document {card.doc_id} ({card.path.name}) cannot be read any more: "
+                f"{getattr(exc, 'problem', exc)}"
             ) from None
 
     def open_file(self, path: Path) -> DocumentNavigator:
@@ -182,7 +184,8 @@ class Catalog(DocumentRanking):
             return self.cache.load((path, stamp), stamp[1], lambda: self._open(path))
         except IRIntegrityError as exc:
             raise NavigationError(
-                f"document {path.stem!r} was refused when loaded: {path.name}: {getattr(exc, 'problem', exc)}"
+                f"document {path.stem!r} was refused when loaded: {path.name}: "
+                f"{getattr(exc, 'problem', exc)}"
             ) from None
 
     def get(self, key: str) -> DocumentNavigator:

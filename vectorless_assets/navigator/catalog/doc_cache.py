@@ -50,7 +50,8 @@ class DocCache:
             return item[1]
 
     def put(self, key: Hashable, nav: DocumentNavigator, size: int) -> None:
-        """Keep `nav` (its IR file is `size` bytes), dropping the least recently used beyond the bound."""
+        """Keep `nav` (its IR file is `size` bytes), dropping the least recently used beyond the
+        bound."""
         with self._lock:
             old = self._items.pop(key, None)
             if old is not None:

@@ -121,7 +121,8 @@ class Snapshot:
     _bm25: BM25 | None = field(default=None, repr=False)
 
     def bm25(self) -> BM25:
-        """BM25 over the cards' catalog texts (built on first use; two threads may both build it)."""
+        """BM25 over the cards' catalog texts (built on first use; two threads may both build
+        it)."""
         if self._bm25 is None:
             self._bm25 = BM25([list(c.text_terms) for c in self.cards.values()])
         return self._bm25

@@ -34,7 +34,10 @@ MAX_CALLS = 3
 MAX_OPTIONS = 40  # options shown per call
 FIRST_STAGE = 10  # no-LLM hits computed (and marked in the tree) before the search
 OVERVIEW_CHARS = 200
-SYSTEM = "You navigate a document's table of contents to find where a question is answered. Reply with JSON only."
+SYSTEM = (
+    "You navigate a document's table of contents to find where a question "
+    "is answered. Reply with JSON only."
+)
 REASON = "chosen by the LLM reading the table of contents"
 
 Option = tuple[Document, str]  # a document and one of its node ids

@@ -9,10 +9,12 @@
   (a depth holding at least `MIN_CHAPTERS` nodes, in document order) are
   numbered by their ordinal plus an offset learned from the document's own cross
   references: a quoted title followed shortly by "Chapter N" (`“Cargo Workspaces” in
-  Chapter 14`) whose node is unique votes for offset = ordinal of the chapter holding it (or being it) - N. The
+  Chapter 14`) whose node is unique votes for offset = ordinal of the chapter holding it (or being
+  it) - N. The
   offset skips unnumbered front matter (a title page, a foreword, an introduction). The
   chapter scores 1.0 and the nodes inside it `IN_CHAPTER` per level down (its sections
-  0.5, their subsections 0.25), so the question's other words pick a section within it. No agreed offset (too few votes), no chapter numbers;
+  0.5, their subsections 0.25), so the question's other words pick a section within it. No agreed
+  offset (too few votes), no chapter numbers;
 * nothing is titled so and the reference is a **caption kind** (table, figure, listing,
   exhibit): the first node whose own text mentions it scores 1.0 (a caption, or the text
   that introduces it: "looks like the code in Listing 3-5"), later mentions `LATER_MENTION`.

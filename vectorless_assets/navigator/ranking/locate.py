@@ -67,7 +67,8 @@ from vectorless_assets.navigator.views import checked_query, node_ref
 
 #: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {
-    "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2, "label": 0.6, "figures": 0.15,
+    "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2,
+    "label": 0.6, "figures": 0.15,
     "statement": 0.3, "items": 0.3, "period": 0.1, "fit": 0.4,
 }  # fmt: skip
 #: numeric share at which the figures signal is full (a financial statement is ~0.4-0.5)

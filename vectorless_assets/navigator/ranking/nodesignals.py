@@ -186,7 +186,8 @@ class NodeSignals:
         return fit
 
     def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
-        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages (`ranking.pinpoint`)."""
+        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages
+        (`ranking.pinpoint`)."""
         pages = page_count(self.doc.tree.nodes[i])
         if pages is None or pages <= FOCUS_PAGES:
             return None

@@ -92,7 +92,8 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         return self._by_title(here, text)
 
     def _by_title(self, here: TreeNode, text: str) -> TreeNode:
-        """Title lookup: children, then the subtree, then the whole tree; exact, prefix, substring."""
+        """Title lookup: children, then the subtree, then the whole tree; exact, prefix,
+        substring."""
         tree = self.doc.tree
         found = match_title(
             text, (tree.children_of(here.node_id), list(tree.preorder(here.node_id)), tree.nodes)
@@ -100,7 +101,8 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         if found is not None:
             return found
         raise NavigationError(
-            f"no node {text!r} (use an id, a child index, a title, a title path 'A > B', '..' or '/')"
+            f"no node {text!r} (use an id, a child index, a title, a title path 'A "
+            "> B', '..' or '/')"
         )
 
     def cd(self, target: Target) -> dict[str, Any]:
@@ -123,7 +125,8 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         return {**node_ref(self.doc, node), "depth": node.depth, "is_leaf": node.is_leaf}
 
     def ls(self, target: Target = None) -> list[dict[str, Any]]:
-        """Children of the target (default: here) with titles, descriptions, leaf counts, hints, tags."""
+        """Children of the target (default: here) with titles, descriptions, leaf counts, hints,
+        tags."""
         return child_listing(self.doc, self._resolve(target))
 
     # -- reading ------------------------------------------------------------------------
@@ -162,7 +165,8 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         max_chars: int = PAGE_CHARS,
         subtree: bool = False,
     ) -> dict[str, Any]:
-        """A page of the node's text (or its whole subtree's) from `offset`; `next_offset` continues it."""
+        """A page of the node's text (or its whole subtree's) from `offset`; `next_offset` continues
+        it."""
         node = self._resolve(target)
         text = subtree_text(self.doc, node) if subtree else node.content
         return {

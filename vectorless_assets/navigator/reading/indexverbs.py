@@ -15,7 +15,8 @@ from vectorless_assets.text.terms import fold, terms
 
 
 class IndexVerbs:
-    """Verbs over `reasoning_index`, `content_overlap`, `query_routes`, `chain_index`, `evidence_scores`."""
+    """Verbs over `reasoning_index`, `content_overlap`, `query_routes`, `chain_index`,
+    `evidence_scores`."""
 
     doc: Document
 
@@ -29,7 +30,8 @@ class IndexVerbs:
         return node_brief(self.doc.tree.get(node_id))
 
     def keyword_entries(self, keyword: str, limit: int = 20) -> list[dict[str, Any]]:
-        """Reasoning-index postings for `keyword` (and its plural/singular and synonyms), best first."""
+        """Reasoning-index postings for `keyword` (and its plural/singular and synonyms), best
+        first."""
         ri = self.doc.reasoning_index
         wanted = {fold(t) for t in terms(keyword)} or {keyword.lower()}
         keys = [k for k in ri.keywords if fold(k) in wanted or k == keyword.lower()]
@@ -98,7 +100,8 @@ class IndexVerbs:
         }
 
     def intent_routes(self, query: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
-        """Intent routes (a question and where to look), those sharing most terms with `query` first."""
+        """Intent routes (a question and where to look), those sharing most terms with `query`
+        first."""
         routes = self.doc.query_routes.intent_routes if self.doc.query_routes else []
         qterms = set(terms(query)) if query else set()
         rows = []

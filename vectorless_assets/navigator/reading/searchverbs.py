@@ -32,7 +32,8 @@ class SearchVerbs:
         raise NotImplementedError
 
     def find(self, query: str, target: Target = "/", limit: int = 20) -> list[dict[str, Any]]:
-        """Nodes whose title (first) or content contains `query`, case-insensitively, with a snippet."""
+        """Nodes whose title (first) or content contains `query`, case-insensitively, with a
+        snippet."""
         want = query.casefold().strip()
         if not want:
             return []

@@ -86,7 +86,8 @@ def node_ref(doc: Document, node: TreeNode) -> dict[str, Any]:
 
 
 def span_text(ref: dict[str, Any], *, whole: str = "") -> str:
-    """A citation's range as text ("p. 3", "pp. 3-5", "lines 4-9": `ir.toc_view.span`), else `whole`."""
+    """A citation's range as text ("p. 3", "pp. 3-5", "lines 4-9": `ir.toc_view.span`), else
+    `whole`."""
     where = span(
         ref.get("start_page"), ref.get("end_page"), ref.get("line_start"), ref.get("line_end")
     )

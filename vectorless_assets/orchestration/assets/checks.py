@@ -28,13 +28,18 @@ def check_specs(names: Names = STANDALONE) -> list[dg.AssetCheckSpec]:
         dg.AssetCheckSpec(
             VALIDATE_CHECK,
             asset=names.key(CHECKED_FIELD[VALIDATE_CHECK]),
-            description="Structural warnings of the validate pass on the final tree (warns, never blocks).",
+            description=(
+                "Structural warnings of the validate pass on the final tree (warns, never blocks)."
+            ),
         ),
         dg.AssetCheckSpec(
             VERIFY_CHECK,
             asset=names.key(CHECKED_FIELD[VERIFY_CHECK]),
             blocking=True,
-            description="The verify pass found no error (a non-empty tree); blocks `document_ir` when it fails.",
+            description=(
+                "The verify pass found no error (a non-empty tree); blocks "
+                "`document_ir` when it fails."
+            ),
         ),
     ]
 

@@ -155,7 +155,10 @@ def _compute(
             elif name not in plan.optional:
                 raise CompileError(
                     key,
-                    f"upstream field {name!r} was never materialized; materialize it (or the whole document) first",
+                    (
+                        f"upstream field {name!r} was never materialized; materialize it (or "
+                        "the whole document) first"
+                    ),
                 )
 
     def wanted(spec: Any) -> bool:

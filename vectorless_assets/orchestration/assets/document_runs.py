@@ -154,7 +154,8 @@ class DocumentRuns:
         except FileNotFoundError as exc:
             if self.selection is None:
                 self.context.log.warning(
-                    f"{doc_key}: no longer exists (deleted files are the documents sensor's business); skipped"
+                    f"{doc_key}: no longer exists (deleted files are the documents sensor's "
+                    "business); skipped"
                 )
                 progress.report(
                     self.context.run.run_id, progress.Report(pk, "skipped", reason="source deleted")

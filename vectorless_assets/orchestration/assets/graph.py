@@ -116,7 +116,10 @@ class AssetGraph:
             is_required=False,
             group_name=self.names.name(p.phase),
             io_manager_key=self.names.io_manager,
-            description=f"{self.table.fields[field].description}\n\nWritten by pass `{p.name}`: {p.description}",
+            description=(
+                f"{self.table.fields[field].description}\n\nWritten by pass `{p.name}`: "
+                f"{p.description}"
+            ),
             code_version=self.code_versions[field],
             kinds={"llm"} if p.llm else {"python"},
             tags={
@@ -145,7 +148,10 @@ class AssetGraph:
             is_required=False,
             group_name=self.names.name(DOCUMENT_GROUP),
             io_manager_key=self.names.io_manager,
-            description="The assembled Document IR (the single artifact), also written as `<doc_id>.bin` to the IR folder.",
+            description=(
+                "The assembled Document IR (the single artifact), also written as "
+                "`<doc_id>.bin` to the IR folder."
+            ),
             code_version=self.code_versions[DOCUMENT_IR],
             kinds={"python"},
             tags={LLM_TAG: "false"},

@@ -33,7 +33,8 @@ def tree_stats(tree: DocumentTree) -> dict[str, Any]:
 
 
 def outline_markdown(doc: Document, limit: int = OUTLINE_LINES) -> str:
-    """The first `limit` entries of the table of contents as a nested Markdown list (`ir.toc_view`)."""
+    """The first `limit` entries of the table of contents as a nested Markdown list
+    (`ir.toc_view`)."""
     return toc_view.markdown(toc_view.entries(doc), max_lines=limit)
 
 

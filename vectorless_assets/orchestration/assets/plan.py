@@ -1,4 +1,5 @@
-"""What a compile must materialize: for one document (`plan_document`) or a corpus (`stale_documents`).
+"""What a compile must materialize: for one document (`plan_document`) or a corpus
+(`stale_documents`).
 
 Both decide with the pure freshness rules (`pipeline.freshness`) from the facts the instance
 remembers (`storage.records`), never from Dagster's stale-status resolver (which loads the
@@ -107,7 +108,8 @@ def stale_documents(
     *,
     llm: object | None = None,
 ) -> dict[str, str]:
-    """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that needs a compile."""
+    """`{partition: reason}` for every document of `fingerprints` (`{partition: fingerprint}`) that
+    needs a compile."""
     stored = records.stored_irs(instance, set(fingerprints), graph.names)
 
     def intact(pk: str) -> str:
@@ -147,7 +149,10 @@ def basis_problem(
     for name in sorted(plan.loads):
         version, current = code.get(name) or "", graph.code_versions.get(name, "")
         if version and current and version.rsplit(":", 1)[-1] != current.rsplit(":", 1)[-1]:
-            return f"stored field {name!r} was computed with other compile options (another mode?); materialize it in this run too"
+            return (
+                f"stored field {name!r} was computed with other compile options "
+                "(another mode?); materialize it in this run too"
+            )
     if plan.assemble and plan.loads and not any(SOURCE in p.all_reads for p in plan.passes):
         stored = records.stored_ir(instance, partition_key, graph.names)
         if (
@@ -155,5 +160,8 @@ def basis_problem(
             and stored.content_fingerprint
             and stored.content_fingerprint != fingerprint
         ):
-            return "the source changed after this run was planned (the stored fields were computed from other bytes); compile the document again"
+            return (
+                "the source changed after this run was planned (the stored fields were "
+                "computed from other bytes); compile the document again"
+            )
     return None

@@ -32,7 +32,11 @@ def _source_asset(names: Names) -> dg.SourceAsset:
         group_name=names.name(SOURCE_GROUP),
         io_manager_key=names.io_manager,
         required_resource_keys={names.documents},
-        description="The source documents' bytes (one partition per document); the data version is the content fingerprint. Observing reads every registered document.",
+        description=(
+            "The source documents' bytes (one partition per document); the data "
+            "version is the content fingerprint. Observing reads every registered "
+            "document."
+        ),
     )
     def source(context: dg.AssetExecutionContext) -> dg.DataVersionsByPartition:
         documents: DocumentsRoot = bound(context, names.documents)

@@ -39,8 +39,10 @@ def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None
     if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
         return None
     return (
-        f"{deleted} of {known} known documents are gone from the documents root: more than half, so nothing "
-        f"was scanned or deleted (an unmounted or half-synced folder?); if they really went, set {ALLOW_MASS_DELETE}=1"
+        f"{deleted} of {known} known documents are gone from the documents "
+        "root: more than half, so nothing "
+        "was scanned or deleted (an unmounted or half-synced folder?); if they "
+        f"really went, set {ALLOW_MASS_DELETE}=1"
     )
 
 

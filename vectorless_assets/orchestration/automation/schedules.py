@@ -60,7 +60,8 @@ def build_recompile_schedule(
         files = list_files(documents.path, settings.frontends)
         if files is None:
             return dg.SkipReason(
-                f"documents root {documents.path} {root_problem(documents.path) or 'does not exist'}"
+                f"documents root {documents.path} "
+                f"{root_problem(documents.path) or 'does not exist'}"
             )
         with DocState(settings.state_path) as state:
             rows = state.load()

@@ -19,7 +19,8 @@ edit that was already compiled meanwhile costs a plan, not a compile.
 
 A deploy (any asset's code version changed: a pass version, an option, the mode, the
 PROCESSING_VERSION) is noticed at the next tick (the graph fingerprint is kept in the state
-file): the stale documents (`plan.stale_documents`) are requested once, in batched `recompile_documents`
+file): the stale documents (`plan.stale_documents`) are requested once, in batched
+`recompile_documents`
 runs, which recompute only the assets whose code version changed and, with early cutoff,
 their consumers where an output changed. `code_version_changed()` automation conditions
 would instead fire for every partition at once (one run per document).
@@ -82,7 +83,8 @@ def _after_deploy(
     ir_store: IRStore,
     exclude: set[str],
 ) -> tuple[list[str], str] | None:
-    """After a change of any code version (pass version, options, PROCESSING_VERSION): the stale documents.
+    """After a change of any code version (pass version, options, PROCESSING_VERSION): the stale
+    documents.
 
     The graph fingerprint the last tick saw is kept in the state file; when the running code
     has another one, every known document whose latest `document_ir` was compiled under
@@ -107,7 +109,8 @@ def build_documents_sensor(
     max_hashes: int = 2000,
     default_status: dg.DefaultSensorStatus = dg.DefaultSensorStatus.STOPPED,
 ) -> dg.SensorDefinition:
-    """The documents sensor requesting runs of `jobs` (the compile job and `recompile_documents`)."""
+    """The documents sensor requesting runs of `jobs` (the compile job and
+    `recompile_documents`)."""
     names = settings.names
     graph, partitions = AssetGraph(settings.table, settings.options, names), names.partitions
 
@@ -176,7 +179,8 @@ def build_documents_sensor(
             for pk in result.deleted:
                 moved = retire_document(pk, ir_store, store, graph.produced)
                 context.log.info(
-                    f"{pk}: source deleted; partition removed, IR {'moved to ' + moved if moved else 'absent'}"
+                    f"{pk}: source deleted; partition removed, IR "
+                    f"{'moved to ' + moved if moved else 'absent'}"
                 )
             if result.complete:  # every compiled document's IR file against its stamp (ir_health)
                 busy = {pk for pk, _, _ in todo} | set(result.deleted)
@@ -213,7 +217,8 @@ def build_documents_sensor(
         if deploy:
             keys, graph_fp = deploy
             context.log.info(
-                f"code versions changed (graph {graph_fp}): {len(keys)} documents to recompile in batched runs"
+                f"code versions changed (graph {graph_fp}): {len(keys)} documents to "
+                "recompile in batched runs"
             )
             runs += batch_requests(
                 keys,
@@ -229,7 +234,8 @@ def build_documents_sensor(
         )
         if not result.complete:
             context.log.info(
-                f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the scan resumes at the next tick"
+                f"scanned up to {result.cursor.pos}: {result.hashed} files hashed; the "
+                "scan resumes at the next tick"
             )
         return dg.SensorResult(
             run_requests=runs,

@@ -69,7 +69,8 @@ def check_prefix(prefix: str) -> str:
     """`prefix` if it is empty or a valid prefix, else `ValueError` (one line naming the rule)."""
     if prefix and not PREFIX_PATTERN.fullmatch(prefix):
         raise ValueError(
-            f"prefix {prefix!r} must start with a letter and hold only letters, digits and single underscores (not at the end)"
+            f"prefix {prefix!r} must start with a letter and hold only letters, "
+            "digits and single underscores (not at the end)"
         )
     return prefix
 

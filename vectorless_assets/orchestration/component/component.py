@@ -64,7 +64,9 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
     """
 
     prefix: str = Field(
-        description="names this compiler's assets, jobs, sensors, schedules and resources (e.g. docs)"
+        description=(
+            "names this compiler's assets, jobs, sensors, schedules and resources (e.g. docs)"
+        )
     )
     documents_root: str = Field(
         description="folder of the documents: a path or a UPath URL (s3://...)"
@@ -138,7 +140,8 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
         problem = root_problem(settings.docs_dir)
         if problem:
             LOG.warning(
-                f"vectorless {self.prefix}: documents root {settings.docs_dir} {problem}; the documents sensor skips until it is back"
+                f"vectorless {self.prefix}: documents root {settings.docs_dir} "
+                f"{problem}; the documents sensor skips until it is back"
             )
         return build_defs(
             settings,

@@ -1,4 +1,5 @@
-"""One in-process run of `recompile_documents` over given partitions: what `vectorless compile` runs.
+"""One in-process run of `recompile_documents` over given partitions: what `vectorless compile`
+runs.
 
 Only what the run executes is built: the `recompile_documents` job (`jobs.recompile`, no
 executor of its own: in process) and the four resources its ops read (documents root, IR
@@ -88,5 +89,8 @@ def run_recompile(
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         return (
             run_id,
-            f"cannot run the compile (Dagster definitions or instance): {type(exc).__name__}: {first}",
+            (
+                "cannot run the compile (Dagster definitions or instance): "
+                f"{type(exc).__name__}: {first}"
+            ),
         )

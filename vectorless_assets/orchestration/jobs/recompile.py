@@ -110,7 +110,8 @@ def batch_requests(
 
 
 def chunk_io_manager(settings: Settings) -> ChunkIOManager:
-    """The `chunk_io` IO manager (`Names.chunk_io`): chunk lists beside the field values (`<fields_dir>/.chunks`)."""
+    """The `chunk_io` IO manager (`Names.chunk_io`): chunk lists beside the field values
+    (`<fields_dir>/.chunks`)."""
     return ChunkIOManager(base_path=os.path.join(settings.fields_dir, ".chunks"))
 
 
@@ -149,7 +150,10 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
     @dg.op(
         name=names.name(CHUNK_OP),
         out={},
-        description="Recompile one chunk of documents in turn (events per document, one failure at the end).",
+        description=(
+            "Recompile one chunk of documents in turn (events per document, one "
+            "failure at the end)."
+        ),
         required_resource_keys={names.documents, names.ir_store, names.llm},
     )
     def recompile_chunk(context: dg.OpExecutionContext, chunk: dict):
@@ -160,7 +164,10 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
 
     @dg.job(
         name=names.name(RECOMPILE_JOB),
-        description="Recompile what is stale (or everything with `force`) for a list of documents, in one run (chunks of documents, one step each).",
+        description=(
+            "Recompile what is stale (or everything with `force`) for a list of "
+            "documents, in one run (chunks of documents, one step each)."
+        ),
         executor_def=chosen,
     )
     def recompile_documents():

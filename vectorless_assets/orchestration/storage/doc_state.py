@@ -98,7 +98,10 @@ class DocState:
                 raise  # busy, not damaged
             moved = _move_aside(self.path)
             log.warning(
-                "automation state file %s is damaged (%s); moved to %s and rebuilt (every document is hashed again)",
+                (
+                    "automation state file %s is damaged (%s); moved to %s and rebuilt "
+                    "(every document is hashed again)"
+                ),
                 self.path,
                 exc,
                 moved,

@@ -11,7 +11,8 @@ an existing instance either way) with two changes:
 * one engine per database file, and the table/column-exists checks cached; an asset's row is
   updated first (Dagster inserts first and catches the integrity error every time);
 * a new run's database is a copy of the first one this process created (one write and
-  fsync instead of Dagster's DDL statements, each committed and synced, and alembic stamp), kept open with a connection pool (the index shard, and the
+  fsync instead of Dagster's DDL statements, each committed and synced, and alembic stamp), kept
+  open with a connection pool (the index shard, and the
   few most recent run shards: older ones are disposed, so thousands of runs do not keep
   thousands of files open);
 * `transaction()`: inside it, every write and read of this thread goes through one

@@ -2,7 +2,8 @@
 
 `$DAGSTER_HOME` when it is set (as `dagster dev` uses it); otherwise the project-local
 folder `./.vectorless/dagster` (relative to the current directory), created on first use
-with the project's `dagster.yaml` settings (`instance_class.VectorlessInstance`: its event log is `event_log.BatchingSqliteEventLogStorage`). Either way the storage is Dagster's embedded
+with the project's `dagster.yaml` settings (`instance_class.VectorlessInstance`: its event log is
+`event_log.BatchingSqliteEventLogStorage`). Either way the storage is Dagster's embedded
 SQLite, so what the CLI compiled is what `dagster dev` (with the same `DAGSTER_HOME`) shows.
 
 Opening is done under a file lock (`<home>/.vectorless-instance.lock`, `locks.file_lock`):

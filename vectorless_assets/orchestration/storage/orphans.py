@@ -1,4 +1,5 @@
-"""Runs of a process that died (`kill -9`, a crash, a power cut) are marked failed at the next start.
+"""Runs of a process that died (`kill -9`, a crash, a power cut) are marked failed at the next
+start.
 
 The CLI's runs execute in its own process (`execute_in_process`), so no daemon watches them:
 a killed `vectorless compile` leaves its run STARTED forever. Each CLI run is tagged with its
@@ -73,7 +74,10 @@ def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
         if tag.count(":") >= 2 and not _alive(tag):
             instance.report_run_failed(
                 run,
-                message=f"the process that ran it ({tag}) is gone (killed?); marked failed by a later vectorless start or sensor tick",
+                message=(
+                    f"the process that ran it ({tag}) is gone (killed?); marked failed by a "
+                    "later vectorless start or sensor tick"
+                ),
             )
             failed.append(run.run_id)
     return failed

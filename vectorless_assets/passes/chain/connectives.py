@@ -33,23 +33,28 @@ MARKERS: dict[Kind, tuple[str, ...]] = {
         "however", "but", "yet", "although", "though", "whereas", "despite", "in contrast",
         "on the contrary", "on the other hand", "unlike", "contrary to", "nevertheless",
         "nonetheless", "contradicts", "contradict", "contradicted", "conflicts with",
-        "inconsistent with", "disagrees with", "refutes", "instead", "しかし", "ただし", "一方で", "に反して",
-        "矛盾", "だが", "ところが", "但是", "然而", "相反", "不过", "与此相反", "却", "그러나", "하지만", "반면", "모순",
+        "inconsistent with", "disagrees with", "refutes", "instead", "しかし", "ただし", "一方で",
+        "に反して",
+        "矛盾", "だが", "ところが", "但是", "然而", "相反", "不过", "与此相反", "却", "그러나",
+        "하지만", "반면", "모순",
     ),
     "causal": (
         "because", "therefore", "thus", "hence", "consequently", "as a result", "due to",
         "caused by", "causes", "leads to", "led to", "results in", "resulted in", "so that",
-        "owing to", "for this reason", "ため", "なので", "したがって", "その結果", "によって", "因为", "所以", "因此",
+        "owing to", "for this reason", "ため", "なので", "したがって", "その結果", "によって",
+        "因为", "所以", "因此",
         "导致", "由于", "因而", "때문에", "따라서", "그 결과", "그래서",
     ),
     "sequence": (
         "next", "then", "following", "afterwards", "subsequently", "finally", "after that",
-        "previous", "previously", "次に", "その後", "続いて", "最後に", "然后", "接下来", "随后", "最后", "다음", "그 후",
+        "previous", "previously", "次に", "その後", "続いて", "最後に", "然后", "接下来", "随后",
+        "最后", "다음", "그 후",
         "이어서", "마지막으로",
     ),
     "elaboration": (
         "for example", "for instance", "in detail", "for details", "specifically",
-        "in particular", "more precisely", "that is", "namely", "例えば", "具体的に", "詳細", "詳しく", "例如",
+        "in particular", "more precisely", "that is", "namely", "例えば", "具体的に", "詳細",
+        "詳しく", "例如",
         "具体", "详见", "详细", "예를 들어", "자세한", "구체적으로",
     ),
     "supporting": (
@@ -63,12 +68,18 @@ MARKERS: dict[Kind, tuple[str, ...]] = {
 #: two clauses of one sentence and are left out.
 LEADING = frozenset({
     "however", "but", "yet", "in contrast", "on the contrary", "on the other hand",
-    "nevertheless", "nonetheless", "instead", "しかし", "ただし", "一方で", "だが", "ところが", "但是", "然而", "相反",
-    "不过", "与此相反", "그러나", "하지만", "반면", "therefore", "thus", "hence", "consequently", "as a result",
-    "for this reason", "したがって", "その結果", "所以", "因此", "因而", "따라서", "그 결과", "그래서", "next", "then",
-    "afterwards", "subsequently", "finally", "after that", "次に", "その後", "続いて", "最後に", "然后", "接下来",
-    "随后", "最后", "다음", "그 후", "이어서", "마지막으로", "for example", "for instance", "specifically",
-    "in particular", "more precisely", "namely", "例えば", "具体的に", "例如", "具体", "예를 들어", "구체적으로",
+    "nevertheless", "nonetheless", "instead", "しかし", "ただし", "一方で", "だが", "ところが",
+    "但是", "然而", "相反",
+    "不过", "与此相反", "그러나", "하지만", "반면", "therefore", "thus", "hence", "consequently",
+    "as a result",
+    "for this reason", "したがって", "その結果", "所以", "因此", "因而", "따라서", "그 결과",
+    "그래서", "next", "then",
+    "afterwards", "subsequently", "finally", "after that", "次に", "その後", "続いて", "最後に",
+    "然后", "接下来",
+    "随后", "最后", "다음", "그 후", "이어서", "마지막으로", "for example", "for instance",
+    "specifically",
+    "in particular", "more precisely", "namely", "例えば", "具体的に", "例如", "具体", "예를 들어",
+    "구체적으로",
 })
 # fmt: on
 #: Negation in the few words before a supporting marker turns it into a contradiction.

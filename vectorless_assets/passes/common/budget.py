@@ -23,7 +23,8 @@ def is_short(text: str, shortcut_tokens: int, tokens: int | None = None) -> bool
     its own content): a text within the prefix's length is its own prefix, so that is the
     answer without a scan. Otherwise bounds decide: a token holds at least one character;
     every non-whitespace character belongs to one token, which holds at most ten of them (a
-    word piece) and never spans whitespace (a word piece may take the one space before it), so the estimate is at
+    word piece) and never spans whitespace (a word piece may take the one space before it), so the
+    estimate is at
     least the number of whitespace-separated pieces and a tenth of the non-whitespace
     characters. Whitespace is `\\s`: ASCII whitespace for ASCII text (for which `str.split`
     also splits at \\x1c-\\x1f, so pieces are not counted when those occur), else Unicode

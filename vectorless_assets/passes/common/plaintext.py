@@ -62,7 +62,8 @@ def keyword_text(text: str) -> str:
 
 
 def clean(text: str) -> str:
-    """One-line text: Markdown markers, links, table rules and fences stripped, whitespace collapsed."""
+    """One-line text: Markdown markers, links, table rules and fences stripped, whitespace
+    collapsed."""
     # " ".join(x.split()) collapses whitespace runs exactly as `\s+` -> " " then strip()
     if _PLAIN_TEXT.fullmatch(text):  # fast path: nothing to strip
         return " ".join(text.split())

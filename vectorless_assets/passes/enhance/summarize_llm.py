@@ -4,7 +4,8 @@ Prompt formats follow the reference implementation: a leaf asks for a 2-3 senten
 a branch asks for three lines `OVERVIEW:` / `QUESTIONS:` (3-5, comma separated) / `TAGS:`
 (2-4 keywords). Each call is counted in `ctx.usage`; an `LLMError` is retried once, then
 the node falls back to the extractive path; after 3 nodes in a row failed, the model is
-not asked again in this pass (a dead endpoint costs 6 calls, not 2 per node). Identical prompts (same kind, title, text and
+not asked again in this pass (a dead endpoint costs 6 calls, not 2 per node). Identical prompts
+(same kind, title, text and
 children) are answered once (memo keyed by a BLAKE2b hash).
 """
 

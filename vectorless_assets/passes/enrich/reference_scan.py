@@ -26,7 +26,10 @@ REF = re.compile(
 TITLE_REF = re.compile(
     r"(?=[sS])(?i:\bsee\s+(?:also\s+)?(?:the\s+)?)[\"“](?P<title>[^\"”\n]{3,80})[\"”]"
 )
-_CAPTION_BODY = rf"\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))\s*(?P<target>{NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)"
+_CAPTION_BODY = (
+    r"\s*(?P<kind>(?i:table|figure|fig\.|equation|eq\.))"
+    rf"\s*(?P<target>{NUM}|[A-Z](?:\.\d+)*)\s*(?:[:.\-—–|)]|$)"
+)
 CAPTION = re.compile("^" + _CAPTION_BODY, re.MULTILINE)
 #: `CAPTION` after a newline: a literal first character lets the regex engine jump from
 #: newline to newline instead of testing ``^`` at every character.

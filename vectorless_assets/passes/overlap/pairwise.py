@@ -30,7 +30,8 @@ _FIXED_COST = 64
 
 
 def pairwise_join(sets: Sequence[frozenset[str]], threshold: float) -> list[Pair] | None:
-    """`similarity.all_pairs_jaccard(sets, threshold)` for a threshold > 0, or None once it would cost
+    """`similarity.all_pairs_jaccard(sets, threshold)` for a threshold > 0, or None once it would
+    cost
     more than its budget (`_BUDGET_PER_TOKEN`).
 
     A pair whose smaller size over its larger one is under the threshold is skipped: J is

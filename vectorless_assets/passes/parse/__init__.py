@@ -13,10 +13,12 @@ from vectorless_assets.passes.parse.structure_llm import confirm_headings
 
 
 def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
-    """Parse the source document into a flat list of raw sections (title, level, text, lines, pages).
+    """Parse the source document into a flat list of raw sections (title, level, text, lines,
+    pages).
 
     The frontend comes from the registry (`frontends.registry`): Markdown (and `.txt`) through
-    markdown-it-py, PDF through pypdf (the outline, the printed contents and detected headings merged: a
+    markdown-it-py, PDF through pypdf (the outline, the printed contents and detected headings
+    merged: a
     sparser source is a frame a denser one fills in; levels by number, outline, contents, style),
     DOCX through python-docx paragraph styles.
 
@@ -30,7 +32,8 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
         raise SourceError("empty file (0 bytes)")
     if len(source.data) > ctx.options.max_source_bytes:
         raise SourceError(
-            f"file is {len(source.data)} bytes, over the limit of {ctx.options.max_source_bytes} (CompileOptions.max_source_bytes)"
+            f"file is {len(source.data)} bytes, over the limit of "
+            f"{ctx.options.max_source_bytes} (CompileOptions.max_source_bytes)"
         )
     frontends = ctx.frontends or REGISTRY
     parsed = frontends.for_source(source.key, source.data).parse(source.data, ctx.options)

@@ -60,7 +60,8 @@ def prompt(parsed: ParsedDocument, indexes: list[int]) -> str:
             else ""
         )
         rows.append(
-            f'{n}. "{node.title[:TITLE_CHARS]}"{page}, level {node.level}{under} -- followed by: "{follows}"'
+            f'{n}. "{node.title[:TITLE_CHARS]}"{page}, level {node.level}{under} -- '
+            f'followed by: "{follows}"'
         )
     title = f' "{parsed.title}"' if parsed.title else ""
     return (
@@ -69,7 +70,10 @@ def prompt(parsed: ParsedDocument, indexes: list[int]) -> str:
         "before it and the first line of text after it. Some may be body text instead: a bold "
         "lead-in of a paragraph, a table or figure label, a list item.\n\n"
         + "\n".join(rows)
-        + "\n\nWhich are real section headings, and which real headings have the wrong level? Reply as JSON: "
+        + (
+            "\n\nWhich are real section headings, and which real headings have the "
+            "wrong level? Reply as JSON: "
+        )
         + '{"headings": [numbers], "not_headings": [numbers], "levels": {"number": right level}} '
         + '("levels" lists only the headings whose level should change).'
     )

@@ -6,7 +6,8 @@
   weights are divided by the best node's (so the best node weighs 1.0) and the top
   `postings_per_keyword` nodes are kept (ties in document order). At most `max_keywords`
   keywords are kept: the ones found in most nodes, ties alphabetically (`postings`).
-* **Section map**: lowercased title and structure number ("2") of every top-level section (`DocumentTree.top_sections`)
+* **Section map**: lowercased title and structure number ("2") of every top-level section
+(`DocumentTree.top_sections`)
   -> node id (the first section wins a duplicate title).
 * **Summary shortcut**: the document summary and each top-level section's summary (else the
   start of its text), to answer overview questions without walking the tree.

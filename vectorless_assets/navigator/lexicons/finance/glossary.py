@@ -29,65 +29,202 @@ B, P, C, E = "balance", "income", "cashflow", "equity"  # P: profit and loss (in
 #: (triggers, labels, statements). Labels name taxonomy elements in the trailing comment.
 ENTRIES: tuple[Entry, ...] = (
     # -- line items (taxonomy elements) ------------------------------------------------------
-    (("capital expenditure", "capex", "capital spending", "capital investment"),
-     ("purchases of property and equipment|purchases of property plant and equipment|payments to acquire property plant and equipment|"
-      "additions to property and equipment|capital expenditures",), (C,)),  # PaymentsToAcquirePropertyPlantAndEquipment
-    (("ppe", "ppne", "pp&e", "fixed assets", "property plant and equipment"),
-     ("property plant and equipment net|property and equipment net",), (B,)),  # PropertyPlantAndEquipmentNet
-    (("revenue", "sales", "top line", "turnover"),
-     ("total revenues|net sales|net revenues|total net sales",), (P,)),  # Revenues
-    (("cogs", "cost of goods sold", "cost of revenue"),
-     ("cost of sales|cost of revenue|cost of goods sold",), (P,)),  # CostOfGoodsAndServicesSold
-    (("net income", "net profit", "net earnings", "bottom line"),
-     ("net income|net earnings",), (P,)),  # NetIncomeLoss
-    (("operating income", "operating profit", "ebit"),
-     ("operating income|income from operations",), (P,)),  # OperatingIncomeLoss
-    (("eps", "earnings per share"),
-     ("earnings per share|net income per share",), (P,)),  # EarningsPerShareDiluted
-    (("operating cash flow", "cash from operations", "cash flow from operations"),
-     ("net cash provided by operating activities|cash provided by operating activities",), (C,)),  # NetCashProvidedByUsedInOperatingActivities
-    (("dividends paid", "dividend"),
-     ("dividends paid|payments of dividends|cash dividends declared",), (C, E)),  # PaymentsOfDividends
-    (("buyback", "share repurchase", "stock repurchase"),
-     ("repurchases of common stock|payments for repurchase of common stock",), (C, E)),  # PaymentsForRepurchaseOfCommonStock
-    (("depreciation", "d&a", "amortization"),
-     ("depreciation and amortization|depreciation depletion and amortization",), (C, P)),  # DepreciationDepletionAndAmortization
-    (("cash and cash equivalents", "cash position"),
-     ("cash and cash equivalents",), (B, C)),  # CashAndCashEquivalentsAtCarryingValue
+    (
+        ("capital expenditure", "capex", "capital spending", "capital investment"),
+        (
+            "purchases of property and equipment|purchases of property plant and "
+            "equipment|payments to acquire property plant and equipment|"
+            "additions to property and equipment|capital expenditures",
+        ),
+        (C,),
+    ),  # PaymentsToAcquirePropertyPlantAndEquipment
+    (
+        ("ppe", "ppne", "pp&e", "fixed assets", "property plant and equipment"),
+        ("property plant and equipment net|property and equipment net",),
+        (B,),
+    ),  # PropertyPlantAndEquipmentNet
+    (
+        ("revenue", "sales", "top line", "turnover"),
+        ("total revenues|net sales|net revenues|total net sales",),
+        (P,),
+    ),  # Revenues
+    (
+        ("cogs", "cost of goods sold", "cost of revenue"),
+        ("cost of sales|cost of revenue|cost of goods sold",),
+        (P,),
+    ),  # CostOfGoodsAndServicesSold
+    (
+        ("net income", "net profit", "net earnings", "bottom line"),
+        ("net income|net earnings",),
+        (P,),
+    ),  # NetIncomeLoss
+    (
+        ("operating income", "operating profit", "ebit"),
+        ("operating income|income from operations",),
+        (P,),
+    ),  # OperatingIncomeLoss
+    (
+        ("eps", "earnings per share"),
+        ("earnings per share|net income per share",),
+        (P,),
+    ),  # EarningsPerShareDiluted
+    (
+        ("operating cash flow", "cash from operations", "cash flow from operations"),
+        ("net cash provided by operating activities|cash provided by operating activities",),
+        (C,),
+    ),  # NetCashProvidedByUsedInOperatingActivities
+    (
+        ("dividends paid", "dividend"),
+        ("dividends paid|payments of dividends|cash dividends declared",),
+        (C, E),
+    ),  # PaymentsOfDividends
+    (
+        ("buyback", "share repurchase", "stock repurchase"),
+        ("repurchases of common stock|payments for repurchase of common stock",),
+        (C, E),
+    ),  # PaymentsForRepurchaseOfCommonStock
+    (
+        ("depreciation", "d&a", "amortization"),
+        ("depreciation and amortization|depreciation depletion and amortization",),
+        (C, P),
+    ),  # DepreciationDepletionAndAmortization
+    (
+        ("cash and cash equivalents", "cash position"),
+        ("cash and cash equivalents",),
+        (B, C),
+    ),  # CashAndCashEquivalentsAtCarryingValue
     (("total assets",), ("total assets",), (B,)),  # Assets
-    (("total debt", "debt", "borrowings", "indebtedness", "leverage"),
-     ("long-term debt", "short-term borrowings|debt maturing within one year|current portion of long-term debt"), (B,)),  # LongTermDebt
+    (
+        ("total debt", "debt", "borrowings", "indebtedness", "leverage"),
+        (
+            "long-term debt",
+            "short-term borrowings|debt maturing within one year|current portion of long-term debt",
+        ),
+        (B,),
+    ),  # LongTermDebt
     (("accounts payable", "payables"), ("accounts payable",), (B,)),  # AccountsPayableCurrent
-    (("accounts receivable", "receivables"), ("accounts receivable net|accounts receivable",), (B,)),  # AccountsReceivableNetCurrent
+    (
+        ("accounts receivable", "receivables"),
+        ("accounts receivable net|accounts receivable",),
+        (B,),
+    ),  # AccountsReceivableNetCurrent
     (("inventory", "inventories"), ("inventories|merchandise inventories",), (B,)),  # InventoryNet
-    (("shareholders equity", "stockholders equity", "book value", "net worth"),
-     ("total shareholders equity|total stockholders equity|total equity",), (B, E)),  # StockholdersEquity
-    (("income tax", "tax expense"), ("provision for income taxes|income tax expense",), (P,)),  # IncomeTaxExpenseBenefit
+    (
+        ("shareholders equity", "stockholders equity", "book value", "net worth"),
+        ("total shareholders equity|total stockholders equity|total equity",),
+        (B, E),
+    ),  # StockholdersEquity
+    (
+        ("income tax", "tax expense"),
+        ("provision for income taxes|income tax expense",),
+        (P,),
+    ),  # IncomeTaxExpenseBenefit
     (("interest expense",), ("interest expense",), (P,)),  # InterestExpense
     # -- ratios (standard ratio lists) --------------------------------------------------------
-    (("quick ratio", "acid test", "acid-test ratio"),
-     ("cash and cash equivalents", "marketable securities|short-term investments", "accounts receivable", "total current liabilities"), (B,)),
-    (("current ratio", "working capital"), ("total current assets", "total current liabilities"), (B,)),
+    (
+        ("quick ratio", "acid test", "acid-test ratio"),
+        (
+            "cash and cash equivalents",
+            "marketable securities|short-term investments",
+            "accounts receivable",
+            "total current liabilities",
+        ),
+        (B,),
+    ),
+    (
+        ("current ratio", "working capital"),
+        ("total current assets", "total current liabilities"),
+        (B,),
+    ),
     (("cash ratio",), ("cash and cash equivalents", "total current liabilities"), (B,)),
-    (("debt to equity", "debt-to-equity", "gearing", "debt ratio"),
-     ("long-term debt", "total liabilities", "total equity|total shareholders equity|total stockholders equity"), (B,)),
-    (("gross margin", "gross profit"), ("gross profit|gross margin", "cost of sales|cost of revenue", "net sales|total revenues"), (P,)),
-    (("operating margin", "operating profit margin"), ("operating income|income from operations", "net sales|total revenues|net revenues"), (P,)),
-    (("net margin", "net profit margin", "profit margin"), ("net income|net earnings", "net sales|total revenues|net revenues"), (P,)),
-    (("ebitda",), ("operating income|income from operations", "depreciation and amortization"), (P, C)),
+    (
+        ("debt to equity", "debt-to-equity", "gearing", "debt ratio"),
+        (
+            "long-term debt",
+            "total liabilities",
+            "total equity|total shareholders equity|total stockholders equity",
+        ),
+        (B,),
+    ),
+    (
+        ("gross margin", "gross profit"),
+        ("gross profit|gross margin", "cost of sales|cost of revenue", "net sales|total revenues"),
+        (P,),
+    ),
+    (
+        ("operating margin", "operating profit margin"),
+        ("operating income|income from operations", "net sales|total revenues|net revenues"),
+        (P,),
+    ),
+    (
+        ("net margin", "net profit margin", "profit margin"),
+        ("net income|net earnings", "net sales|total revenues|net revenues"),
+        (P,),
+    ),
+    (
+        ("ebitda",),
+        ("operating income|income from operations", "depreciation and amortization"),
+        (P, C),
+    ),
     (("effective tax rate",), ("provision for income taxes", "income before income taxes"), (P,)),
-    (("interest coverage", "times interest earned"), ("operating income|income from operations", "interest expense"), (P,)),
+    (
+        ("interest coverage", "times interest earned"),
+        ("operating income|income from operations", "interest expense"),
+        (P,),
+    ),
     (("return on assets", "roa"), ("net income", "total assets"), (P, B)),
-    (("return on equity", "roe"), ("net income", "total shareholders equity|total stockholders equity|total equity"), (P, B)),
-    (("asset turnover", "fixed asset turnover"), ("net sales|total revenues", "total assets|property plant and equipment net"), (P, B)),
-    (("inventory turnover", "days inventory outstanding", "dio"), ("inventories", "cost of sales|cost of revenue"), (B, P)),
-    (("receivables turnover", "days sales outstanding", "dso"), ("accounts receivable", "net sales|total revenues"), (B, P)),
-    (("days payable outstanding", "dpo", "payables turnover"), ("accounts payable", "cost of sales|cost of revenue", "inventories"), (B, P)),
-    (("cash conversion cycle",), ("accounts receivable", "inventories", "accounts payable", "cost of sales|cost of revenue"), (B, P)),
-    (("free cash flow", "fcf", "cash conversion"),
-     ("net cash provided by operating activities|cash provided by operating activities",
-      "purchases of property and equipment|purchases of property plant and equipment|payments to acquire property plant and equipment|capital expenditures"), (C,)),
+    (
+        ("return on equity", "roe"),
+        ("net income", "total shareholders equity|total stockholders equity|total equity"),
+        (P, B),
+    ),
+    (
+        ("asset turnover", "fixed asset turnover"),
+        ("net sales|total revenues", "total assets|property plant and equipment net"),
+        (P, B),
+    ),
+    (
+        ("inventory turnover", "days inventory outstanding", "dio"),
+        ("inventories", "cost of sales|cost of revenue"),
+        (B, P),
+    ),
+    (
+        ("receivables turnover", "days sales outstanding", "dso"),
+        ("accounts receivable", "net sales|total revenues"),
+        (B, P),
+    ),
+    (
+        ("days payable outstanding", "dpo", "payables turnover"),
+        ("accounts payable", "cost of sales|cost of revenue", "inventories"),
+        (B, P),
+    ),
+    (
+        ("cash conversion cycle",),
+        ("accounts receivable", "inventories", "accounts payable", "cost of sales|cost of revenue"),
+        (B, P),
+    ),
+    (
+        ("free cash flow", "fcf", "cash conversion"),
+        (
+            "net cash provided by operating activities|cash provided by operating activities",
+            (
+                "purchases of property and equipment|purchases of property plant and "
+                "equipment|payments to acquire property plant and equipment|capital "
+                "expenditures"
+            ),
+        ),
+        (C,),
+    ),
     (("dividend payout ratio", "payout ratio"), ("dividends paid", "net income"), (C, P)),
-    (("capital intensity", "capital intensive"),
-     ("capital expenditures|purchases of property and equipment|property plant and equipment net", "total assets|net sales|total revenues"), (C, B)),
-)  # fmt: skip
+    (
+        ("capital intensity", "capital intensive"),
+        (
+            (
+                "capital expenditures|purchases of property and equipment|property "
+                "plant and equipment net"
+            ),
+            "total assets|net sales|total revenues",
+        ),
+        (C, B),
+    ),
+)

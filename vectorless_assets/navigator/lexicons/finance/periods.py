@@ -1,4 +1,5 @@
-"""The finance lexicon's years and periods: the fiscal years a question asks about, and the years a section shows.
+"""The finance lexicon's years and periods: the fiscal years a question asks about, and the years a
+section shows.
 
 A question about figures names its period ("FY2018", "fiscal year 2022", "FY 2023",
 "2021 Q1", "Q2 of FY2024", "from 2016 to 2017"); the statement or table that answers it

@@ -10,7 +10,8 @@ heading and the statement name below it), is a statement's title: the statement'
 preceded only by an enumerator and qualifiers ("a) Condensed Consolidated", "GAAP") and
 followed by nothing but its date or period ("at December 31", "for the years ended",
 "(unaudited)"). Prose that refers to a statement ("see the consolidated statements of cash
-flows") and sections about one ("Supplemental Balance Sheet Information") do not count. A question asks for a statement when it names one ("cash flow statement", "balance
+flows") and sections about one ("Supplemental Balance Sheet Information") do not count. A question
+asks for a statement when it names one ("cash flow statement", "balance
 sheet", "statement of income", "P&L").
 """
 
