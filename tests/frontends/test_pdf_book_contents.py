@@ -101,3 +101,52 @@ def test_recto_verso_shift_needs_three_pages_and_fewer_columns() -> None:
     # one-sided, page 3 listing sections and subsections only: its columns are the others'
     deeper = [_row(2, 110), _row(2, 128), _row(3, 128), _row(3, 146), _row(4, 110), _row(4, 128)]
     assert recto_verso_shift(deeper) == {}
+
+
+def _book_with_cover() -> tuple[bytes, list[tuple[str, int, int]]]:
+    """A cover (title 28pt, author 16pt), a contents page listing the three chapters only
+    (a frame: under `TOC_DENSE` entries a page), then four pages a chapter: "1 Title" (18pt)
+    opens the chapter, "1.1" sections (12pt bold) open the next pages. Returns the PDF and
+    (title, level, page) of every heading."""
+    heads: list[tuple[str, int, int]] = []
+    for ch, name in enumerate(NAMES[:3], start=1):
+        first = 3 + 4 * (ch - 1)
+        heads.append((f"{ch} {name}", 1, first))
+        heads += [(f"{ch}.{k} {SUBS[k - 1]} of {name}", 2, first + k) for k in (1, 2, 3)]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    c.setFont("Helvetica-Bold", 28)
+    c.drawString(72, H - 250, "The Widget Book")
+    c.setFont("Helvetica", 16)
+    c.drawString(72, H - 300, "Ann Author")
+    c.showPage()
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(72, H - 80, "Contents")
+    y = H - 120
+    for title, level, page in heads:
+        if level == 1:
+            c.setFont("Helvetica", 10)
+            c.drawString(72, y, f"{title} " + "." * 40)
+            c.drawRightString(W - 72, y, str(page - 2))
+            y -= 16
+    c.showPage()
+    for title, level, page in heads:
+        c.setFont("Helvetica-Bold", 18 if level == 1 else 12)
+        c.drawString(72, H - 90, title)
+        c.setFont("Helvetica", 10)
+        y = H - 130
+        for _ in range(20):
+            c.drawString(72, y, BODY.format(title))
+            y -= 13
+        c.setFont("Helvetica", 9)
+        c.drawCentredString(W / 2, 30, str(page - 2))
+        c.showPage()
+    c.save()
+    return buf.getvalue(), heads
+
+
+def test_cover_and_contents_pages_give_no_headings_under_a_contents_frame() -> None:
+    data, heads = _book_with_cover()
+    doc = parse_pdf(data, options=CompileOptions(use_pdf_outline=False))
+    got = [(r.title, r.level, r.start_page) for r in doc.raw_nodes if r.level >= 1]
+    assert got == heads  # no "The Widget Book", "Ann Author" or "Contents" heading

@@ -8,7 +8,8 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    the 446 subsections its contents page lists); without one, the contents is the structure
    (whole when dense: `TOC_DENSE` entries a page; else a frame; a filing's index of Items is
    always a frame);
-2. detects headings where that is not the whole structure, and also where an outline taken
+2. detects headings where that is not the whole structure (none on the cover and contents
+   pages when the frame starts after them: `_after_front_matter`), and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
    is denser and agrees (a chapter-only outline over numbered sections), unless a contents
    page as dense as the outline lists its titles (the author's own structure, confirmed); a
@@ -74,6 +75,23 @@ def _contents(
     return placed, sum(1 for e in printed if _ITEM.match(e.title))
 
 
+def _after_front_matter(
+    found: list[Placed], framed: list[Placed], toc_pages: set[int]
+) -> list[Placed]:
+    """Detected headings without those on the cover and contents pages, when a frame (the
+    outline or the printed contents) starts after the contents: the author's structure begins
+    there, and what detection finds before it is the title page's display lines ("Fontname",
+    "Karl Berry") and the contents' own title."""
+    if not framed or not toc_pages:
+        return found
+    last = min(toc_pages)
+    while last + 1 in toc_pages:
+        last += 1  # the first run of contents pages (later "ToC-like" pages are tables)
+    if min(p.page for p in framed) <= last:
+        return found
+    return [p for p in found if p.page > last]
+
+
 def merge_structure(
     src: Source, framed: list[Placed], whole: bool, options: CompileOptions, diags: list[Diagnostic]
 ) -> tuple[list[Placed], dict[int, str]]:
@@ -105,7 +123,7 @@ def merge_structure(
     if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
-        found = place_detected(detected, src.lines)
+        found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
         if not framed or not whole or denser(framed, found):
             if whole:
                 note = f"outline ({len(framed)} entries) filled in from detected headings ({len(found)})"
