@@ -29,6 +29,7 @@ from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
 from vectorless_assets.frontends.pdf.text import Line, PageLines
+from vectorless_assets.frontends.pdf.toc import CONTENTS
 from vectorless_assets.frontends.pdf.toc_map import toc_outline
 from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
@@ -78,18 +79,19 @@ def _contents(
 def _after_front_matter(
     found: list[Placed], framed: list[Placed], toc_pages: set[int]
 ) -> list[Placed]:
-    """Detected headings without those on the cover and contents pages, when a frame (the
-    outline or the printed contents) starts after the contents: the author's structure begins
-    there, and what detection finds before it is the title page's display lines ("Fontname",
-    "Karl Berry") and the contents' own title."""
-    if not framed or not toc_pages:
+    """Detected headings without those on the cover and contents pages (the contents' own
+    title is kept), when a frame (the outline or the printed contents) starts after the
+    contents: the author's structure begins there, and what detection finds before it is the
+    title page's display lines ("Fontname", "Karl Berry"). Not in a filing (its frame lists
+    Items): the cover's "FORM 10-K" is one of its headings."""
+    if not framed or not toc_pages or any(_ITEM.match(p.title) for p in framed):
         return found
     last = min(toc_pages)
     while last + 1 in toc_pages:
         last += 1  # the first run of contents pages (later "ToC-like" pages are tables)
     if min(p.page for p in framed) <= last:
         return found
-    return [p for p in found if p.page > last]
+    return [p for p in found if p.page > last or CONTENTS.match(p.title.strip())]
 
 
 def merge_structure(
