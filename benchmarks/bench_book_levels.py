@@ -14,7 +14,8 @@ of a lower level (as the build pass nests them). Level accuracy is over matched 
 strict (depth equals the printed level) and under the best constant offset per file (an
 extra wrapper level forgiven). Half A is for tuning, half B is the check.
 
-    python benchmarks/bench_book_levels.py [--dir DIR] [--half A|B|all] [--match S] [--baseline]
+    python benchmarks/bench_book_levels.py [--dir DIR] [--half A|B|all] [--set manuals|monographs]
+        [--match S] [--baseline]
 """
 
 from __future__ import annotations
@@ -107,6 +108,12 @@ def main() -> int:
     ap.add_argument("--half", choices=("A", "B", "all"), default="all")
     ap.add_argument("--match", default="")
     ap.add_argument(
+        "--set",
+        choices=("manuals", "monographs", "all"),
+        default="all",
+        help="the Debian manuals (issue 27's first set) or the published monographs",
+    )
+    ap.add_argument(
         "--baseline", action="store_true", help="also time pypdf extract_text (pages/s ratio)"
     )
     args = ap.parse_args()
@@ -122,6 +129,11 @@ def main() -> int:
     )
     for b in books():
         if args.match not in b["file"] or args.half not in ("all", b["half"]):
+            continue
+        if args.set not in ("all", b.get("set", "manuals")):
+            continue
+        if not (args.dir / b["file"]).exists():
+            print(f"  {b['file']}: absent, skipped")
             continue
         t = json.loads((TRUTH / (Path(b["file"]).stem + ".json")).read_text())
         truth = items([(title, page, lv) for lv, title, page in t["entries"]])

@@ -51,10 +51,18 @@ def bare(title: str) -> str:
     return norm(title[m.end() - 1 :]) if m else norm(title)
 
 
-PART = re.compile(r"^(?:part\s+)?[IVX]{1,4}\s+[A-Z]")
+LISTS = re.compile(
+    r"^\s*(?:list\s+of\s+(?:figures|tables)|liste\s+des\s+(?:figures|tableaux))\s*$", re.I | re.M
+)
+PART = re.compile(r"^(?:part\s+)?[IVX]{1,4}\.?\s+[A-Z]")
 # levels read off the printed page by hand where layout text misleads (an unnumbered
 # chapter-level "References" set at the chapter's left edge, indented in layout text)
 OVERRIDES: dict[str, dict[str, int]] = {"gprolog.pdf": {"References": 1, "Index": 1}}
+# books whose contents indent differently on recto and verso pages: a numbered row is a
+# chapter, a row whose page follows a middle dot ("Arguments \u00b7 11") a subsection, else a
+# section (read off the printed page)
+DOT_LEVELS = {"impatient-book.pdf"}
+BACK = ("GNU Free Documentation License", "Index")
 
 
 def depth(title: str) -> int:
@@ -81,7 +89,11 @@ def toc_rows(reader: PdfReader) -> tuple[list[int], list[dict[str, Any]]]:
         lines = reader.pages[i].extract_text(extraction_mode="layout").splitlines()
         rows: list[dict[str, Any]] = []
         pending = ""
+        listing = False
         for ln in lines:
+            if pages and LISTS.match(ln):
+                listing = True  # a list of figures or tables follows the contents
+                break
             m = ROW.match(ln)
             if m is None:
                 s = ln.strip()
@@ -97,19 +109,32 @@ def toc_rows(reader: PdfReader) -> tuple[list[int], list[dict[str, Any]]]:
                     "title": re.sub(r"(?:\s*\.)+$", "", title),
                     "printed": m.group("num"),
                     "indent": ind,
+                    "dot": "\u00b7" in ln[m.end("title") : m.start("num")],
                 }
             )
-        if len(rows) >= 5 and (not pages or i == pages[-1] + 1):
+        if (len(rows) >= 5 or (listing and rows)) and (not pages or i == pages[-1] + 1):
             pages.append(i)
             out += rows
-        elif pages:
+            if listing:
+                break
+        elif pages or listing:
             break
     out = [
         r for r in out if bare(r["title"]) not in ("contents", "tableofcontents")
     ]  # a running header
+    out = _without_brief(out)
     for r in out:
         r["depth"] = depth(r["title"])
     return pages, out
+
+
+def _without_brief(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drop a brief contents (chapters only) that the full contents repeats after it."""
+    keys = [bare(r["title"]) for r in rows]
+    for k in range(5, len(rows) // 2):
+        if keys[k] == keys[0] and set(keys[:k]) <= set(keys[k:]):
+            return rows[k:]
+    return rows
 
 
 def levels(rows: list[dict[str, Any]]) -> list[int]:
@@ -205,6 +230,8 @@ def transcribe(pdf: Path) -> dict[str, Any]:
     lv = levels(rows)
     fixes = OVERRIDES.get(pdf.name, {})
     lv = [fixes.get(r["title"], v) for r, v in zip(rows, lv, strict=True)]
+    if pdf.name in DOT_LEVELS:
+        lv = [1 if r["depth"] > 0 or r["title"] in BACK else 3 if r["dot"] else 2 for r in rows]
     top = min((e[0] for e in found), default=1)
     same = _same_levels(found, rows, lv, top)
     base = {"file": pdf.name, "pages": len(reader.pages), "contents_pages": [p + 1 for p in pages]}

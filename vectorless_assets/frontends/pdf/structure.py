@@ -8,7 +8,8 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    the 446 subsections its contents page lists); without one, the contents is the structure
    (whole when dense: `TOC_DENSE` entries a page; else a frame; a filing's index of Items is
    always a frame);
-2. detects headings where that is not the whole structure, and also where an outline taken
+2. detects headings where that is not the whole structure (none on the cover and contents
+   pages when the frame starts after them: `_after_front_matter`), and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
    is denser and agrees (a chapter-only outline over numbered sections), unless a contents
    page as dense as the outline lists its titles (the author's own structure, confirmed); a
@@ -28,6 +29,7 @@ from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
 from vectorless_assets.frontends.pdf.text import Line, PageLines
+from vectorless_assets.frontends.pdf.toc import CONTENTS
 from vectorless_assets.frontends.pdf.toc_map import toc_outline
 from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
@@ -74,6 +76,24 @@ def _contents(
     return placed, sum(1 for e in printed if _ITEM.match(e.title))
 
 
+def _after_front_matter(
+    found: list[Placed], framed: list[Placed], toc_pages: set[int]
+) -> list[Placed]:
+    """Detected headings without those on the cover and contents pages (the contents' own
+    title is kept), when a frame (the outline or the printed contents) starts after the
+    contents: the author's structure begins there, and what detection finds before it is the
+    title page's display lines ("Fontname", "Karl Berry"). Not in a filing (its frame lists
+    Items): the cover's "FORM 10-K" is one of its headings."""
+    if not framed or not toc_pages or any(_ITEM.match(p.title) for p in framed):
+        return found
+    last = min(toc_pages)
+    while last + 1 in toc_pages:
+        last += 1  # the first run of contents pages (later "ToC-like" pages are tables)
+    if min(p.page for p in framed) <= last:
+        return found
+    return [p for p in found if p.page > last or CONTENTS.match(p.title.strip())]
+
+
 def merge_structure(
     src: Source, framed: list[Placed], whole: bool, options: CompileOptions, diags: list[Diagnostic]
 ) -> tuple[list[Placed], dict[int, str]]:
@@ -114,7 +134,7 @@ def merge_structure(
     if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
-        found = place_detected(detected, src.lines)
+        found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
         if not framed or not whole or denser(framed, found):
             if whole:
                 note = (

@@ -24,7 +24,7 @@ from vectorless_assets.frontends.pdf.heading_candidates import all_caps
 from vectorless_assets.frontends.pdf.numbering import nest_by_number, part_titles
 from vectorless_assets.frontends.pdf.text import PageLines
 from vectorless_assets.frontends.pdf.toc import CONTENTS, last_printed, split_entry
-from vectorless_assets.frontends.pdf.toc_rows import Row, rows
+from vectorless_assets.frontends.pdf.toc_rows import Row, left_edges, recto_verso_shift, rows
 
 _NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+\S")
 _KEYWORD = re.compile(
@@ -38,6 +38,8 @@ _PAGE_HEADER = re.compile(
     r"^(?:(?:beginning\s+)?pages?|(?:item|part|section|note)s?\s+(?:no\.?|number))(?:\s+(?:no\.?|number))?$",
     re.I,
 )
+# a verso page's running head: its folio, then the contents' title ("xii Table des matières")
+_FOLIO_FIRST = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})\s+(?=\D)")
 _COLUMN_HEADER = re.compile(
     r"\s+(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I
 )  # "Part I  Page"
@@ -75,7 +77,7 @@ def read_entries(
             if _LIST_OF.match(text):
                 pending = None
                 break  # a list of tables or figures follows the contents: not structure
-            if CONTENTS.match(text) or _PAGE_HEADER.match(text):
+            if CONTENTS.match(_FOLIO_FIRST.sub("", text)) or _PAGE_HEADER.match(text):
                 pending = None
                 if CONTENTS.match(
                     text
@@ -163,17 +165,17 @@ def _without_column_header(r: Row, last: int) -> Row:
 
 
 def _levels(items: list[tuple[Row, str]]) -> list[int]:
-    """Indent rank (left edges clustered within 3pt), else numbering depth; "Part" on top."""
-    edges: list[float] = []
-    for x in sorted({round(r.x, 1) for r, _ in items}):
-        if not edges or x - edges[-1] > 3.0:
-            edges.append(x)
+    """Indent rank (left edges clustered within 3pt, measured from each page's own margin
+    on two-sided contents: `recto_verso_shift`), else numbering depth; "Part" on top."""
+    shift = recto_verso_shift([r for r, _ in items])
+    xs = [r.x - shift.get(r.page, 0.0) for r, _ in items]
+    edges = left_edges(xs)
     by_indent = len(edges) >= 2 and len(edges) <= 6
     levels: list[int] = []
-    for r, title in items:
+    for (_, title), x in zip(items, xs, strict=True):
         m = _NUMBERED.match(title)
         if by_indent:
-            level = 1 + max(i for i, e in enumerate(edges) if r.x >= e - 3.0)
+            level = 1 + max(i for i, e in enumerate(edges) if x >= e - 3.0)
         elif m:
             level = m.group(1).count(".") + 1
         else:

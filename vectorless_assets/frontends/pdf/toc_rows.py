@@ -1,7 +1,9 @@
 """A printed ToC page read as rows: every line at one height, left to right.
 
 A ToC set as a table ("ITEM 1 | Business | 4") is then one row. Running-line removal may take
-a bare page number from the margin beside an entry: `with_row_numbers` puts it back.
+a bare page number from the margin beside an entry: `with_row_numbers` puts it back. A book's
+contents is often set two-sided, its left margin moving between recto and verso pages:
+`recto_verso_shift` measures the indents of those pages from one margin.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from vectorless_assets.frontends.pdf.text import Line, PageLines
 
 _FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$")
 ROW_TOLERANCE = 2.0
+EDGE_GAP = 3.0  # left edges closer than this are one indentation column
 
 
 @dataclass(slots=True)
@@ -69,3 +72,45 @@ def with_row_numbers(page: PageLines, original: list[Line]) -> PageLines:
         sorted(page.lines + back, key=lambda ln: -ln.y),
         page.has_images,
     )
+
+
+def left_edges(xs: list[float]) -> list[float]:
+    """Distinct left edges (x positions more than `EDGE_GAP` apart), left to right."""
+    edges: list[float] = []
+    for x in sorted({round(x, 1) for x in xs}):
+        if not edges or x - edges[-1] > EDGE_GAP:
+            edges.append(x)
+    return edges
+
+
+def recto_verso_shift(entries: list[Row]) -> dict[int, float]:
+    """Page -> how far its margin sits right of the even pages' on a two-sided contents.
+
+    Applies when the contents spans at least three pages, the even pages share one left
+    margin and the odd pages another (each within `EDGE_GAP`), the two differ, and moving
+    the odd pages onto the even pages' margin leaves fewer distinct indentation columns
+    (TeX by Topic: 101pt and 151pt margins, one column each; the Haskell report's four
+    columns at 72/88/113/148 and 108/124/149/184pt), and under half of the odd pages' columns
+    are already columns of the even pages (a one-sided contents whose odd page happens to
+    list sections only starts one column in). Else {} (nothing moves).
+    """
+    margin: dict[int, float] = {}
+    for r in entries:
+        margin[r.page] = min(margin.get(r.page, r.x), r.x)
+    if len(margin) < 3:
+        return {}
+    even = [x for p, x in margin.items() if p % 2 == 0]
+    odd = [x for p, x in margin.items() if p % 2 == 1]
+    if not even or not odd or max(even) - min(even) > EDGE_GAP or max(odd) - min(odd) > EDGE_GAP:
+        return {}
+    delta = min(odd) - min(even)
+    if abs(delta) <= EDGE_GAP:
+        return {}
+    cols = [left_edges([r.x for r in entries if r.page % 2 == k]) for k in (0, 1)]
+    shared = sum(any(abs(x - e) <= EDGE_GAP for e in cols[0]) for x in cols[1])
+    if 2 * shared >= len(cols[1]):
+        return {}  # the odd pages' columns are the even pages' own: a one-sided contents
+    moved = [r.x - (delta if r.page % 2 else 0.0) for r in entries]
+    if len(left_edges(moved)) >= len(left_edges([r.x for r in entries])):
+        return {}
+    return {p: delta for p in margin if p % 2 == 1}
