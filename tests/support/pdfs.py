@@ -21,6 +21,7 @@ class Block:
     outline: str | None = None  # outline title (defaults to text) when the PDF gets one
     size: float | None = None  # a heading's font size (default: SIZES by level)
     bold: bool = False  # a body paragraph in bold body-size type (a weak heading line)
+    bookmark: bool = True  # a heading gets an outline entry (when the PDF has an outline)
 
 
 @dataclass
@@ -63,7 +64,7 @@ def make_pdf(spec: Spec) -> bytes:
                 c.setFont("Helvetica-Bold", size)
                 y -= size * 0.8
                 c.drawString(72, y, b.text)
-                if spec.outline:
+                if spec.outline and b.bookmark:
                     key = f"k{n}"
                     n += 1
                     c.bookmarkHorizontal(key, 0, y + size + 2)

@@ -14,7 +14,9 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    is denser and agrees (a chapter-only outline over numbered sections), unless a contents
    page as dense as the outline lists its titles (the author's own structure, confirmed); a
    dense outline that agrees with its contents page is used as it is;
-3. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
+3. where the structure is taken whole, fills in its long leaf entries (`long_entries`) from
+   the confident detected headings inside them;
+4. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
    `pdf_level_sources` diagnostic which source set how many levels.
 
 Returns the placed headings and the uncertain detected ones (start line -> title).
@@ -26,6 +28,7 @@ import re
 from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
+from vectorless_assets.frontends.pdf.long_entries import fill_long_entries
 from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
 from vectorless_assets.frontends.pdf.text import Line, PageLines
@@ -94,6 +97,23 @@ def _after_front_matter(
     return [p for p in found if p.page > last or CONTENTS.match(p.title.strip())]
 
 
+def _fill_long(
+    src: Source, framed: list[Placed], diags: list[Diagnostic]
+) -> tuple[list[Placed], dict[int, str]]:
+    """A structure taken whole with its long leaf entries filled in from detected headings
+    (`long_entries`), and the uncertain ones among those added."""
+    body = body_size(src.lines)
+    detected = detect_headings(src.lines, src.toc_pages, body)
+    found = place_detected(detected, src.lines)
+    placed, added = fill_long_entries(framed, found, src.bounds, len(src.lines))
+    if not added:
+        return framed, {}
+    note = f"{len(added)} detected headings added below the long entries of the outline"
+    diags.append(parse_diag("pdf_long_entries_filled", note, "info"))
+    unsure = uncertain_starts(detected, src.lines, body)
+    return placed, {k: unsure[k] for k in added if k in unsure}
+
+
 def merge_structure(
     src: Source, framed: list[Placed], whole: bool, options: CompileOptions, diags: list[Diagnostic]
 ) -> tuple[list[Placed], dict[int, str]]:
@@ -151,6 +171,8 @@ def merge_structure(
                 for k, t in uncertain_starts(detected, src.lines, body).items()
                 if k not in starts
             }
+    elif framed:
+        placed, unsure = _fill_long(src, framed, diags)
     placed = by_number(placed)
     if placed:
         diags.append(
