@@ -77,3 +77,19 @@ def test_short_entries_keep_the_outline_as_it_is() -> None:
 def test_without_the_outline_the_printed_headings_are_detected_as_before() -> None:
     doc = parse_pdf(make_pdf(release(PRINTED)), options=CompileOptions(use_pdf_outline=False))
     assert "Adjusted earnings" in [t for t, _, _ in headings(doc)]
+
+
+def test_a_bookmark_titled_otherwise_keeps_the_printed_heading_on_its_page_as_a_child() -> None:
+    spec = release(PRINTED)
+    page = spec.pages[4]
+    # the bookmark "Recon of measures" points at a page headed by the first printed heading
+    spec.pages[4] = [Block(PRINTED[0], 1, outline="Recon of measures", size=14)] + page[3:]
+    doc = parse(spec)
+    assert headings(doc)[-4:] == [
+        ("Recon of measures", 1, 5),
+        ("Components of net sales growth", 2, 5),
+        ("Adjusted earnings", 2, 6),
+        ("Net debt by segment", 2, 7),
+    ]
+    growth = next(r for r in doc.raw_nodes if r.title == PRINTED[0])
+    assert "part0" in growth.content and PRINTED[0] not in growth.content

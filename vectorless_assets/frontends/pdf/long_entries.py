@@ -15,7 +15,10 @@ entry spanning at least `LONG_PAGES` pages, the detected headings that fall insi
 other, one level below the entry), exactly as detection fills a sparse frame; those the
 detector accepted by a narrow margin are marked uncertain as there (a model may confirm
 them in standard and deep mode). Short entries and entries with children are left as the
-outline has them.
+outline has them. An entry whose title is not printed on its page (a bookmark named
+"Recon of Non-GAAP Measures" over a page headed "Components of net sales growth") is placed
+without title lines at the top of its stretch; the printed heading there is kept as its
+first child rather than taken for the entry itself, so its words stay in the tree.
 """
 
 from __future__ import annotations
@@ -62,5 +65,5 @@ def fill_long_entries(
             inside.append(h)
     if not inside:
         return frame, set()
-    placed = fill(frame, inside)
+    placed = fill(frame, inside, untitled_open=True)
     return placed, {p.start for p in placed[len(frame) :]}

@@ -58,10 +58,12 @@ def denser(frame: list[Placed], filler: list[Placed]) -> bool:
     return len(filler) >= DENSER * max(1, len(frame)) and agrees(frame, filler)
 
 
-def fill(frame: list[Placed], filler: list[Placed]) -> list[Placed]:
-    """`frame` with the headings of `filler` it lacks, nested as the module docstring says."""
+def fill(frame: list[Placed], filler: list[Placed], untitled_open: bool = False) -> list[Placed]:
+    """`frame` with the headings of `filler` it lacks, nested as the module docstring says.
+    `untitled_open`: a frame entry placed without title lines (its title is not printed on
+    its page) does not claim the filler heading on its line, which then nests below it."""
     frame = sorted(frame, key=lambda p: p.start)
-    starts = {p.start for p in frame}
+    starts = {p.start for p in frame if not (untitled_open and p.end == p.start)}
     keys = _key_pages(frame)
     by_key = {(_bare(p.title), p.page): p for p in frame}
     out = list(frame)
@@ -81,7 +83,9 @@ def fill(frame: list[Placed], filler: list[Placed]) -> list[Placed]:
                 ),
                 None,
             )
-            twin = twin or next((p for p in frame if p.start == h.start), None)
+            twin = twin or next(
+                (p for p in frame if p.start == h.start and h.start in starts), None
+            )
             if twin is not None:
                 offset = twin.level - h.level
             continue
