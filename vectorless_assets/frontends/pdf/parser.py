@@ -5,7 +5,7 @@ removed (`pdf_layout`), the outline is read and judged (`pdf_outline`) and the p
 contents read (`toc_map`); a denser printed contents that agrees with the outline fills it
 in, and headings are detected where neither is the whole structure (a missing, useless,
 mistitled or chapter-only outline; no or a sparse contents page): they fill in below what
-there is (`merge`); where a structure is whole, its leaf entries spanning several pages are
+there is (`merge`); where an outline is whole, its leaf entries spanning several pages are
 filled in from the headings detected inside them (`long_entries`). Numbered headings are
 then nested by their numbers, each heading's level source is summed up in a
 `pdf_level_sources` diagnostic, and the line stream is cut into raw sections with page

@@ -14,8 +14,11 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    is denser and agrees (a chapter-only outline over numbered sections), unless a contents
    page as dense as the outline lists its titles (the author's own structure, confirmed); a
    dense outline that agrees with its contents page is used as it is;
-3. where the structure is taken whole, fills in its long leaf entries (`long_entries`) from
-   the confident detected headings inside them;
+3. where an outline is taken whole (rich, or filled in from the contents page) and no
+   contents page confirms it, fills in its long leaf entries from the headings detected
+   inside them (`long_entries`); not a printed
+   contents taken whole, whose entries are the page's own titles (on the shared manuals with
+   the outline removed this lowered the median heading F1, 0.97 to 0.96);
 4. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
    `pdf_level_sources` diagnostic which source set how many levels.
 
@@ -121,6 +124,7 @@ def merge_structure(
     placed outline entries ([] without a usable outline); `whole`: the outline was judged rich."""
     n = len(src.pages)
     confirmed = False  # a contents page as dense as the outline, listing its titles
+    outlined = bool(framed)  # the PDF's own outline is the frame (not a printed contents)
     if options.use_printed_toc:
         contents, items = _contents(src, framed, diags)
         if framed and contents and denser(framed, contents):
@@ -171,7 +175,7 @@ def merge_structure(
                 for k, t in uncertain_starts(detected, src.lines, body).items()
                 if k not in starts
             }
-    elif framed:
+    elif outlined and not confirmed:
         placed, unsure = _fill_long(src, framed, diags)
     placed = by_number(placed)
     if placed:
