@@ -76,9 +76,8 @@ def register(
         try:
             instance.add_dynamic_partitions(names.partitions_name, new)
             return new
-        except (
-            Exception
-        ):  # another process added some of them meanwhile (unique constraint): look again
+        except Exception:
+            # another process added some of them meanwhile (unique constraint): look again
             if attempt == 2:
                 raise
     return []
