@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.faulty_llm import FaultyLLMServer, closed_port
+from vectorless_assets.environment import Environment
 from vectorless_assets.llm import LLMError
 from vectorless_assets.llm.ask import ask
-from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.guard import Breaker, CallBudget, LLMLimits, call_budget
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.usage import LLMUsage
@@ -203,7 +203,7 @@ def test_limits_come_from_the_environment() -> None:
         "VECTORLESS_LLM_BREAKER_FAILURES": "4",
         "VECTORLESS_LLM_BREAKER_COOLDOWN": "9",
     }
-    client = client_from_env(env)
+    client = Environment.read(env).llm_client()
     assert client.limits == LLMLimits(3.0, 7.5, 0, 30.0, 4, 9.0)
     with pytest.raises(ValueError, match="VECTORLESS_LLM_READ_TIMEOUT"):
         LLMLimits.from_env({"VECTORLESS_LLM_READ_TIMEOUT": "soon"})

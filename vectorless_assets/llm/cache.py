@@ -27,6 +27,7 @@ import time
 import warnings
 from collections.abc import Callable
 
+from vectorless_assets.environment import LOCAL_DIR
 from vectorless_assets.llm.protocol import LLMClient
 
 SCHEMA = """
@@ -53,7 +54,7 @@ def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -
         return os.path.abspath(os.path.expanduser(setting))
     base = os.fspath(ir_dir)
     if "://" in base:
-        return os.path.abspath(os.path.join(".vectorless", "cache", "llm.sqlite"))
+        return os.path.abspath(os.path.join(LOCAL_DIR, "cache", "llm.sqlite"))
     return os.path.join(os.path.abspath(base), CACHE_FILE)
 
 
