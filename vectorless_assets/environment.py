@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vectorless_assets.llm.cache import CACHE_FILE
 from vectorless_assets.options import MODES
 
 if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
@@ -139,7 +140,7 @@ class Environment:
 
     @property
     def llm_cache(self) -> str | None:
-        """VECTORLESS_LLM_CACHE: a path, "off", or None (`llm.cache.cache_path_for`)."""
+        """VECTORLESS_LLM_CACHE: a path, "off", or None (`cache_path_for`)."""
         return self.values.get("VECTORLESS_LLM_CACHE")
 
     @property
@@ -202,3 +203,17 @@ class Environment:
         if not math.isfinite(mb) or mb < 0:
             raise ValueError(f"VECTORLESS_MCP_CACHE_MB must be 0 or more, got {raw!r}")
         return int(mb * 1_000_000)
+
+
+def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
+    """Where the lasting cache lives: `setting` ("off" / "" = no cache; a path), else beside a
+    local IR folder (`<ir_dir>/.cache/llm.sqlite`), else per machine for a remote one
+    (`./.vectorless/cache/llm.sqlite`)."""
+    if setting is not None and setting.strip().lower() in ("", "off", "none", "0", "false"):
+        return None
+    if setting:
+        return os.path.abspath(os.path.expanduser(setting))
+    base = os.fspath(ir_dir)
+    if "://" in base:
+        return os.path.abspath(os.path.join(LOCAL_DIR, "cache", "llm.sqlite"))
+    return os.path.join(os.path.abspath(base), CACHE_FILE)

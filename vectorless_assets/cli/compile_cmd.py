@@ -86,9 +86,10 @@ def compile_in_process(
 
     The IR folder is the memory: a document's previous IR there makes the compile a skip or an
     incremental update (`compile_document(previous=)`); the lasting LLM cache lives beside it
-    (`llm.cache.cache_path_for`, `setup.llm_cache`).
+    (`environment.cache_path_for`, `setup.llm_cache`).
     """
-    from vectorless_assets.llm.cache import LLMCache, cache_path_for
+    from vectorless_assets.environment import cache_path_for
+    from vectorless_assets.llm.cache import LLMCache
 
     llm = setup.llm
     cache_path = cache_path_for(out, setup.llm_cache) if llm is not None else None

@@ -27,7 +27,6 @@ import time
 import warnings
 from collections.abc import Callable
 
-from vectorless_assets.environment import LOCAL_DIR
 from vectorless_assets.llm.protocol import LLMClient
 
 SCHEMA = """
@@ -42,20 +41,6 @@ CREATE INDEX IF NOT EXISTS answers_used ON answers(used);
 
 #: The cache's file inside a local IR folder (hidden: IR readers list `*.bin` only).
 CACHE_FILE = os.path.join(".cache", "llm.sqlite")
-
-
-def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
-    """Where the lasting cache lives: `setting` ("off" / "" = no cache; a path), else beside a
-    local IR folder (`<ir_dir>/.cache/llm.sqlite`), else per machine for a remote one
-    (`./.vectorless/cache/llm.sqlite`)."""
-    if setting is not None and setting.strip().lower() in ("", "off", "none", "0", "false"):
-        return None
-    if setting:
-        return os.path.abspath(os.path.expanduser(setting))
-    base = os.fspath(ir_dir)
-    if "://" in base:
-        return os.path.abspath(os.path.join(LOCAL_DIR, "cache", "llm.sqlite"))
-    return os.path.join(os.path.abspath(base), CACHE_FILE)
 
 
 class LLMCache:

@@ -23,10 +23,10 @@ from vectorless_assets.environment import (
     DEFAULT_LLM_CONCURRENCY,
     LOCAL_DIR,
     Environment,
+    cache_path_for,
     default_workers,
 )
 from vectorless_assets.frontends.registry import REGISTRY, Registry
-from vectorless_assets.llm.cache import cache_path_for
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
@@ -62,7 +62,7 @@ class Settings:
     frontends: Registry = REGISTRY
     #: bounds on LLM work: timeouts, retries, per-document deadline, breaker (`llm.guard`)
     llm_limits: LLMLimits = field(default_factory=LLMLimits)
-    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`llm.cache.cache_path_for`)
+    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`environment.cache_path_for`)
     llm_cache: str | None = None
     #: processes computing a run's documents (1: in the run's own process)
     workers: int = field(default_factory=default_workers)
