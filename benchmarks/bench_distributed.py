@@ -123,12 +123,13 @@ def main(argv: list[str] | None = None) -> int:
             (home / "dagster.yaml").write_text(
                 postgres_storage_yaml(url) + "telemetry:\n  enabled: false\n", encoding="utf-8"
             )
+            # one broker: the definitions are built once per process
             env = {
                 "DAGSTER_HOME": str(home),
                 "VECTORLESS_DOCS_DIR": str(docs),
                 "VECTORLESS_IR_DIR": str(ir),
                 "VECTORLESS_CELERY_BROKER": f"redis://127.0.0.1:{redis_port}/0",
-            }  # one broker: the definitions are built once per process
+            }
             os.environ.update(env)
             (base / "worker.yaml").write_text(
                 worker_yaml(celery_config(env) or {}), encoding="utf-8"

@@ -48,9 +48,8 @@ _LEADING_NUM = re.compile(
 
 
 _LABEL = re.compile(r"^\s*[A-Z]{1,3}-\d{1,3}[a-z]?\s+[-\u2013\u2014:]\s+")  # "A-1 - ", "F-3 – "
-_QUALIFIER = re.compile(
-    r"(?:\s*\([^()]*\))+\s*$"
-)  # "(unaudited)", "(in millions, except ...)", "(continued)"
+# "(unaudited)", "(in millions, except ...)", "(continued)"
+_QUALIFIER = re.compile(r"(?:\s*\([^()]*\))+\s*$")
 
 
 def key(title: str) -> str:

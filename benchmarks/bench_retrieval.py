@@ -161,9 +161,8 @@ def financebench(
     ]
     side = halves([q["financebench_id"] for q in every])
     questions = [q for q in every if half == "all" or side[q["financebench_id"]] == half]
-    names = sorted(
-        {q["doc_name"] for q in every}
-    )  # the folder holds every filing, whatever the half
+    # the folder holds every filing, whatever the half
+    names = sorted({q["doc_name"] for q in every})
     saved = cached_irs(out_dir) if out_dir is not None else {}
     navs: dict[str, DocumentNavigator] = {}
     pages: dict[str, BM25] = {}

@@ -44,9 +44,8 @@ def main() -> None:
     for spec in TABLE.passes:
         if spec.name not in TREE_PASSES:
             if spec.name not in ("parse", "build"):
-                state.update(
-                    execute_pass(spec, state, ctx)
-                )  # an index pass a later tree pass may read
+                # an index pass a later tree pass may read
+                state.update(execute_pass(spec, state, ctx))
             continue
         best_cpu, best_wall, out = float("inf"), float("inf"), {}
         for _ in range(max(1, args.repeat)):

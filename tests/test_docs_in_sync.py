@@ -14,8 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_json_schema_is_published_and_current() -> None:
     published = (ROOT / "docs" / "ir.schema.json").read_text(encoding="utf-8")
     assert published == document_json_schema_text(), (
-        "run: python -c 'from vectorless_assets.ir.schema import *; "
-        'open("docs/ir.schema.json","w").write(document_json_schema_text())\''
+        "run: python -m vectorless_assets.pipeline.docs"
     )
 
 

@@ -195,9 +195,8 @@ def test_every_accepted_edge_compiles_markdown_and_pdf() -> None:
         for data, name in ((md, "g.md"), (pdf, "g.pdf")):
             doc = compile_document(data, name=name, options=options)
             assert doc.tree.nodes and doc.content_overlap is not None
-            assert all(
-                len(ps) == 1 for ps in doc.reasoning_index.keywords.values()
-            )  # postings_per_keyword=1
+            # postings_per_keyword=1
+            assert all(len(ps) == 1 for ps in doc.reasoning_index.keywords.values())
             assert len(doc.reasoning_index.keywords) <= 1 and len(doc.concepts) <= 1
     pdf_doc = compile_document(
         pdf,

@@ -6,36 +6,10 @@ malformed variable fails only the command that needs it (a bad `VECTORLESS_WORKE
 stop `vectorless mcp`). The CLI reads it directly; the Dagster code location builds its
 `orchestration.base.settings.Settings` from it inside the Definitions factory.
 
-| variable | meaning | default |
-|---|---|---|
-| `VECTORLESS_DOCS_DIR` | documents root (local path or any UPath/fsspec URL) | the bundled samples,
-`vectorless_assets/samples` |
-| `VECTORLESS_IR_DIR` | folder of the assembled IR files `<doc_id>.bin` | `.vectorless/ir` |
-| `VECTORLESS_FIELDS_DIR` | the JSON IO manager's folder (`<field>/<partition_key>.json`) |
-`.fields` inside the IR folder |
-| `VECTORLESS_MODE` | compile mode of the Dagster assets: `fast`, `standard` or `deep` | `fast` |
-| `VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` | optional OpenAI-compatible LLM (read by
-`llm.config`) | none |
-| `VECTORLESS_LLM_CONNECT_TIMEOUT`, `_READ_TIMEOUT`, `_RETRIES`, `_DOCUMENT_DEADLINE`,
-`_BREAKER_FAILURES`, `_BREAKER_COOLDOWN` | bounds on LLM work (read by `llm.guard.LLMLimits`) | 10
-s, 60 s, 2, 120 s, 5, 60 s |
-| `VECTORLESS_LLM_CACHE` | the lasting LLM cache's file, or `off` | `<IR folder>/.cache/llm.sqlite`
-|
-| `VECTORLESS_LLM_CONCURRENCY` | a document's concurrent LLM calls at most | 4 |
-| `VECTORLESS_WORKERS` | processes computing a Dagster run's documents | the cores this process may
-use, at most 8 |
-| `VECTORLESS_BACKFILL_CHUNK` | documents per run of a backfill of the compile asset | 100 |
-| `VECTORLESS_SENSOR_INTERVAL` | seconds between ticks of the documents sensor | 10 |
-| `VECTORLESS_SENSOR` | `on` (1, true, yes, running): the sensor runs without switching it on | off
-|
-| `VECTORLESS_SENSOR_ALLOW_MASS_DELETE` | `1` (true, yes): a tick may retire more than half the
-documents | off |
-| `VECTORLESS_LEXICONS` | the domain lexicons `locate` ranks with (read by `navigator.lexicons`) |
-`finance` |
-| `VECTORLESS_MCP_CACHE_MB` | megabytes of IR files whose documents `vectorless mcp` keeps loaded |
-16 |
-| `VECTORLESS_CELERY_BROKER`, `_BACKEND`, `_VISIBILITY_TIMEOUT` | Celery executor of batched runs |
-none (in process), the broker, 600 s |
+The variables, their meanings and defaults are listed in docs/operations.md (one row each);
+the LLM's (`VECTORLESS_LLM_BASE_URL`, `_MODEL`, `_API_KEY` and the bounds of `llm.guard`) and
+the lexicons (`VECTORLESS_LEXICONS`, `navigator.lexicons`) are read here too. A malformed
+value is a `ValueError` naming the variable.
 """
 
 from __future__ import annotations
@@ -47,15 +21,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vectorless_assets.llm.cache import CACHE_FILE
 from vectorless_assets.options import MODES
 
 if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
     from vectorless_assets.llm.guard import LLMLimits
     from vectorless_assets.llm.openai import OpenAICompatibleClient
+    from vectorless_assets.navigator.lexicons import Lexicons
 
-# : IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR is
-# given.
-DEFAULT_IR_DIR = Path(".vectorless") / "ir"
+#: The project-local folder of everything vectorless keeps (IRs, caches, the CLI's instance).
+LOCAL_DIR = Path(".vectorless")
+#: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR
+#: is given.
+DEFAULT_IR_DIR = LOCAL_DIR / "ir"
 #: The bundled sample documents (the default documents root, `vectorless demo`).
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 DEFAULT_MODE = "fast"
@@ -79,8 +57,12 @@ def default_workers() -> int:
     return max(1, min(8, cores))
 
 
+#: The words that switch a yes/no variable on (any case).
+YES_WORDS = ("1", "on", "true", "yes", "running")
+
+
 def _yes(text: str | None) -> bool:
-    return (text or "").strip().lower() in ("1", "true", "yes")
+    return (text or "").strip().lower() in YES_WORDS
 
 
 @dataclass(frozen=True)
@@ -129,11 +111,26 @@ class Environment:
             raise ValueError(f"VECTORLESS_MODE must be one of {', '.join(MODES)}, not {mode!r}")
         return mode
 
-    def llm_client(self) -> OpenAICompatibleClient | None:
-        """The configured LLM client with its limits (None: no LLM; `llm.config`)."""
-        from vectorless_assets.llm.config import client_from_env
+    @property
+    def llm_endpoint(self) -> tuple[str, str, str] | None:
+        """(base URL, model, API key) of the OpenAI-compatible LLM: VECTORLESS_LLM_BASE_URL,
+        `_MODEL` (required with a base URL) and `_API_KEY`; None: no LLM (passes fall back)."""
+        base_url = (self.values.get("VECTORLESS_LLM_BASE_URL") or "").strip()
+        if not base_url:
+            return None
+        model = (self.values.get("VECTORLESS_LLM_MODEL") or "").strip()
+        if not model:
+            raise ValueError("VECTORLESS_LLM_BASE_URL is set but VECTORLESS_LLM_MODEL is not")
+        return base_url, model, self.values.get("VECTORLESS_LLM_API_KEY", "")
 
-        return client_from_env(self.values)
+    def llm_client(self) -> OpenAICompatibleClient | None:
+        """The configured LLM client with its limits (None: no LLM)."""
+        endpoint = self.llm_endpoint
+        if endpoint is None:
+            return None
+        from vectorless_assets.llm.openai import OpenAICompatibleClient
+
+        return OpenAICompatibleClient.with_limits(*endpoint, self.llm_limits)
 
     @property
     def llm_limits(self) -> LLMLimits:
@@ -143,12 +140,12 @@ class Environment:
 
     @property
     def llm_cache(self) -> str | None:
-        """VECTORLESS_LLM_CACHE: a path, "off", or None (`llm.cache.cache_path_for`)."""
+        """VECTORLESS_LLM_CACHE: a path, "off", or None (`cache_path_for`)."""
         return self.values.get("VECTORLESS_LLM_CACHE")
 
     @property
     def llm_concurrency(self) -> int:
-        return int(self.values.get("VECTORLESS_LLM_CONCURRENCY") or DEFAULT_LLM_CONCURRENCY)
+        return self._positive("VECTORLESS_LLM_CONCURRENCY", DEFAULT_LLM_CONCURRENCY)
 
     @property
     def workers(self) -> int:
@@ -161,12 +158,11 @@ class Environment:
     # -- automation -------------------------------------------------------------------------
     @property
     def sensor_interval(self) -> int:
-        return int(self.values.get("VECTORLESS_SENSOR_INTERVAL") or DEFAULT_SENSOR_INTERVAL)
+        return self._positive("VECTORLESS_SENSOR_INTERVAL", DEFAULT_SENSOR_INTERVAL)
 
     @property
     def sensor_running(self) -> bool:
-        words = ("1", "on", "true", "yes", "running")
-        return self.values.get("VECTORLESS_SENSOR", "").lower() in words
+        return _yes(self.values.get("VECTORLESS_SENSOR"))
 
     @property
     def allow_mass_delete(self) -> bool:
@@ -182,10 +178,18 @@ class Environment:
 
     @property
     def celery_visibility_timeout(self) -> int:
-        text = self.values.get(CELERY_VISIBILITY_TIMEOUT)
-        return int(text or DEFAULT_CELERY_VISIBILITY_TIMEOUT)
+        return self._positive(CELERY_VISIBILITY_TIMEOUT, DEFAULT_CELERY_VISIBILITY_TIMEOUT)
 
     # -- serving ----------------------------------------------------------------------------
+    @property
+    def lexicons(self) -> Lexicons:
+        """VECTORLESS_LEXICONS: the lexicons `locate` ranks with (unset or blank: the default,
+        "none": no lexicon; `navigator.lexicons.load_lexicons`); an unknown one is a
+        `LexiconError` (a `ValueError`)."""
+        from vectorless_assets.navigator.lexicons import DEFAULT_SPEC, load_lexicons
+
+        return load_lexicons((self.values.get("VECTORLESS_LEXICONS") or "").strip() or DEFAULT_SPEC)
+
     @property
     def mcp_cache_bytes(self) -> int:
         """VECTORLESS_MCP_CACHE_MB in bytes; a bad value is a ValueError."""
@@ -199,3 +203,17 @@ class Environment:
         if not math.isfinite(mb) or mb < 0:
             raise ValueError(f"VECTORLESS_MCP_CACHE_MB must be 0 or more, got {raw!r}")
         return int(mb * 1_000_000)
+
+
+def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
+    """Where the lasting cache lives: `setting` ("off" / "" = no cache; a path), else beside a
+    local IR folder (`<ir_dir>/.cache/llm.sqlite`), else per machine for a remote one
+    (`./.vectorless/cache/llm.sqlite`)."""
+    if setting is not None and setting.strip().lower() in ("", "off", "none", "0", "false"):
+        return None
+    if setting:
+        return os.path.abspath(os.path.expanduser(setting))
+    base = os.fspath(ir_dir)
+    if "://" in base:
+        return os.path.abspath(os.path.join(LOCAL_DIR, "cache", "llm.sqlite"))
+    return os.path.join(os.path.abspath(base), CACHE_FILE)

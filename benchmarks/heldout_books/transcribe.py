@@ -119,9 +119,8 @@ def toc_rows(reader: PdfReader) -> tuple[list[int], list[dict[str, Any]]]:
                 break
         elif pages or listing:
             break
-    out = [
-        r for r in out if bare(r["title"]) not in ("contents", "tableofcontents")
-    ]  # a running header
+    # a running header
+    out = [r for r in out if bare(r["title"]) not in ("contents", "tableofcontents")]
     out = _without_brief(out)
     for r in out:
         r["depth"] = depth(r["title"])

@@ -135,9 +135,8 @@ def test_compile_goes_through_dagster_and_skips_unchanged(
         "b/index.md": "compiled",
         "guide.md": "skipped",
     }
-    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == [
-        "Beta"
-    ]  # read back from the IR
+    # read back from the IR
+    assert [c["title"] for c in second["b/index.md"]["changes"]["modified"]] == ["Beta"]
 
 
 def test_in_process_compiles_use_the_ir_folder_as_memory(
@@ -196,9 +195,8 @@ def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, mon
     (src / "b.md").write_text("# B\n\nSecond.\n", encoding="utf-8")
     out = tmp_path / "ir"
     blocked = out / f"{doc_id_for('a.md')}.bin"
-    (blocked / "occupied").mkdir(
-        parents=True
-    )  # the rename onto a.md's IR path cannot succeed (even as root)
+    # the rename onto a.md's IR path cannot succeed (even as root)
+    (blocked / "occupied").mkdir(parents=True)
     rc, results = _compile([str(src), "--out", str(out)], capsys)
     by_key = {r["key"]: r for r in results}
     assert rc == 1
@@ -207,9 +205,8 @@ def test_a_failed_ir_write_is_reported_failed_not_ok(tmp_path: Path, capsys, mon
     assert by_key["b.md"]["ok"] is True and load_ir(by_key["b.md"]["ir_path"]).name == "B"
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 1
     assert "1/2 documents compiled" in capsys.readouterr().out
-    assert [
-        p.name for p in out.iterdir() if p.name.endswith(".tmp")
-    ] == []  # no temp file left behind
+    # no temp file left behind
+    assert [p.name for p in out.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_inspect_escapes_terminal_control_sequences_in_titles(tmp_path: Path, capsys) -> None:
@@ -264,9 +261,8 @@ def test_a_second_source_with_the_same_key_is_refused_naming_both(
     problem = second[0]["error"]
     assert rc == 1 and second[0]["status"] == "failed"
     assert str(docs / "a" / "index.md") in problem and str(docs / "b" / "index.md") in problem
-    assert (
-        load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
-    )  # not overwritten
+    # not overwritten
+    assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
     # the same bytes would have been a skip: refused all the same
     (docs / "b" / "index.md").write_bytes((docs / "a" / "index.md").read_bytes())
     rc, third = _compile([str(docs / "b"), "--out", str(out)], capsys)
@@ -373,8 +369,5 @@ def test_sources_gone_from_a_compiled_folder_are_named_or_pruned(
     assert (out / ".deleted" / f"{doc_id_for('a/index.md')}.bin").exists()
     assert main(["ls", "--json", str(out)]) == 0
     listed = sorted(r["document_key"] for r in json.loads(capsys.readouterr().out))
-    assert listed == [
-        "a/intro.md",
-        "b/index.md",
-        "guide.md",
-    ]  # the renamed one once; guide.md left (not pruned)
+    # the renamed one once; guide.md left (not pruned)
+    assert listed == ["a/intro.md", "b/index.md", "guide.md"]

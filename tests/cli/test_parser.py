@@ -29,7 +29,7 @@ def test_vectorless_compile_imports_no_navigator_or_mcp_code() -> None:
         "from vectorless_assets.cli import build_parser\n"
         "build_parser('compile').parse_args(['compile', 'x.md'])\n"
         "print([m for m in sys.modules if m.startswith(('vectorless_assets.navigator',"
-        " 'vectorless_assets.mcp_server', 'vectorless_assets.cli.query'))])\n"
+        " 'vectorless_assets.mcp_server', 'vectorless_assets.cli.navigate_cmd'))])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert out.stdout.strip() == "[]"

@@ -179,7 +179,6 @@ def test_a_body_beyond_the_block_limit_is_cut_with_a_warning(
 
     monkeypatch.setattr(frontend, "MAX_BLOCKS", 4)
     parsed = parse_docx(build(), options=CompileOptions())
-    assert [n.title for n in parsed.raw_nodes if n.level] == [
-        "Getting started"
-    ]  # title, foreword, heading, text
+    # title, foreword, heading, text
+    assert [n.title for n in parsed.raw_nodes if n.level] == ["Getting started"]
     assert [d.code for d in parsed.diagnostics] == ["docx_truncated"]

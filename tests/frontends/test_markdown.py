@@ -282,9 +282,8 @@ def test_50mb_single_line_is_bounded() -> None:
     assert growth < 6 * int(size), (
         f"RSS grew by {growth / 1e6:.0f} MB for a {int(size) / 1e6:.0f} MB line"
     )
-    assert (
-        float(elapsed) < 120
-    )  # a sanity bound, not a benchmark: quadratic behaviour would take hours
+    # a sanity bound, not a benchmark: quadratic behaviour would take hours
+    assert float(elapsed) < 120
 
 
 def _ranges(*spans: tuple[int, int]) -> list[RawNode]:

@@ -87,9 +87,8 @@ def test_section_text_runs_across_pages_and_stops_at_next_heading(use_outline: b
     # a section starting mid-page takes only the text below its heading
     operation = by_title(doc, "2 Operation")
     assert "operate" in operation.content and "unpack" not in operation.content
-    assert (
-        "1.2 Unpacking" not in by_title(doc, "1.2 Unpacking").content
-    )  # the title is not body text
+    # the title is not body text
+    assert "1.2 Unpacking" not in by_title(doc, "1.2 Unpacking").content
 
 
 def test_preamble_is_level_zero_and_every_line_lands_once() -> None:

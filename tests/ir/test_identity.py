@@ -76,8 +76,7 @@ def test_key_conflict_names_both_sources() -> None:
 
     problem = key_conflict("index.md", "/w/b/index.md", "index.md", "/w/a/index.md")
     assert problem and "/w/a/index.md" in problem and "/w/b/index.md" in problem
-    assert (
-        key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None
-    )  # a recompile
+    # a recompile
+    assert key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None
     assert key_conflict("index.md", "/w/b/index.md", None, "index.md") is None  # a schema-3 IR
     assert key_conflict("index.md", None, "index.md", "/w/a/index.md") is None  # bytes input

@@ -96,9 +96,8 @@ def test_an_answer_the_caller_cannot_use_is_not_cached(
             == "I cannot help with that."
         )
         assert len(cache) == 0
-        cached.store(
-            "List concepts", "not json", system=None, max_tokens=50
-        )  # kept by an old version
+        # kept by an old version
+        cached.store("List concepts", "not json", system=None, max_tokens=50)
         monkeypatch.setattr(fake_llm, "answer", lambda p: '["pump"]')
         usage = LLMUsage()
         assert ask(cached, usage, "List concepts", max_tokens=50, accept=usable) == '["pump"]'

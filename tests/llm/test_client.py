@@ -74,7 +74,10 @@ def test_cli_in_process_uses_the_configured_llm(tmp_path, monkeypatch, capsys) -
 
 
 def test_llm_config_requires_a_model() -> None:
-    from vectorless_assets.llm.config import client_from_env
+    from vectorless_assets.environment import Environment
+
+    def client_from_env(env):
+        return Environment.read(env).llm_client()
 
     assert client_from_env({}) is None
     with pytest.raises(ValueError, match="MODEL"):

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.faulty_llm import FaultyLLMServer, closed_port
+from vectorless_assets.environment import Environment
 from vectorless_assets.llm import LLMError
 from vectorless_assets.llm.ask import ask
-from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.guard import Breaker, CallBudget, LLMLimits, call_budget
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.usage import LLMUsage
@@ -63,9 +63,8 @@ def test_transient_faults_are_retried_by_the_client_only(fault: str, attempts: i
 def test_connect_and_read_timeouts_are_separate() -> None:
     with FaultyLLMServer("slow", delay=0.6) as srv:
         slow_reader = _client(srv.base_url, read_timeout_s=2.0, connect_timeout_s=0.05, retries=0)
-        assert slow_reader.complete(
-            "hello there"
-        )  # a short connect timeout does not cut the answer
+        # a short connect timeout does not cut the answer
+        assert slow_reader.complete("hello there")
         impatient = _client(srv.base_url, read_timeout_s=0.2, connect_timeout_s=5.0, retries=0)
         with pytest.raises(LLMError, match="timed out"):
             impatient.complete("hello there")
@@ -185,9 +184,8 @@ def test_an_open_breaker_lets_exactly_one_concurrent_probe_through() -> None:
     for t in threads:
         t.join()
     assert allowed.count(True) == 1
-    assert (
-        not breaker.failure() and breaker.is_open
-    )  # a failed probe: another cooldown, not "opened" again
+    # a failed probe: another cooldown, not "opened" again
+    assert not breaker.failure() and breaker.is_open
     time.sleep(0.06)
     assert breaker.allow()
     breaker.success()
@@ -205,7 +203,7 @@ def test_limits_come_from_the_environment() -> None:
         "VECTORLESS_LLM_BREAKER_FAILURES": "4",
         "VECTORLESS_LLM_BREAKER_COOLDOWN": "9",
     }
-    client = client_from_env(env)
+    client = Environment.read(env).llm_client()
     assert client.limits == LLMLimits(3.0, 7.5, 0, 30.0, 4, 9.0)
     with pytest.raises(ValueError, match="VECTORLESS_LLM_READ_TIMEOUT"):
         LLMLimits.from_env({"VECTORLESS_LLM_READ_TIMEOUT": "soon"})

@@ -28,9 +28,8 @@ def test_lists_are_cut_at_their_ceiling(ir_folder: dict[str, Any]) -> None:
     folder = ir_folder["folder"]
     err, toc = call(folder, "toc", doc="release-notes", limit=1)
     assert not err and len(toc["rows"]) == 1 and toc["next_offset"] == 1 and toc["total"] > 5
-    err, toc = call(
-        folder, "toc", doc="release-notes", limit=10**6
-    )  # asked for more than the ceiling
+    # asked for more than the ceiling
+    err, toc = call(folder, "toc", doc="release-notes", limit=10**6)
     assert not err and toc["next_offset"] is None and len(toc["rows"]) == toc["total"]
     err, found = call(folder, "find", query="module", limit=3)
     assert not err and len(found["results"]) == 3 and found["truncated"] is True

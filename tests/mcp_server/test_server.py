@@ -60,9 +60,8 @@ async def session(client: Client, ids: dict[str, str]) -> None:
 
     docs = await ok(client, "list_documents")
     assert {d["name"] for d in docs["documents"]} == {"Centrifugal Pump Manual", "Release notes"}
-    assert [r["file"] for r in docs["rejected"]] == [
-        f"{ids['garden.md']}.bin"
-    ]  # tampered: reported, not served
+    # tampered: reported, not served
+    assert [r["file"] for r in docs["rejected"]] == [f"{ids['garden.md']}.bin"]
     assert "checksum" in docs["rejected"][0]["problem"]
 
     toc = await ok(client, "toc", doc="pump-manual")
@@ -133,9 +132,8 @@ async def session(client: Client, ids: dict[str, str]) -> None:
     huge = await ok(
         client, "read_text", doc="release-notes", node="/", subtree=True, max_chars=10**9
     )
-    assert (
-        len(huge["text"]) <= 20_000 < huge["total_chars"] and huge["next_offset"]
-    )  # bounded whatever is asked
+    # bounded whatever is asked
+    assert len(huge["text"]) <= 20_000 < huge["total_chars"] and huge["next_offset"]
 
     found = await ok(client, "find", query="mechanical seal")
     assert {r["doc_id"] for r in found["results"]} == {ids["pump-manual.md"]}
@@ -253,9 +251,8 @@ def test_http_session_and_shared_server(ir_folder: dict[str, Any], http_server: 
             await session(client, ir_folder["ids"])
         results: dict[int, str] = {}
 
-        async def reader(
-            i: int, node: str
-        ) -> None:  # several clients, one server, no shared cursor
+        # several clients, one server, no shared cursor
+        async def reader(i: int, node: str) -> None:
             async with Client(http_server, read_timeout_seconds=30) as client:
                 for _ in range(3):
                     results[i] = (await ok(client, "read_text", doc="pump-manual", node=node))[

@@ -93,9 +93,8 @@ def _degraded_compile(
     [first] = compile_paths([docs / PK], options=DEEP, **kw)
     assert first.status == "compiled", first.error
     ir = _ir(tmp_path)
-    assert (
-        ir.meta.llm_failures == 1 and ir.meta.llm_fallback_nodes == 0
-    )  # only the concept call failed
+    # only the concept call failed
+    assert ir.meta.llm_failures == 1 and ir.meta.llm_fallback_nodes == 0
     assert all(c.source == "keywords" for c in ir.concepts)  # the keyword fallback
     assert records.stored_ir(instance, PK).llm_degraded
     return kw, instance
@@ -137,9 +136,8 @@ def _healed_by_the_planner(
     answered = len(srv.prompts)
     [again] = compile_paths([Path(kw["docs_root"]) / PK], options=options, **kw)
     assert (again.status, again.reason) == ("compiled", "LLM fallbacks"), again
-    assert any(
-        _is_concept_prompt(p) for p in srv.prompts[answered:]
-    )  # the failed call was made again
+    # the failed call was made again
+    assert any(_is_concept_prompt(p) for p in srv.prompts[answered:])
     healed = _ir(tmp_path)
     assert healed.meta.llm_failures == 0 and healed.meta.llm_skipped == 0
     assert not any(d.source == "llm" for d in healed.diagnostics)

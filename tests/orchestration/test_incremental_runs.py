@@ -56,9 +56,8 @@ def test_an_edited_section_costs_its_node_ancestors_and_document_calls(tmp_path:
         _materialize(defs, instance)
         full = len(srv.prompts)
         srv.prompts.clear()
-        (tmp_path / "docs" / PK).write_bytes(
-            S.render(S.edit(doc, 9))
-        )  # under chapter "Section 0.8"
+        # under chapter "Section 0.8"
+        (tmp_path / "docs" / PK).write_bytes(S.render(S.edit(doc, 9)))
         _materialize(defs, instance)
         titles = {
             re.search(r"^Title: (.*)$", p, re.M).group(1)
@@ -66,9 +65,8 @@ def test_an_edited_section_costs_its_node_ancestors_and_document_calls(tmp_path:
             if p.startswith(("Summarize the following", "The section below"))
         }
         assert titles == {"Section 0.9", "Section 0.8", "Living document"}
-        assert (
-            len(srv.prompts) == 3 + 3 < full
-        )  # 3 nodes (leaf, chapter, root: the lone h1) + 3 document-level
+        # 3 nodes (leaf, chapter, root: the lone h1) + 3 document-level
+        assert len(srv.prompts) == 3 + 3 < full
         ir = load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin")
         assert ir.meta.action == "incremental" and ir.meta.recomputed_nodes == 3
         mat = (
@@ -88,9 +86,8 @@ def test_the_lasting_cache_resource_answers_a_forced_rematerialization(tmp_path:
         (tmp_path / "docs" / PK).write_bytes(S.render(S.generate(8)))
         _materialize(defs, instance)
         assert Path(settings.llm_cache_path).is_file() and srv.prompts
-        (
-            Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin"
-        ).unlink()  # no previous IR: nothing to reuse
+        # no previous IR: nothing to reuse
+        (Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").unlink()
         srv.prompts.clear()
         _materialize(defs, instance)
         # every usable answer came from the cache; the fake's prose answer to the concepts
@@ -120,9 +117,8 @@ def test_batched_recompiles_reuse_the_previous_ir(tmp_path: Path) -> None:
             .execute_in_process(instance=instance, run_config=config)
             .success
         )
-        assert (
-            len(srv.prompts) == 3 + 3
-        )  # the edited leaf, its chapter, the root (the lone h1) + 3 document-level
+        # the edited leaf, its chapter, the root (the lone h1) + 3 document-level
+        assert len(srv.prompts) == 3 + 3
         assert (
             load_ir(Path(settings.ir_dir) / f"{key_to_doc_id(PK)}.bin").meta.action == "incremental"
         )

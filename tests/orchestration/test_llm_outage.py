@@ -101,9 +101,8 @@ def test_a_degraded_ir_stays_current_without_a_working_llm(tmp_path: Path) -> No
         client.breaker_failures = 2  # opens during the first compile
         assert compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "compiled"
         requests = srv.requests
-        assert (
-            compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "skipped"
-        )  # breaker open: not working
+        # breaker open: not working
+        assert compile_paths([docs / "cache.md"], llm=client, **kw)[0].status == "skipped"
         assert srv.requests == requests
 
 

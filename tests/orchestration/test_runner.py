@@ -83,9 +83,8 @@ def test_compile_skip_and_isolate_bad_documents(setup, sqlite_instance: dg.Dagst
         "notes.md": "compiled",
         "broken.pdf": "failed",
     }
-    assert (
-        len(instance.get_run_records()) == runs_before + 1
-    )  # one run again: the edited document and the retried broken one
+    # one run again: the edited document and the retried broken one
+    assert len(instance.get_run_records()) == runs_before + 1
     assert any("edited" in n.content for n in load_ir(second["notes.md"].ir_path).tree.nodes)
 
 
@@ -108,9 +107,8 @@ def test_mode_switch_recompiles_and_never_mixes_modes(setup) -> None:
         doc.meta.mode == "deep"
         and doc.meta.logic_fingerprint == CompileOptions(mode="deep").logic_fingerprint()
     )
-    assert (
-        doc.chain_index is not None and doc.content_overlap is not None
-    )  # deep-only indexes present
+    # deep-only indexes present
+    assert doc.chain_index is not None and doc.content_overlap is not None
     again = compile_paths(
         paths, docs_root=docs, ir_dir=ir_dir, instance=instance, options=CompileOptions(mode="deep")
     )[0]
@@ -150,9 +148,8 @@ def test_missing_ir_file_is_recompiled_and_outside_paths_fail(setup, tmp_path: P
         ir_dir=ir_dir,
         instance=instance,
     )
-    assert (
-        again[1].status == "failed" and "not under the documents root" in again[1].error
-    )  # results in the order given
+    # results in the order given
+    assert again[1].status == "failed" and "not under the documents root" in again[1].error
     assert again[0].status == "compiled" and Path(again[0].ir_path).exists()
 
 

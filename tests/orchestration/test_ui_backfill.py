@@ -89,6 +89,5 @@ def test_materialize_all_over_30_documents_runs_chunks_and_isolates_the_bad_one(
                 ).records[0]
                 versions[key] = record.asset_materialization.tags["dagster/data_version"]
                 assert load_ir(tmp_path / "ir" / f"{key_to_doc_id(key)}.bin").tree.nodes
-            assert len(set(versions.values())) == len(
-                versions
-            )  # each partition its own data version
+            # each partition its own data version
+            assert len(set(versions.values())) == len(versions)

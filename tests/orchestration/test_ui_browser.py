@@ -130,10 +130,8 @@ def test_materialize_all_launches_a_backfill_that_compiles_every_document(site: 
     runs = _materialize_all(site, "All", 1)  # one run for the chunk of three documents
     site.assert_succeeded(runs)
     site.compiled = True
-    assert (runs[0].tags.get(START), runs[0].tags.get(END)) == (
-        GUIDE,
-        README,
-    )  # a range, no dagster/partition
+    # a range, no dagster/partition
+    assert (runs[0].tags.get(START), runs[0].tags.get(END)) == (GUIDE, README)
     assert {key for _, key in ui.materialized(runs[0].run_id)} == {GUIDE, NOTES, README}
     assert (
         "Configure" in site.ir_titles(GUIDE)

@@ -15,11 +15,8 @@ from dagster_graphql import DagsterGraphQLClient, DagsterGraphQLClientError
 
 from tests.support.dagster_dev import ROOT, dagster_dev, wait_for
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets.partitions import (
-    PARTITIONS_NAME,
-    key_to_doc_id,
-    partition_key_for,
-)
+from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
+from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 
 
 def test_run_launched_through_graphql_writes_the_ir(tmp_path: Path) -> None:

@@ -93,9 +93,8 @@ class DagsterUI:
         if not self.welcomed:
             from playwright.sync_api import TimeoutError as NotShown
 
-            with contextlib.suppress(
-                NotShown
-            ):  # shown once per browser profile, shortly after the first load
+            # shown once per browser profile, shortly after the first load
+            with contextlib.suppress(NotShown):
                 self.button("Skip").first.click(timeout=15_000)
             self.welcomed = True
 
@@ -164,9 +163,8 @@ class DagsterUI:
             data = record.dagster_event.step_failure_data if record.dagster_event else None
             if data is not None and data.user_failure_data is not None:
                 lines.append(data.user_failure_data.description or "")
-                lines += [
-                    str(v.value) for v in data.user_failure_data.metadata.values()
-                ]  # per document
+                # per document
+                lines += [str(v.value) for v in data.user_failure_data.metadata.values()]
             elif data is not None and data.error is not None:
                 lines.append(data.error.to_string())
         return "\n".join(lines)[-3000:]

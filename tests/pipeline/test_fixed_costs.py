@@ -93,9 +93,8 @@ def test_the_source_is_hashed_once_and_the_ir_carries_its_fingerprint() -> None:
     state = {"source": source_from(data, "a.md", None)}
     for _ in run_passes(state, ctx, key="a.md"):
         pass
-    assert assemble_document(state, ctx).meta.content_fingerprint == content_fingerprint(
-        data
-    )  # hashed there
+    # hashed there
+    assert assemble_document(state, ctx).meta.content_fingerprint == content_fingerprint(data)
     assert assemble_document(state, ctx, fingerprint="given").meta.content_fingerprint == "given"
 
 

@@ -32,9 +32,8 @@ def test_a_pass_outside_the_table_gets_its_own_bindings() -> None:
     out = execute_pass(row, state, PassContext(options=CompileOptions(mode="deep")))
     assert out == {"verification": []}
     assert set(seen) == {"tree", "concepts", "ctx"}
-    assert (
-        seen["tree"] == "the tree" and seen["concepts"] == []
-    )  # absent optional read: its default
+    # absent optional read: its default
+    assert seen["tree"] == "the tree" and seen["concepts"] == []
 
 
 def test_a_pass_outside_the_mode_passes_its_tree_through() -> None:

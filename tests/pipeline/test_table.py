@@ -24,11 +24,12 @@ PASSES = TABLE.passes
 
 
 def test_one_row_per_pass_module_with_unique_names_and_single_producers() -> None:
+    # every module (or package) of passes/ with a `run` is one row
     modules = {
         m.name
         for m in pkgutil.iter_modules(passes.__path__)
         if callable(getattr(importlib.import_module(f"{passes.__name__}.{m.name}"), "run", None))
-    }  # every module (or package) of passes/ with a `run` is one row
+    }
     in_table = [p.run.__module__.removeprefix(passes.__name__ + ".").split(".")[0] for p in PASSES]
     assert sorted(in_table) == sorted(modules)
     assert len({p.name for p in PASSES}) == len(PASSES)

@@ -70,9 +70,8 @@ class Harness:
         result = self.sensor(context)
         if isinstance(result, dg.SkipReason):
             raise AssertionError(result.skip_message)
-        for request in (
-            result.dynamic_partitions_requests or []
-        ):  # build_sensor_context does not apply them
+        # build_sensor_context does not apply them
+        for request in result.dynamic_partitions_requests or []:
             if isinstance(request, dg.AddDynamicPartitionsRequest):
                 self.instance.add_dynamic_partitions(
                     request.partitions_def_name, list(request.partition_keys)

@@ -168,9 +168,8 @@ def test_estimate_of_cjk_text_equals_the_unicode_pattern() -> None:
     many = "".join(chr(0x4E00 + i) for i in range(40)) + " ".join(
         chr(0x2190 + i) + "é" for i in range(200)
     )
-    assert (
-        estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]
-    )  # over 128 distinct: the translate path
+    # over 128 distinct: the translate path
+    assert estimate_tokens(many) == _TOKEN_RE.subn("", many)[1]
 
 
 def test_estimate_of_every_code_point_equals_the_unicode_pattern() -> None:

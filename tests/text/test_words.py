@@ -85,9 +85,8 @@ def test_non_ascii_separators_without_cjk_split_like_the_pattern() -> None:
         assert list(word_counts(text).items()) == list(Counter(expected).items()), repr(text)
     many = " ".join(f"a{c}b" for c in symbols)  # every separator at once
     assert split_words(many) == _reference_tokens(many)
-    arrows = " ".join(
-        f"a{chr(0x2190 + i)}b日本" for i in range(200)
-    )  # over 128: the translate path
+    # over 128: the translate path
+    arrows = " ".join(f"a{chr(0x2190 + i)}b日本" for i in range(200))
     assert split_words(arrows) == _reference_tokens(arrows)
     assert list(word_counts(arrows).items()) == list(Counter(_reference_tokens(arrows)).items())
 

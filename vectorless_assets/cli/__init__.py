@@ -14,11 +14,11 @@ COMMANDS: dict[str, str] = {
     "compile": "compile_cmd",
     "inspect": "inspect_cmd",
     "verify": "inspect_cmd",
-    "ls": "query",
-    "cat": "query",
-    "find": "query",
-    "toc": "query",
-    "locate": "query",
+    "ls": "navigate_cmd",
+    "cat": "navigate_cmd",
+    "find": "navigate_cmd",
+    "toc": "navigate_cmd",
+    "locate": "navigate_cmd",
     "mcp": "mcp_cmd",
 }
 

@@ -7,22 +7,29 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from vectorless_assets.cli.compile_setup import CompileSetup
 from vectorless_assets.cli.gone import gone_sources, retire
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
 from vectorless_assets.frontends.discovery import SourceRef, expand
+from vectorless_assets.frontends.registry import REGISTRY
 from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
 from vectorless_assets.pipeline.compile import compile_document
 
+#: The file suffixes a folder is searched for, in the frontends' order (`frontends.registry`).
+SUFFIXES = [s for frontend in REGISTRY.frontends for s in frontend.suffixes]
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compile", help="compile documents (Markdown, PDF, DOCX) into IR files")
     p.add_argument(
-        "paths", nargs="+", help="files or folders (searched recursively for .md/.pdf/.docx)"
+        "paths",
+        nargs="+",
+        help=f"files or folders (searched recursively for {'/'.join(SUFFIXES)})",
     )
     p.add_argument("--mode", choices=MODES, default="fast", help="compilation mode (default: fast)")
     p.add_argument(
@@ -69,6 +76,7 @@ def compile_in_process(
     refs: list[SourceRef],
     out: Path,
     options: CompileOptions,
+    setup: CompileSetup,
     *,
     force: bool = False,
     refresh_llm: bool = False,
@@ -78,23 +86,21 @@ def compile_in_process(
 
     The IR folder is the memory: a document's previous IR there makes the compile a skip or an
     incremental update (`compile_document(previous=)`); the lasting LLM cache lives beside it
-    (`llm.cache.cache_path_for`, `VECTORLESS_LLM_CACHE`).
+    (`environment.cache_path_for`, `setup.llm_cache`).
     """
-    from vectorless_assets.llm.cache import LLMCache, cache_path_for
+    from vectorless_assets.environment import cache_path_for
+    from vectorless_assets.llm.cache import LLMCache
 
-    environment = Environment.read()
-    llm = environment.llm_client()
-    cache_path = cache_path_for(out, environment.llm_cache) if llm is not None else None
+    llm = setup.llm
+    cache_path = cache_path_for(out, setup.llm_cache) if llm is not None else None
     cache = LLMCache(cache_path) if cache_path else None
-    concurrency = environment.llm_concurrency
     results: list[CompileResult] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
         result = CompileResult(key=ref.key, path=str(ref.path), ok=False)
         try:
-            result.doc_id = doc_id_for(
-                ref.key
-            )  # a name that is not UTF-8 fails here, for this document only
+            # a name that is not UTF-8 fails here, for this document only
+            result.doc_id = doc_id_for(ref.key)
             target = out / f"{result.doc_id}.bin"
             previous = target if target.exists() and not force else None
             doc = compile_document(
@@ -106,7 +112,7 @@ def compile_in_process(
                 force=force,
                 llm_cache=cache,
                 refresh_llm=refresh_llm,
-                llm_concurrency=concurrency,
+                llm_concurrency=setup.llm_concurrency,
             )
             meta = doc.meta
             result.nodes, result.ir_path = len(doc.tree.nodes), str(target)
@@ -116,21 +122,23 @@ def compile_in_process(
             if meta is not None and meta.action == "skip":
                 result.status = "skipped"
             else:
-                try:  # durable (fsync'd file and folder) before it is reported ok
+                # durable (fsync'd file and folder) before it is reported ok
+                try:
                     save_ir(doc, target)
-                except IRWriteError as exc:  # a read-only or full IR folder: this document failed
+                except IRWriteError as exc:
+                    # a read-only or full IR folder: this document failed
                     raise CompileError(ref.key, str(exc)) from exc
                 result.status = "compiled"
                 result.changes = meta.changes.model_dump() if meta is not None else None
-                for (
-                    d
-                ) in doc.diagnostics:  # frontend warnings (scanned PDF, page limit, ...) are shown
+                # frontend warnings (scanned PDF, page limit, ...) are shown
+                for d in doc.diagnostics:
                     if d.source == "parse" and d.severity != "info":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
             result.ok = True
         except CompileError as exc:
             result.error, result.status = exc.problem, "failed"
-        except Exception as exc:  # a bug in a pass must not stop the batch
+        # a bug in a pass must not stop the batch
+        except Exception as exc:
             result.error, result.status = f"internal error: {type(exc).__name__}: {exc}", "failed"
         result.ms = round((time.perf_counter() - t0) * 1000, 1)
         results.append(result)
@@ -186,11 +194,13 @@ def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> N
 def cmd_compile(args: argparse.Namespace) -> int:
     try:
         refs = expand(args.paths, args.root, on_skip=skipped)
-    except ValueError as exc:  # an explicit file outside --root
+    except ValueError as exc:
+        # an explicit file outside --root
         error(str(exc))
         return 2
     if not refs:
-        error("no .md, .pdf or .docx files found in " + ", ".join(args.paths))
+        found = ", ".join(SUFFIXES[:-1]) + " or " + SUFFIXES[-1]
+        error(f"no {found} files found in " + ", ".join(args.paths))
         return 2
     dups = duplicate_keys(refs)
     if dups:
@@ -198,11 +208,19 @@ def cmd_compile(args: argparse.Namespace) -> int:
             error(f"two sources share the key {key!r}: {', '.join(paths)} (use --root)")
         return 2
     options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
-    out = Environment.read().ir_dir(args.out)
+    environment = Environment.read()
+    try:
+        # a malformed VECTORLESS_* variable: one line naming it, before anything is compiled
+        setup = CompileSetup.read(environment, in_process=args.in_process)
+    except ValueError as exc:
+        error(str(exc))
+        return 2
+    out = environment.ir_dir(args.out)
     results = run_compile(
         refs,
         out,
         options,
+        setup,
         in_process=args.in_process,
         force=args.force,
         refresh_llm=args.refresh_llm,
@@ -229,6 +247,7 @@ def run_compile(
     refs: list[SourceRef],
     out: Path,
     options: CompileOptions,
+    setup: CompileSetup,
     *,
     in_process: bool,
     force: bool,
@@ -238,8 +257,14 @@ def run_compile(
     """Compile through Dagster on the local instance, or in process when asked."""
     if in_process:
         return compile_in_process(
-            refs, out, options, force=force, refresh_llm=refresh_llm, show_progress=show_progress
+            refs,
+            out,
+            options,
+            setup,
+            force=force,
+            refresh_llm=refresh_llm,
+            show_progress=show_progress,
         )
     from vectorless_assets.cli.dagster_bridge import compile_with_dagster
 
-    return compile_with_dagster(refs, out, options, force=force, show_progress=show_progress)
+    return compile_with_dagster(refs, out, options, setup, force=force, show_progress=show_progress)

@@ -10,6 +10,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from vectorless_assets.cli.compile_setup import CompileSetup
 from vectorless_assets.cli.output import progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.frontends.discovery import SourceRef
@@ -28,16 +29,23 @@ def _changes(ir_path: str | None) -> dict[str, Any] | None:
 
 
 def compile_with_dagster(
-    refs: list[SourceRef], out: Path, options: CompileOptions, *, force: bool, show_progress: bool
+    refs: list[SourceRef],
+    out: Path,
+    options: CompileOptions,
+    setup: CompileSetup,
+    *,
+    force: bool,
+    show_progress: bool,
 ) -> list[CompileResult]:
-    from vectorless_assets.environment import Environment
-    from vectorless_assets.llm.config import client_from_env
+    """Compile `refs` into `out` with `compile_paths` (one run per documents root), with the
+    LLM, cache, concurrency and workers of `setup`; one `CompileResult` each, in order."""
     from vectorless_assets.orchestration.runner import DocResult, compile_paths
     from vectorless_assets.orchestration.storage.instance import local_home, local_instance
 
     try:
         instance = local_instance()
-    except Exception as exc:  # noqa: BLE001 - a full or unwritable DAGSTER_HOME: say so, no traceback
+    # a full or unwritable DAGSTER_HOME: say so, no traceback
+    except Exception as exc:  # noqa: BLE001
         problem = (
             f"cannot open the Dagster instance at {local_home()}: "
             f"{str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
@@ -47,8 +55,6 @@ def compile_with_dagster(
             CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem)
             for r in refs
         ]
-    llm = client_from_env()
-    environment = Environment.read()
     total, seen = len(refs), 0
     results: list[CompileResult] = []
 
@@ -71,10 +77,10 @@ def compile_with_dagster(
             instance=instance,
             progress=report,
             force=force,
-            llm=llm,
-            workers=environment.workers,
-            llm_cache=environment.llm_cache,
-            llm_concurrency=environment.llm_concurrency,
+            llm=setup.llm,
+            workers=setup.workers,
+            llm_cache=setup.llm_cache,
+            llm_concurrency=setup.llm_concurrency,
         ):
             results.append(
                 CompileResult(

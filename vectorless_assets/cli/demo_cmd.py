@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from vectorless_assets.cli.compile_cmd import run_compile
+from vectorless_assets.cli.compile_setup import CompileSetup
+from vectorless_assets.cli.output import error
 from vectorless_assets.environment import DEFAULT_IR_DIR, SAMPLES_DIR, Environment
 from vectorless_assets.frontends.discovery import expand
 from vectorless_assets.ir import load_ir, toc_view
@@ -25,11 +27,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     refs = expand([str(SAMPLES_DIR)])
-    out = Environment.read().ir_dir(args.out)
+    environment = Environment.read()
+    try:
+        setup = CompileSetup.read(environment, in_process=args.in_process)
+    except ValueError as exc:
+        error(str(exc))
+        return 2
+    out = environment.ir_dir(args.out)
     results = run_compile(
         refs,
         out,
         CompileOptions(mode=args.mode),
+        setup,
         in_process=args.in_process,
         force=False,
         show_progress=True,

@@ -32,9 +32,8 @@ def _source_key(path: Path) -> str | None:
     """The source key recorded in an IR file (None: unreadable, not an IR)."""
     try:
         payload = json.loads(path.read_bytes())["payload"]
-        key = payload.get("document_key") or payload.get(
-            "source_path"
-        )  # schema 3 kept the key there
+        # schema 3 kept the key in source_path
+        key = payload.get("document_key") or payload.get("source_path")
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     return key if isinstance(key, str) and key else None

@@ -83,10 +83,10 @@ class DocumentMeta(BaseModel):
 
 
 #: Meta fields that describe how an IR was built rather than what it says: timings, the
-# : incremental action and reuse, LLM usage, what changed since the previous IR. An incremental
-# compile equals a full compile of
-#: the same bytes apart from these (tested), and the Dagster data version of `document_ir`
-#: leaves them out, so a cheaper rebuild does not look like a new IR.
+#: incremental action and reuse, LLM usage, what changed since the previous IR. An incremental
+#: compile equals a full compile of the same bytes apart from these (tested), and the Dagster
+#: data version of `document_ir` leaves them out, so a cheaper rebuild does not look like a
+#: new IR.
 BUILD_META_FIELDS: tuple[str, ...] = (
     "created_at",
     "modified_at",

@@ -28,10 +28,9 @@ class RawNode(BaseModel):
     end_page: int | None = None
     start_page_label: str | None = None
     end_page_label: str | None = None
-    # : `text.llm_tokens.estimate_tokens(content)`, or 0 (then the build pass computes it); passes
-    # rely
-    #: on it being exactly that (enhance tells a short text by it), so a frontend never puts
-    #: another tokenizer's count here
+    #: `text.llm_tokens.estimate_tokens(content)`, or 0 (then the build pass computes it);
+    #: passes rely on it being exactly that (enhance tells a short text by it), so a frontend
+    #: never puts another tokenizer's count here
     token_count: int = 0
     #: PDF: offsets in `content` where each page after `start_page` begins (one per page,
     #: non-decreasing; equal offsets are empty pages); empty for Markdown and DOCX

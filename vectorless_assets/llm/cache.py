@@ -43,20 +43,6 @@ CREATE INDEX IF NOT EXISTS answers_used ON answers(used);
 CACHE_FILE = os.path.join(".cache", "llm.sqlite")
 
 
-def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
-    """Where the lasting cache lives: `setting` ("off" / "" = no cache; a path), else beside a
-    local IR folder (`<ir_dir>/.cache/llm.sqlite`), else per machine for a remote one
-    (`./.vectorless/cache/llm.sqlite`)."""
-    if setting is not None and setting.strip().lower() in ("", "off", "none", "0", "false"):
-        return None
-    if setting:
-        return os.path.abspath(os.path.expanduser(setting))
-    base = os.fspath(ir_dir)
-    if "://" in base:
-        return os.path.abspath(os.path.join(".vectorless", "cache", "llm.sqlite"))
-    return os.path.join(os.path.abspath(base), CACHE_FILE)
-
-
 class LLMCache:
     """A bounded, persistent map from prompt keys to answers (one SQLite file)."""
 

@@ -5,16 +5,15 @@ document must still compile (with the LLM-free fallbacks). The bounds (`LLMLimit
 from the environment beside the other `VECTORLESS_LLM_*` variables and settable on the
 Dagster `llm` resource):
 
-| variable | meaning | default |
-|---|---|---|
-| `VECTORLESS_LLM_CONNECT_TIMEOUT` | seconds to open the connection | 10 |
-| `VECTORLESS_LLM_READ_TIMEOUT` | seconds to wait for the whole answer once connected (a wall-clock
-deadline per call) | 60 |
-| `VECTORLESS_LLM_RETRIES` | retries of a transient failure (connection, 408/429/5xx, malformed
-body) | 2 |
-| `VECTORLESS_LLM_DOCUMENT_DEADLINE` | seconds of LLM work per document; then it falls back | 120 |
-| `VECTORLESS_LLM_BREAKER_FAILURES` | consecutive failed calls that open the breaker | 5 |
-| `VECTORLESS_LLM_BREAKER_COOLDOWN` | seconds before an open breaker lets one call probe | 60 |
+* `VECTORLESS_LLM_CONNECT_TIMEOUT`: seconds to open the connection (10);
+* `VECTORLESS_LLM_READ_TIMEOUT`: seconds to wait for the whole answer once connected, a
+  wall-clock deadline per call (60);
+* `VECTORLESS_LLM_RETRIES`: retries of a transient failure: connection, 408/429/5xx,
+  malformed body (2);
+* `VECTORLESS_LLM_DOCUMENT_DEADLINE`: seconds of LLM work per document; then it falls back
+  (120);
+* `VECTORLESS_LLM_BREAKER_FAILURES`: consecutive failed calls that open the breaker (5);
+* `VECTORLESS_LLM_BREAKER_COOLDOWN`: seconds before an open breaker lets one call probe (60).
 
 One retry layer: the client retries transient failures within the document's remaining
 deadline (`call_budget`: no attempt starts after it, and timeouts are cut to it); callers
@@ -197,16 +196,16 @@ def llm_works(client: object | None, *, probe: bool = False) -> bool:
             return seen[1]
     token = call_budget.set(CallBudget(deadline=now + 10.0))
     try:
-        if is_dataclass(inner) and hasattr(
-            inner, "retries"
-        ):  # the OpenAI client: no retries, short timeouts
-            inner = replace(
+        # the OpenAI client: no retries, short timeouts
+        if is_dataclass(inner) and hasattr(inner, "retries"):
+            inner = replace(  # type: ignore[arg-type]
                 inner,
                 retries=0,
                 connect_timeout_s=min(inner.connect_timeout_s, 5.0),
                 timeout_s=min(inner.timeout_s, 10.0),
-            )  # type: ignore[arg-type]
-        ok = bool(inner.complete("Reply with the word OK.", max_tokens=2))  # type: ignore[attr-defined]
+            )
+        complete = inner.complete  # type: ignore[attr-defined]
+        ok = bool(complete("Reply with the word OK.", max_tokens=2))
     except Exception:  # noqa: BLE001 - any failure means "not working"
         ok = False
     finally:

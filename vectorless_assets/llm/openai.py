@@ -91,9 +91,8 @@ class OpenAICompatibleClient:
         if urllib.request.getproxies().get(parts.scheme) and not urllib.request.proxy_bypass(
             parts.hostname or ""
         ):
-            req = urllib.request.Request(
-                url, data=body, headers=headers, method="POST"
-            )  # through the proxy: one timeout
+            # through the proxy: one timeout
+            req = urllib.request.Request(url, data=body, headers=headers, method="POST")
             try:
                 with urllib.request.urlopen(req, timeout=max(connect_s, read_s)) as resp:
                     return resp.status, resp.read()
@@ -106,9 +105,8 @@ class OpenAICompatibleClient:
         expired = threading.Event()
         try:
             conn.connect()
-            watchdog = threading.Timer(
-                read_s, _cut, (conn.sock, expired)
-            )  # the response outlives conn.sock
+            # the response outlives conn.sock
+            watchdog = threading.Timer(read_s, _cut, (conn.sock, expired))
             watchdog.daemon = True
             watchdog.start()
             try:

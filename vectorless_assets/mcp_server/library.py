@@ -28,7 +28,6 @@ from vectorless_assets.environment import Environment
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
-from vectorless_assets.navigator.lexicons import lexicons_from_env
 
 #: Seconds between two looks at the folder (new, rewritten or removed IR files).
 CHECK_EVERY = 0.5
@@ -56,11 +55,12 @@ class Library:
         self.check_every, self.wait_s = check_every, wait_s
         #: the model behind `locate(guided=True)` (None: the server offers no guided locate)
         self.llm = llm
+        environment = Environment.read()
         self._catalog = Catalog(
             folder,
-            cache_bytes=Environment.read().mcp_cache_bytes if cache_bytes is None else cache_bytes,
+            cache_bytes=environment.mcp_cache_bytes if cache_bytes is None else cache_bytes,
             index=False,
-            lexicons=lexicons_from_env(),
+            lexicons=environment.lexicons,
         )
         self._guard = threading.Lock()  # held only to start a refresh, never while computing
         self._refresh: tuple[threading.Thread, float] | None = None

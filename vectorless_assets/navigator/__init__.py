@@ -1,11 +1,13 @@
 """Reading compiled IRs: a cursor over one document, `locate` without an LLM, a catalog over
 a folder of IRs, and a verb list + dispatcher for agents. Pure Python: never imports Dagster.
 
-* `reading/`: the cursor over one document (`DocumentNavigator`), its verbs, the views they
-  return, and the verb list + dispatcher an agent drives it by;
+* `views/`: the JSON views every verb returns and `NavigationError` (below all the others);
+* `reading/`: the cursor over one document (`DocumentNavigator`), its verbs, and the verb
+  list + dispatcher an agent drives it by;
 * `ranking/`: `locate` (`Locator`: the sections of one document for a question, from the
-  signals the IR carries), LLM-guided search, and ranking across a catalog's documents;
-* `catalog/`: a folder of IRs (`Catalog`): cards, the cache of loaded documents;
+  signals the IR carries) and LLM-guided search;
+* `catalog/`: a folder of IRs (`Catalog`): cards, the cache of loaded documents, and ranking
+  across its documents (`catalog/documents`);
 * `lexicons/`: domain knowledge for the ranking, behind a small interface (`Lexicon`).
 
 **Lexicons.** The ranking knows no domain; it asks its lexicons which metrics a question

@@ -69,9 +69,8 @@ def build_defs(
             names.ir_store: IRStore(path=settings.ir_dir),
             names.llm: LLMResource.from_settings(settings),
             names.io_manager: JsonIOManager(base_path=settings.fields_dir),
-            names.chunk_io: chunk_io_manager(
-                settings
-            ),  # the batched job's chunk lists (shared folder)
+            # the batched job's chunk lists (shared folder)
+            names.chunk_io: chunk_io_manager(settings),
         },
         executor=dg.in_process_executor if standalone else None,
     )

@@ -21,7 +21,6 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
 
 import dagster as dg
 
@@ -30,7 +29,7 @@ from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
-from vectorless_assets.orchestration.assets.progress import Report
+from vectorless_assets.orchestration.assets.progress import Report, Status
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.local_run import run_recompile
 from vectorless_assets.orchestration.storage.instance import local_instance
@@ -38,8 +37,6 @@ from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
 from vectorless_assets.pipeline.table import TABLE, PassTable
-
-Status = Literal["compiled", "skipped", "failed"]
 
 
 @dataclass
@@ -121,7 +118,8 @@ def compile_paths(
     is the pass table the assets are generated from; `workers` the processes computing
     documents (default: the machine's cores); `llm_cache` the lasting LLM cache's file or
     "off" (default `<ir_dir>/.cache/llm.sqlite`); `llm_concurrency` a document's concurrent
-    LLM calls at most (default 4). The CLI passes the `VECTORLESS_*` values of these three.
+    LLM calls at most (default `environment.DEFAULT_LLM_CONCURRENCY`). The CLI passes the
+    `VECTORLESS_*` values of these three.
     """
     options = (options or CompileOptions()).model_copy(
         update={"llm_model": llm.model if llm else None}
@@ -140,9 +138,8 @@ def compile_paths(
         **({} if llm_concurrency is None else {"llm_concurrency": llm_concurrency}),
     )
     instance = instance or local_instance()
-    with contextlib.suppress(
-        Exception
-    ):  # best effort: a storage error shows on the documents below
+    # best effort: a storage error shows on the documents below
+    with contextlib.suppress(Exception):
         fail_orphaned_runs(instance)
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
@@ -160,7 +157,8 @@ def compile_paths(
         try:
             path, key = _key_of(item, settings.docs_dir)
             pk = partition_key_for(key)
-            exists = documents.location(key).is_file()  # refuses keys leaving the root
+            # refuses keys leaving the root
+            exists = documents.location(key).is_file()
         except ValueError as exc:
             done(
                 i,
@@ -179,7 +177,8 @@ def compile_paths(
             res.error = "cannot read source: No such file"
             done(i, res)
             continue
-        if pk in pending:  # the same document twice: one compile, the same result
+        # the same document twice: one compile, the same result
+        if pk in pending:
             res.error = "named twice"
             done(i, res)
             continue
@@ -215,13 +214,15 @@ def _run(
         res.error = report.error if report.status == "failed" else None
         res.seconds = report.seconds or time.perf_counter() - started
         if report.status != "failed":
-            res.ir_path = str(ir_store.location(res.doc_id))
+            # a compile's report carries the file it wrote; a skip's names none
+            res.ir_path = report.ir_path or str(ir_store.location(res.doc_id))
         done(i, res)
 
     run_id, problem = run_recompile(
         settings, instance, list(pending), force=force, on_report=on_report
     )
-    for i, res in list(pending.values()):  # documents the run never reported
+    # documents the run never reported
+    for i, res in list(pending.values()):
         res.error, res.run_id = problem or "not compiled (the run ended before it)", run_id
         res.seconds = time.perf_counter() - started
         done(i, res)

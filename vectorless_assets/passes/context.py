@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY
 from vectorless_assets.llm.cache import CachedLLM
 from vectorless_assets.llm.protocol import LLMClient
 from vectorless_assets.llm.usage import LLMUsage
@@ -50,7 +51,7 @@ class PassContext:
     refresh_llm: bool = False
     #: how many independent LLM calls of a document may run at once (leaves, then each level
     #: of branches); results do not depend on it
-    llm_concurrency: int = 4
+    llm_concurrency: int = DEFAULT_LLM_CONCURRENCY
 
     def __post_init__(self) -> None:
         if (

@@ -11,6 +11,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.document import Document
@@ -97,7 +98,7 @@ def compile_document(
     force: bool = False,
     llm_cache: LLMCache | None = None,
     refresh_llm: bool = False,
-    llm_concurrency: int = 4,
+    llm_concurrency: int = DEFAULT_LLM_CONCURRENCY,
 ) -> Document:
     """Compile one document (a path, or bytes plus `name=`) into a Document IR, in process.
 

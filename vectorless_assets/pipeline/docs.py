@@ -1,10 +1,13 @@
-"""Generate docs/passes.md from the pass table: `python -m vectorless_assets.pipeline.docs`."""
+"""Generate the docs the code describes: `python -m vectorless_assets.pipeline.docs [FOLDER]`
+writes `passes.md` (from the pass table) and `ir.schema.json` (the IR's JSON Schema, from
+`ir.schema`) into FOLDER, `docs/` by default."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from vectorless_assets.ir.schema import document_json_schema_text
 from vectorless_assets.options import MODES
 from vectorless_assets.pipeline import table
 from vectorless_assets.pipeline.table import TABLE, PassTable
@@ -61,10 +64,16 @@ def passes_markdown() -> str:
     return "\n".join(parts) + "\n"
 
 
+#: The generated files, by name, and what writes each.
+GENERATED = {"passes.md": passes_markdown, "ir.schema.json": document_json_schema_text}
+
+
 def main() -> int:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/passes.md")
-    target.write_text(passes_markdown(), encoding="utf-8")
-    print(f"wrote {target}")
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs")
+    for name, render in GENERATED.items():
+        target = folder / name
+        target.write_text(render(), encoding="utf-8")
+        print(f"wrote {target}")
     return 0
 
 

@@ -93,9 +93,8 @@ def test_glossary_needs_and_line_item_share() -> None:
     prose = terms("Liquidity is strong; we hold cash.")
     pairs = lambda ts: set(zip(ts, ts[1:], strict=False))  # noqa: E731
     always = lambda phrase: True  # noqa: E731
-    assert label_share(need, set(balance), pairs(balance), always) == pytest.approx(
-        0.75
-    )  # 3 of 4 components
+    # 3 of 4 components
+    assert label_share(need, set(balance), pairs(balance), always) == pytest.approx(0.75)
     assert label_share(need, set(prose), pairs(prose), always) == 0.0
     assert label_share(need, set(balance), pairs(balance), lambda phrase: False) == 0.0
     assert needs(terms("How do I borrow a reference in Rust?")).entries == ()

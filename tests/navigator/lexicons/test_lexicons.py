@@ -10,13 +10,13 @@ import pytest
 
 from tests.navigator.ranking.test_finance_locate import CASH_FLOWS, PROSE_CAPITAL, filing, table
 from tests.navigator.reading.test_navigator import guide_doc
+from vectorless_assets.environment import Environment
 from vectorless_assets.ir import Document, save_ir
 from vectorless_assets.navigator import Catalog, DocumentNavigator, Locator
 from vectorless_assets.navigator.lexicons import (
     LexiconError,
     Lexicons,
     default_lexicons,
-    lexicons_from_env,
     load_lexicons,
 )
 from vectorless_assets.navigator.lexicons.finance import FINANCE
@@ -38,9 +38,9 @@ def capital_filing() -> Document:
 def test_finance_is_the_default() -> None:
     assert default_lexicons().members == (FINANCE,)
     assert DocumentNavigator(guide_doc()).lexicons == default_lexicons()
-    assert lexicons_from_env({}) == default_lexicons()
-    assert lexicons_from_env({"VECTORLESS_LEXICONS": " "}) == default_lexicons()
-    assert lexicons_from_env({"VECTORLESS_LEXICONS": "none"}).members == ()
+    assert Environment.read({}).lexicons == default_lexicons()
+    assert Environment.read({"VECTORLESS_LEXICONS": " "}).lexicons == default_lexicons()
+    assert Environment.read({"VECTORLESS_LEXICONS": "none"}).lexicons.members == ()
 
 
 def test_switched_off_a_finance_question_ranks_without_domain_signals() -> None:
@@ -144,7 +144,7 @@ def test_a_spec_naming_no_lexicon_is_a_clear_error(spec: str, says: str) -> None
     with pytest.raises(LexiconError, match="^" + says.replace("(", r"\(").replace(".", r"\.")):
         load_lexicons(spec)
     with pytest.raises(LexiconError):
-        lexicons_from_env({"VECTORLESS_LEXICONS": spec})
+        _ = Environment.read({"VECTORLESS_LEXICONS": spec}).lexicons
 
 
 def test_a_module_attribute_that_is_no_lexicon_is_refused(garden_module: str) -> None:

@@ -71,8 +71,7 @@ def test_catalog_refresh_follows_the_folder(tmp_path: Path) -> None:
     assert extra.doc_id in catalog.navigators and guide.doc_id not in catalog.navigators
     assert [Path(r["path"]).stem for r in catalog.rejected] == [guide.doc_id]
     assert catalog.navigators[report.doc_id] is kept  # unchanged files are not read again
-    assert (
-        catalog.locate("bees honey", k=1)[0]["doc_id"] == extra.doc_id
-    )  # the card index is rebuilt
+    # the card index is rebuilt
+    assert catalog.locate("bees honey", k=1)[0]["doc_id"] == extra.doc_id
     (folder / f"{extra.doc_id}.bin").unlink()
     assert catalog.refresh() is True and extra.doc_id not in catalog.navigators

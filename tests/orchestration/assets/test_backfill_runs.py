@@ -101,6 +101,5 @@ def test_range_run_over_two_documents_writes_each_partition(
     record = instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=dg.AssetKey("document_ir"), asset_partitions=[B]), limit=1
     ).records[0]
-    assert record.asset_materialization.metadata["doc_id"].value == key_to_doc_id(
-        B
-    )  # per-partition metadata
+    # per-partition metadata
+    assert record.asset_materialization.metadata["doc_id"].value == key_to_doc_id(B)

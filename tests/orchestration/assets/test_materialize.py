@@ -152,9 +152,8 @@ def test_changed_document_makes_only_its_partition_stale(env: Env) -> None:
 
 def test_identical_output_leaves_downstream_fresh(env: Env) -> None:
     before = env.data_version("parsed", A)
-    env.write(
-        "a/index.md", (env.root / "a/index.md").read_text(encoding="utf-8")
-    )  # same bytes, new observation
+    # same bytes, new observation
+    env.write("a/index.md", (env.root / "a/index.md").read_text(encoding="utf-8"))
     assert env.run(A, ["parsed"]).success
     assert env.data_version("parsed", A) == before
     assert env.status(A, ["tree_built", "tree", "document_ir"]) == dict.fromkeys(
@@ -248,8 +247,7 @@ def test_subset_run_refuses_fields_of_another_mode(env: Env) -> None:
     assert "other compile options" in failure.step_failure_data.user_failure_data.description
     assert ir_path.read_bytes() == before and load_ir(ir_path).meta.mode == "fast"
     assert env.run(A, ["tree"], defs=deep).success is False  # tree_enhanced is from fast mode too
-    assert env.run(
-        A, ["tree_built"], defs=deep
-    ).success  # parse does not depend on the mode: its value is shared
+    # parse does not depend on the mode: its value is shared
+    assert env.run(A, ["tree_built"], defs=deep).success
     assert env.run(A, defs=deep).success  # the whole document in the new mode is fine
     assert load_ir(ir_path).meta.mode == "deep"

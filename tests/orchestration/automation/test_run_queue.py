@@ -59,9 +59,8 @@ def test_shipped_config_queues_runs_with_limits(shipped_instance: dg.DagsterInst
         (TRIGGER_TAG, "deploy"): 1,
         ("dagster/backfill", None): 2,
     }
-    assert (
-        shipped_instance.run_coordinator.dequeue_interval_seconds == 1
-    )  # backfill chunks start promptly
+    # backfill chunks start promptly
+    assert shipped_instance.run_coordinator.dequeue_interval_seconds == 1
     assert isinstance(shipped_instance.event_log_storage, BatchingSqliteEventLogStorage)
 
 

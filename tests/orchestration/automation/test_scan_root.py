@@ -36,9 +36,8 @@ def test_an_unreadable_root_skips_the_tick_and_deletes_nothing(
     real_scandir = os.scandir
 
     def denied(path: str | os.PathLike[str] = ".") -> object:
-        if os.fspath(path).rstrip("/") == str(
-            h.docs
-        ):  # the root itself: permission denied (root ignores chmod)
+        # the root itself: permission denied (root ignores chmod)
+        if os.fspath(path).rstrip("/") == str(h.docs):
             raise PermissionError(13, "Permission denied")
         return real_scandir(path)
 

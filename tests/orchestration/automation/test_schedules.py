@@ -110,9 +110,8 @@ def test_pass_bump_with_identical_output_recomputes_that_asset_only(tmp_path: Pa
     h.settings = bumped(h.settings, "split")
     h.defs = build_defs(h.settings)  # the redeployed code location
     requests = _schedule(h)
-    assert (
-        _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1
-    )  # one batched run
+    # one batched run
+    assert _keys(requests) == sorted(["a.md", "b.md", "c~d.md"]) and len(requests) == 1
     run = h.launch(requests[0])
     # early cutoff: the bumped asset, then document_ir re-assembled to record the new graph
     # fingerprint
@@ -139,14 +138,11 @@ def test_pass_bump_with_new_output_recomputes_its_downstream_where_it_changed(
     deps = AssetGraph(TABLE, CompileOptions()).deps
     for pk, names in materialized(run).items():
         assert {"tree", "description", "toc", "document_ir"} <= names, pk  # enrich's outputs
-        assert (
-            "validation" not in names and "verification" not in names
-        )  # they read the unchanged tree only
+        # they read the unchanged tree only
+        assert "validation" not in names and "verification" not in names
         for name in names - {"tree", "description", "toc", "document_ir"}:
-            assert set(deps[name]) & (names - {"tree"}), (
-                pk,
-                name,
-            )  # recomputed only below a changed output
+            # recomputed only below a changed output
+            assert set(deps[name]) & (names - {"tree"}), (pk, name)
     _all_fresh(h)
 
 

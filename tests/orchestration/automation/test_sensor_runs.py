@@ -66,13 +66,11 @@ def test_a_b_a_compiles_three_times(tmp_path: Path) -> None:
     for text in ("# Doc\n\nVersion A.\n", "# Doc\n\nVersion B, longer.\n", "# Doc\n\nVersion A.\n"):
         path.write_text(text, encoding="utf-8")
         st = path.stat()
-        os.utime(
-            path, ns=(st.st_atime_ns, st.st_mtime_ns + compiles + 1)
-        )  # mtime moves even within one clock tick
+        # mtime moves even within one clock tick
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + compiles + 1))
         [request] = h.tick().run_requests
-        compiles += bool(
-            materialized(h.launch(request))
-        )  # Harness.launch refuses a repeated run key
+        # Harness.launch refuses a repeated run key
+        compiles += bool(materialized(h.launch(request)))
     assert compiles == 3
     assert len(set(h.runs)) == 3
 
@@ -163,9 +161,8 @@ def test_cursor_stays_small_and_ticks_are_chunked(tmp_path: Path) -> None:
         result = h.tick()
         ticks += 1
         assert len(result.cursor) < 80
-        assert all(
-            r.job_name == RECOMPILE_JOB for r in result.run_requests
-        )  # bulk change: batched runs
+        # bulk change: batched runs
+        assert all(r.job_name == RECOMPILE_JOB for r in result.run_requests)
         for request in result.run_requests:
             keys = request.run_config["ops"]["recompile"]["config"]["documents"]
             assert len(keys) <= 30
@@ -184,9 +181,8 @@ def test_deploy_with_a_bumped_pass_is_caught_up_in_one_batched_run(
     for request in h.tick().run_requests:
         h.launch(request)
     assert h.tick().run_requests == []
-    deployed = Harness(
-        tmp_path, bumped(h.settings, "split"), instance=h.instance
-    )  # the reloaded code location, same instance and state file
+    # the reloaded code location, same instance and state file
+    deployed = Harness(tmp_path, bumped(h.settings, "split"), instance=h.instance)
     deployed.cursor = h.cursor
     [request] = deployed.tick().run_requests
     assert request.job_name == RECOMPILE_JOB

@@ -29,9 +29,8 @@ def _tick(
         definitions=defs,
     )
     result = sensor(context)
-    for request in (
-        result.dynamic_partitions_requests or []
-    ):  # build_sensor_context does not apply them
+    # build_sensor_context does not apply them
+    for request in result.dynamic_partitions_requests or []:
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
     return result
 

@@ -86,6 +86,5 @@ def test_two_prefixed_compilers_with_remote_ir_folders_keep_separate_state(
         for p in ("docs", "contracts", "")
     )
     assert docs.state_path != contracts.state_path
-    assert plain.state_path == str(
-        tmp_path / ".vectorless" / ".state" / "documents.sqlite"
-    )  # unchanged
+    # unchanged
+    assert plain.state_path == str(tmp_path / ".vectorless" / ".state" / "documents.sqlite")

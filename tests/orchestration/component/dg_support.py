@@ -105,10 +105,8 @@ def create_project(tmp_path: Path, name: str = "host_project") -> HostProject:
 
 
 def _env(tmp_path: Path, project: Path) -> dict[str, str]:
-    config, home = (
-        tmp_path / "dg-user-config.toml",
-        tmp_path / "home",
-    )  # not dg.toml: that marks a dg root
+    # not dg.toml: that marks a dg root
+    config, home = tmp_path / "dg-user-config.toml", tmp_path / "home"
     config.write_text("[cli]\ntelemetry.enabled = false\n", encoding="utf-8")
     if not (home / "dagster.yaml").exists():
         home.mkdir(exist_ok=True)

@@ -135,11 +135,12 @@ def test_a_second_llm_is_read_from_its_own_variables(
         llm_env_prefix="NONE_SET",
         env={"VECTORLESS_LLM_BASE_URL": "x", "HOME": "/root"},
     )
+    # nothing else passes
     assert env == {
         "VECTORLESS_DOCS_DIR": "d",
         "VECTORLESS_IR_DIR": "i",
         "VECTORLESS_MODE": "fast",
-    }  # nothing else passes
+    }
 
 
 def test_the_component_builds_the_standalone_definitions_without_the_executor(

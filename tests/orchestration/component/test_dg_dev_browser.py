@@ -38,9 +38,8 @@ def _serve_and_look(tmp_path: Path, project: HostProject, groups: dict[str, str]
         ui = DagsterUI(page, port, None, None)  # type: ignore[arg-type]  # no runs read here
         ui.open("/asset-groups")
         for group in groups:
-            ui.page.get_by_text(group, exact=True).first.wait_for(
-                timeout=120_000
-            )  # in the lineage sidebar
+            # in the lineage sidebar
+            ui.page.get_by_text(group, exact=True).first.wait_for(timeout=120_000)
         for group, asset in groups.items():
             _group_page_shows(ui, project, group, asset)
 

@@ -84,9 +84,8 @@ def _wait_port(port: int, timeout: float = 20) -> None:
 def _documents(docs: Path) -> list[str]:
     keys = []
     for i in range(DOCS):
-        sections = "\n\n".join(
-            f"## Part {j}\n\n{BODY}" for j in range(120)
-        )  # ≈ 0.1-0.3 s per document
+        # ≈ 0.1-0.3 s per document
+        sections = "\n\n".join(f"## Part {j}\n\n{BODY}" for j in range(120))
         (docs / f"doc{i:02}.md").write_text(
             f"# Document {i}\n\n{BODY}\n\n{sections}\n", encoding="utf-8"
         )
@@ -138,9 +137,10 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
     home, shared = tmp_path / "home", tmp_path / "shared"
     for d in (home, shared / "docs", shared / "ir"):
         d.mkdir(parents=True)
+    # as docs/dagster.md deploys
     (home / "dagster.yaml").write_text(
         postgres_storage_yaml() + "telemetry:\n  enabled: false\n", encoding="utf-8"
-    )  # as docs/dagster.md deploys
+    )
     keys = _documents(shared / "docs")
     env = {
         "DAGSTER_HOME": str(home),

@@ -88,9 +88,8 @@ def test_batched_run_stores_what_the_default_event_log_stores(tmp_path: Path) ->
     assert len(stored) >= 3 * 15
     assert stored == _materializations(default.instance)
     assert set(_statuses(batching).values()) == {StaleStatus.FRESH}
-    batching.write(
-        "b.md", "# B\n\nBeta, edited.\n"
-    )  # then the sensor's observation of the new source
+    # then the sensor's observation of the new source
+    batching.write("b.md", "# B\n\nBeta, edited.\n")
     batching.instance.report_runless_asset_event(
         dg.AssetObservation("source", partition="b.md", tags={"dagster/data_version": "edited"})
     )
@@ -136,9 +135,8 @@ def test_a_failed_transaction_stores_nothing(tmp_path: Path) -> None:
     assert isinstance(storage, BatchingSqliteEventLogStorage)
     with pytest.raises(RuntimeError), storage.transaction():
         instance.report_runless_asset_event(dg.AssetMaterialization("tree", partition="a.md"))
-        assert instance.fetch_materializations(
-            dg.AssetKey("tree"), limit=5
-        ).records  # visible inside
+        # visible inside
+        assert instance.fetch_materializations(dg.AssetKey("tree"), limit=5).records
         raise RuntimeError("document failed")
     assert not instance.fetch_materializations(dg.AssetKey("tree"), limit=5).records
     with storage.transaction():

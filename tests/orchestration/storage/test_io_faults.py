@@ -98,9 +98,8 @@ def test_full_dagster_home_fails_each_document_with_a_message(
     with open_instance(small_disk / "home") as instance:
         assert compile_paths([docs / "doc0.md"], instance=instance, **kw)[0].status == "compiled"
         _fill(small_disk)  # the disk fills up while the compile is under way
-        results = compile_paths(
-            sorted(docs.iterdir()), instance=instance, **kw
-        )  # raised after the first before
+        # raised after the first before
+        results = compile_paths(sorted(docs.iterdir()), instance=instance, **kw)
     assert [r.status for r in results][1:] == ["failed"] * 3
     assert all(
         "full" in r.error or "No space" in r.error or "disk" in r.error for r in results[1:]

@@ -56,8 +56,7 @@ def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(
         } == {StaleStatus.FRESH}
         with pytest.raises(RuntimeError), storage.transaction():
             instance.report_runless_asset_event(dg.AssetMaterialization("extra", partition="a.md"))
-            assert instance.fetch_materializations(
-                dg.AssetKey("extra"), limit=5
-            ).records  # visible inside
+            # visible inside
+            assert instance.fetch_materializations(dg.AssetKey("extra"), limit=5).records
             raise RuntimeError("document failed")
         assert not instance.fetch_materializations(dg.AssetKey("extra"), limit=5).records

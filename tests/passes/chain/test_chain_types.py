@@ -94,9 +94,8 @@ def test_unrelated_text_gives_no_chain() -> None:
                 N("Pump", "The pump runs because it is powered; however it is loud."),
                 N("Valve", "The valve is brass. Therefore it resists corrosion."),
                 N("Butter", "Butterfly valves, then gate valves, are listed."),  # not "But"
-                N(
-                    "Note", "Although the pump is loud, it works."
-                ),  # a subordinator, not a back reference
+                # a subordinator, not a back reference
+                N("Note", "Although the pump is loud, it works."),
             ],
         )
     )

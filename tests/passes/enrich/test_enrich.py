@@ -287,9 +287,8 @@ def test_toc_is_stored_with_ids_depths_and_subtree_pages() -> None:
     assert toc[1].tokens == out.get(toc[1].node_id).total_tokens
     lines = toc_view.lines(toc)
     assert lines[0] == "0001 Report  [pp. 1-9]"
-    assert (
-        lines[1] == "  0002 1 Overview  [pp. 2-5]"
-    )  # the number is not repeated before a numbered title
+    # the number is not repeated before a numbered title
+    assert lines[1] == "  0002 1 Overview  [pp. 2-5]"
     assert lines[2] == "    0003 1.1 Scope  [pp. 3-5]"
 
 

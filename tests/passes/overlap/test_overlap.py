@@ -133,12 +133,10 @@ def test_kinds_and_min_chars() -> None:
             [
                 N("A", base),
                 N("A2", base + " word20"),  # J = 20/21 ≥ 0.9: duplicate
-                N(
-                    "B", " ".join(f"word{i}" for i in range(17)) + " extra1"
-                ),  # J(A,B) = 17/21 ≈ 0.81
-                N(
-                    "C", (" ".join(f"word{i}" for i in range(17)) + " other1 ") * 4
-                ),  # long repeat of B's words
+                # J(A,B) = 17/21 ≈ 0.81
+                N("B", " ".join(f"word{i}" for i in range(17)) + " extra1"),
+                # long repeat of B's words
+                N("C", (" ".join(f"word{i}" for i in range(17)) + " other1 ") * 4),
                 N("Short", "word1 word2"),  # < 50 chars: ignored
             ],
         )

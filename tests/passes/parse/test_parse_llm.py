@@ -113,10 +113,8 @@ def test_not_a_heading_demotes_it_and_heading_keeps_it(
     assert ctx.usage.calls == server.requests == structure_calls(server) == 1
     prompt = server.prompts[0]
     assert '"Safety Requirements" (page 1)' in prompt and f'followed by: "{BODY[0]}"' in prompt
-    assert [t for _, t in ROW.findall(prompt)] == [
-        "Safety Requirements",
-        "Daily Checks",
-    ]  # not the certain ones
+    # not the certain ones
+    assert [t for _, t in ROW.findall(prompt)] == ["Safety Requirements", "Daily Checks"]
     assert any(
         d.code == "pdf_heading_check" and d.message.startswith("1 of 2") for d in parsed.diagnostics
     )

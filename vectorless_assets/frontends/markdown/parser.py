@@ -17,8 +17,9 @@ Contract (tested, and checked over the whole Markdown corpus):
   heading line(s) and every line up to the next top-level heading. `content` is the exact
   text of the body lines (heading lines excluded: they are the title), blank lines and
   separators included, joined by ``\\n``: a node's lines are its heading line(s) followed by
-  exactly its content (`coverage.rebuild_errors` checks this). Contents are slices of the
-  decoded text, so a 50 MB single line costs a few copies of itself, not more.
+  exactly its content (`rebuild_errors` in tests/support/coverage.py checks this). Contents
+  are slices of the decoded text, so a 50 MB single line costs a few copies of itself, not
+  more.
 * Titles are the heading's source text (inline code, emphasis markers and links kept as
   written, multi-line setext titles joined by spaces, ATX closing ``#``s removed).
 * Document title: front-matter ``title``; else the first heading when no other heading is

@@ -135,9 +135,8 @@ def build_raw_nodes(
     """Raw nodes: an optional level-0 preamble, then one node per placed heading."""
     placed = sorted(placed, key=lambda p: (p.start, p.end))
     nodes: list[RawNode] = []
-    spans: list[
-        tuple[str, int, int, int, int, str | None]
-    ] = []  # title, level, content lines [a, b), first page, level source
+    # title, level, content lines [a, b), first page, level source
+    spans: list[tuple[str, int, int, int, int, str | None]] = []
     first_start = placed[0].start if placed else len(lines)
     first_page = placed[0].page if placed else page_count
     if first_start > 0 or first_page > 0 or not placed:

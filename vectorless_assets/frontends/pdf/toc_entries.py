@@ -40,9 +40,8 @@ _PAGE_HEADER = re.compile(
 )
 # a verso page's running head: its folio, then the contents' title ("xii Table des matières")
 _FOLIO_FIRST = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})\s+(?=\D)")
-_COLUMN_HEADER = re.compile(
-    r"\s+(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I
-)  # "Part I  Page"
+# "Part I  Page"
+_COLUMN_HEADER = re.compile(r"\s+(?:beginning\s+)?pages?(?:\s+(?:no\.?|number))?$", re.I)
 
 
 @dataclass(slots=True)
@@ -79,9 +78,8 @@ def read_entries(
                 break  # a list of tables or figures follows the contents: not structure
             if CONTENTS.match(_FOLIO_FIRST.sub("", text)) or _PAGE_HEADER.match(text):
                 pending = None
-                if CONTENTS.match(
-                    text
-                ):  # the page's heading block ("ACME INC.", "FORM 10-K") is no entry
+                # the page's heading block ("ACME INC.", "FORM 10-K") is no entry
+                if CONTENTS.match(text):
                     while raw and raw[-1][0].page == idx and not raw[-1][2]:
                         raw.pop()
                 continue
@@ -108,11 +106,8 @@ def read_entries(
                 and raw[-1][2]
                 and _runs_on(prev, r)
             ):
-                raw[-1] = (
-                    prev,
-                    f"{raw[-1][1]} {text}",
-                    raw[-1][2],
-                )  # "... Issuer Purchases of" / "Equity Securities"
+                # "... Issuer Purchases of" / "Equity Securities"
+                raw[-1] = (prev, f"{raw[-1][1]} {text}", raw[-1][2])
                 continue
             nxt = rs[k + 1] if k + 1 < len(rs) else None
             if pending is not None:

@@ -161,9 +161,8 @@ def toc_outline(
     mapped = map_pages(entries, pages, labels)
     if len(mapped) < 3 or len(mapped) < 0.5 * len(entries):
         return [], set(toc_pages), f"only {len(mapped)} of {len(entries)} ToC entries found a page"
-    if descents(mapped) > max(
-        1, MAX_DESCENTS * (len(mapped) - 1)
-    ):  # one: a block listed out of order
+    # one: a block listed out of order
+    if descents(mapped) > max(1, MAX_DESCENTS * (len(mapped) - 1)):
         return [], set(toc_pages), "ToC pages are out of reading order"
     texts = {p.index: "\n".join(ln.text for ln in p.lines) for p in pages}
     verdict, reason = judge_outline(mapped, texts, len(pages))

@@ -95,9 +95,8 @@ class Catalog(DocumentRanking):
         (a rewritten file keeps its old card until read). True when anything changed."""
         with self._refreshing:
             stamps = {p: file_stamp(p) for p in sorted(self.folder.glob(f"*{IR_SUFFIX}"))}
-            current = {
-                p: st for p, st in stamps.items() if st is not None
-            }  # a vanished file is gone
+            # a vanished file is gone
+            current = {p: st for p, st in stamps.items() if st is not None}
             if self._state.complete and {p: v[0] for p, v in self._seen.items()} == current:
                 return False
             done = {p: v for p, v in self._seen.items() if current.get(p) == v[0]}

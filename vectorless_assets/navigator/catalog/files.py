@@ -9,9 +9,8 @@ from pathlib import Path
 from vectorless_assets.navigator.catalog.doc_cards import DocCard, Snapshot, Stamp
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
 
-Indexed = tuple[
-    Stamp, DocCard | dict[str, str]
-]  # a file's version and its card (or why it was refused)
+# a file's version and its card (or why it was refused)
+Indexed = tuple[Stamp, DocCard | dict[str, str]]
 
 
 def file_stamp(path: Path) -> Stamp | None:

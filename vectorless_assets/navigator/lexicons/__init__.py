@@ -13,18 +13,15 @@ from vectorless_assets.navigator.lexicons.glossary import Entry, GlossaryLexicon
 from vectorless_assets.navigator.lexicons.interface import Lexicon, Lexicons, Need, Reading
 from vectorless_assets.navigator.lexicons.registry import (
     DEFAULT_SPEC,
-    ENV_VAR,
     LexiconChoice,
     LexiconError,
     as_lexicons,
     default_lexicons,
-    lexicons_from_env,
     load_lexicons,
 )
 
 __all__ = [
     "DEFAULT_SPEC",
-    "ENV_VAR",
     "Entry",
     "GlossaryLexicon",
     "Lexicon",
@@ -35,6 +32,5 @@ __all__ = [
     "Reading",
     "as_lexicons",
     "default_lexicons",
-    "lexicons_from_env",
     "load_lexicons",
 ]

@@ -1,15 +1,16 @@
-"""Choosing lexicons by name: `load_lexicons(spec)`, the default, and `VECTORLESS_LEXICONS`.
+"""Choosing lexicons by name: `load_lexicons(spec)` and the default.
 
 A spec is a comma-separated list of lexicons: ``"finance"`` (built in), ``"none"`` or an
 empty string (no lexicon: the ranking uses no domain knowledge), or ``"package.module:NAME"``
 for one's own (`NAME`: a `Lexicon`, such as a `GlossaryLexicon`, or a sequence of them).
+The CLI and the MCP server take theirs from `VECTORLESS_LEXICONS`, read by
+`environment.Environment.lexicons`.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from vectorless_assets.navigator.lexicons.interface import Lexicon, Lexicons
@@ -17,8 +18,6 @@ from vectorless_assets.navigator.views import NavigationError
 
 #: The lexicons used when none are chosen (rankings as they always were).
 DEFAULT_SPEC = "finance"
-#: The environment variable the CLI and the MCP server read their lexicons from.
-ENV_VAR = "VECTORLESS_LEXICONS"
 #: What `lexicons=` accepts: a lexicon, several, a spec, or None for the default.
 LexiconChoice = Lexicon | Sequence[Lexicon] | str | None
 
@@ -81,10 +80,3 @@ def as_lexicons(choice: LexiconChoice) -> Lexicons:
     if isinstance(choice, Lexicon):
         return Lexicons((choice,))
     return Lexicons(tuple(choice))
-
-
-def lexicons_from_env(env: Mapping[str, str] | None = None) -> Lexicons:
-    """The lexicons `VECTORLESS_LEXICONS` names (unset or empty: `DEFAULT_SPEC`; "none": no
-    lexicon); an unknown one is a `LexiconError`."""
-    raw = (os.environ if env is None else env).get(ENV_VAR, "").strip()
-    return load_lexicons(raw or DEFAULT_SPEC)

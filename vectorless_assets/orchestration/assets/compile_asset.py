@@ -64,9 +64,8 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
                 context, selected_checks, FieldStore(settings.fields_dir), names
             )
             return
-        tag_run_with_process(
-            context.instance, context.run.run_id
-        )  # a killed run is found (storage.orphans)
+        # a killed run is found (storage.orphans)
+        tag_run_with_process(context.instance, context.run.run_id)
         runs = DocumentRuns(context, settings, selection=selected)
         yield from runs.run(list(context.partition_keys), selected_checks)
 

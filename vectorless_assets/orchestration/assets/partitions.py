@@ -24,11 +24,7 @@ from urllib.parse import unquote
 import dagster as dg
 
 from vectorless_assets.ir.identity import doc_id_for, document_key
-from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME  # noqa: F401 - re-exported
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
-
-#: the standalone project's documents (a prefixed compiler's: `Settings.names.partitions`)
-DOCUMENTS = STANDALONE.partitions
 
 _KEEP = frozenset("-_+@=")
 
@@ -76,9 +72,8 @@ def register(
         try:
             instance.add_dynamic_partitions(names.partitions_name, new)
             return new
-        except (
-            Exception
-        ):  # another process added some of them meanwhile (unique constraint): look again
+        except Exception:
+            # another process added some of them meanwhile (unique constraint): look again
             if attempt == 2:
                 raise
     return []

@@ -38,6 +38,7 @@ class _Compiler:
         self.client, self.cache = llm.client(), llm.cache()
 
     def __call__(self, task: DocumentTask) -> DocumentOutcome:
+        # one per document
         ctx = PassContext(
             options=self.settings.options,
             llm=self.client,
@@ -45,7 +46,7 @@ class _Compiler:
             refresh_llm=self.llm.refresh,
             llm_concurrency=self.llm.concurrency,
             frontends=self.settings.frontends,
-        )  # one per document
+        )
         return compute(task, self.graph, self.store, self.ir_store, ctx)
 
 

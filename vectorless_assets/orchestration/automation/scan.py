@@ -168,9 +168,8 @@ def scan(
             continue
         result.hashed += 1
         if row is not None and row.fingerprint == fingerprint and pk in registered:
-            result.rows[pk] = Row(
-                info.size, info.mtime_ns, fingerprint, row.changes
-            )  # touched, same bytes
+            # touched, same bytes
+            result.rows[pk] = Row(info.size, info.mtime_ns, fingerprint, row.changes)
             continue
         changes = (row.changes if row else 0) + 1
         result.rows[pk] = Row(info.size, info.mtime_ns, fingerprint, changes)

@@ -134,9 +134,8 @@ def build_documents_sensor(
                 f"documents root {documents.path} {problem}; nothing scanned or deleted"
             )
         registered = set(context.instance.get_dynamic_partitions(partitions.name))
-        with contextlib.suppress(
-            Exception
-        ):  # runs of a dead process of this host: failed (storage.orphans)
+        # runs of a dead process of this host: failed (storage.orphans)
+        with contextlib.suppress(Exception):
             for run_id in fail_orphaned_runs(context.instance):
                 context.log.warning(f"run {run_id}: its process is gone; marked failed")
         store = FieldStore(settings.fields_dir)
@@ -159,9 +158,8 @@ def build_documents_sensor(
             everything = frozenset(graph.produced)
             for change in result.changed:
                 run_key = f"{change.partition_key}:{state.epoch}:{change.changes}"
-                if (
-                    change.partition_key not in registered
-                ):  # new (or re-added): nothing to plan against
+                # new (or re-added): nothing to plan against
+                if change.partition_key not in registered:
                     todo.append((change.partition_key, run_key, everything))
                     continue
                 plan = plan_document(

@@ -45,7 +45,6 @@ INPUT_EVENT_POINTER_TAG = "dagster/input_event_pointer/"
 PASS_TAG = "vectorless/pass"
 LLM_TAG = "vectorless/llm"
 MODES_TAG = "vectorless/modes"
-DOCUMENT_TAG = "vectorless/document"
 DOCUMENTS_TAG = "vectorless/documents"
 TRIGGER_TAG = "vectorless/trigger"
 

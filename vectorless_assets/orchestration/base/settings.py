@@ -1,7 +1,7 @@
 """The Dagster-facing settings: locations, compile options, LLM, workers, the compiler's names.
 
 Built from the core `environment.Environment` (which reads and documents every
-`VECTORLESS_*` variable) by `Settings.from_env()` inside the Definitions factory, never at
+`VECTORLESS_*` variable) by `Settings.from_environment()` inside the Definitions factory, never at
 import time. `prefix` is not read from the environment: the standalone project has none
 (today's names); each `DocumentCompilerComponent` passes its own (`keys.prefixed_name`,
 `keys.prefixed_key`).
@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from vectorless_assets.environment import (
     DEFAULT_BACKFILL_CHUNK,
     DEFAULT_LLM_CONCURRENCY,
+    LOCAL_DIR,
     Environment,
+    cache_path_for,
     default_workers,
 )
 from vectorless_assets.frontends.registry import REGISTRY, Registry
-from vectorless_assets.llm.cache import cache_path_for
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
@@ -61,7 +62,7 @@ class Settings:
     frontends: Registry = REGISTRY
     #: bounds on LLM work: timeouts, retries, per-document deadline, breaker (`llm.guard`)
     llm_limits: LLMLimits = field(default_factory=LLMLimits)
-    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`llm.cache.cache_path_for`)
+    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`environment.cache_path_for`)
     llm_cache: str | None = None
     #: processes computing a run's documents (1: in the run's own process)
     workers: int = field(default_factory=default_workers)
@@ -101,7 +102,7 @@ class Settings:
         base = (
             self.ir_dir
             if "://" not in self.ir_dir
-            else os.path.abspath(os.path.join("./.vectorless", self.prefix))
+            else os.path.abspath(os.path.join(LOCAL_DIR, self.prefix))
         )
         return os.path.join(base, STATE_SUBDIR, "documents.sqlite")
 
@@ -119,15 +120,14 @@ class Settings:
     @classmethod
     def from_environment(cls, environment: Environment, *, prefix: str = "") -> Settings:
         """Settings from a snapshot of the environment (`environment.Environment`)."""
-        mode = environment.mode
-        llm = environment.llm_client()
+        base_url, model, api_key = environment.llm_endpoint or ("", None, "")
         return cls.create(
             docs_dir=environment.docs_dir,
             ir_dir=environment.ir_dir(),
             fields_dir=environment.fields_dir,
-            options=CompileOptions(mode=mode, llm_model=llm.model if llm else None),
-            llm_base_url=llm.base_url if llm else "",
-            llm_api_key=llm.api_key if llm else "",
+            options=CompileOptions(mode=environment.mode, llm_model=model),
+            llm_base_url=base_url,
+            llm_api_key=api_key,
             llm_limits=environment.llm_limits,
             llm_cache=environment.llm_cache,
             workers=environment.workers,

@@ -20,6 +20,7 @@ from typing import Literal
 import dagster as dg
 from pydantic import BaseModel, Field, field_validator
 
+from vectorless_assets.environment import LOCAL_DIR
 from vectorless_assets.orchestration.automation.scan import root_problem
 from vectorless_assets.orchestration.base.keys import check_prefix
 from vectorless_assets.orchestration.base.settings import Settings
@@ -124,7 +125,7 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
     def settings(self, project_root: str | os.PathLike[str]) -> Settings:
         """This compiler's `Settings`, folders resolved against `project_root`."""
         ir_dir = resolve_location(
-            self.ir_dir or os.path.join(".vectorless", self.prefix, "ir"), project_root
+            self.ir_dir or os.path.join(LOCAL_DIR, self.prefix, "ir"), project_root
         )
         env = compiler_env(
             docs_dir=resolve_location(self.documents_root, project_root),

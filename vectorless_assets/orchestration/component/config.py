@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dagster._utils.schedules import is_valid_cron_string  # Dagster's own cron rule
 from pydantic import ValidationError
 
-#: the variables the standalone project reads the LLM from (`llm.config`, `llm.guard`)
+#: the variables the standalone project reads the LLM from (`environment`, `llm.guard`)
 LLM_ENV_PREFIX = "VECTORLESS_LLM"
 
 

@@ -130,9 +130,8 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
     )
     def recompile(context: dg.OpExecutionContext, config: RecompileConfig):
         documents = bound(context, names.documents)
-        tag_run_with_process(
-            context.instance, context.run_id
-        )  # a killed run is found (storage.orphans)
+        # a killed run is found (storage.orphans)
+        tag_run_with_process(context.instance, context.run_id)
         keys = list(
             dict.fromkeys(
                 config.documents

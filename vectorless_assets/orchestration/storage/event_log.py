@@ -188,9 +188,8 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 conn.rollback()
             raise
         else:
-            for shard in sorted(
-                held, key=lambda s: s == INDEX_SHARD
-            ):  # run shards first, the index last
+            # run shards first, the index last
+            for shard in sorted(held, key=lambda s: s == INDEX_SHARD):
                 held[shard].commit()
         finally:
             self._local.held = self._local.stored = None

@@ -21,10 +21,11 @@ from pathlib import Path
 
 import dagster as dg
 
+from vectorless_assets.environment import LOCAL_DIR
 from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 from vectorless_assets.orchestration.storage.locks import file_lock
 
-LOCAL_HOME = "./.vectorless/dagster"
+LOCAL_HOME = str(LOCAL_DIR / "dagster")
 LOCK_NAME = ".vectorless-instance.lock"
 DEFAULT_INSTANCE_YAML = (
     "# written by vectorless (see dagster.yaml in the project)\ntelemetry:\n  enabled: false\n"

@@ -43,9 +43,8 @@ def chain_type(
 ) -> ChainType:
     """Classify a reference from `source` to `target` (see the module docstring)."""
     at = source.content.find(ref.text) if ref.text else -1
-    text, at = (
-        (source.content, at) if at >= 0 else (ref.text, 0)
-    )  # (a reference text not in the content: itself)
+    # (a reference text not in the content: itself)
+    text, at = (source.content, at) if at >= 0 else (ref.text, 0)
     found = around(text, at, at + len(ref.text))
     if found is not None:
         return found[0]

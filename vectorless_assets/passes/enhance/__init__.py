@@ -152,9 +152,8 @@ def _enhance(
     # by it without a scan (not the root's text without its front matter)
     tokens = node.token_count if text is node.content else None
     split = None
-    if scan is node.content or ex.is_short(
-        text, shortcut, tokens
-    ):  # other passes read the same text
+    # other passes read the same text
+    if scan is node.content or ex.is_short(text, shortcut, tokens):
         freq = texts.keyword_counts(scan)  # (the compile's cache: counted once for all)
     else:  # no other pass reads it (links dropped, or cut): counted with its sentences
         split = ex.sentences_of(scan)

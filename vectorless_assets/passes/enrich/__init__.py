@@ -98,9 +98,8 @@ def describe(tree: DocumentTree, parsed: ParsedDocument, summary: str) -> str:
     text = clean(summary) or document_summary(tree, DESCRIPTION_MAX_TOKENS * 2)
     if not text:
         return ""
-    if (
-        summary_tokens(text) <= DESCRIPTION_MAX_TOKENS
-    ):  # (memoised: often the summary as enhance estimated it)
+    # (memoised: often the summary as enhance estimated it)
+    if summary_tokens(text) <= DESCRIPTION_MAX_TOKENS:
         return text
     lead = " ".join(sentences(text)[:2]) or text
     return truncate_tokens(lead, DESCRIPTION_MAX_TOKENS)

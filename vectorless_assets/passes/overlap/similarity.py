@@ -169,9 +169,8 @@ def _prefix_join(
     mid = 2 * threshold / (1 + threshold)
     half = threshold / (1 + threshold)
     signatures: dict[int, int] = {}
-    bit = (_BITS * (len(rank) // BITMAP_BITS + 1))[
-        : len(rank)
-    ]  # bit of rank r: 1 << (r % BITMAP_BITS)
+    # bit of rank r: 1 << (r % BITMAP_BITS)
+    bit = (_BITS * (len(rank) // BITMAP_BITS + 1))[: len(rank)]
 
     def signature(i: int) -> int:
         sig = signatures.get(i)
@@ -188,9 +187,8 @@ def _prefix_join(
         min_size = math.ceil(threshold * size_x - _EPS)
         probe = size_x - _min_overlap(threshold, size_x) + 1
         counts: dict[int, int] = {}
-        needs: dict[
-            int, int
-        ] = {}  # required overlap by the other set's size (same for all y of a size)
+        # required overlap by the other set's size (same for all y of a size)
+        needs: dict[int, int] = {}
         for i in range(probe):
             posting = index.get(ranks[i])
             if posting is None:

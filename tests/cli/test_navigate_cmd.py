@@ -103,9 +103,8 @@ def test_locate_text_output_names_the_pages_to_read_inside_a_long_section(
     start, end = hit["focus"]["start_page"], hit["focus"]["end_page"]
     assert start <= 7 <= end
     rc, out, _ = run(capsys, "locate", str(path), QUESTION)
-    read = (
-        f"read p. {start}" if start == end else f"read pp. {start}-{end}"
-    )  # one spelling (ir.toc_view.span)
+    # one spelling (ir.toc_view.span)
+    read = f"read p. {start}" if start == end else f"read pp. {start}-{end}"
     assert (
         rc == 0 and f"({hit['node_id']}, pp. {hit['start_page']}-{hit['end_page']}, {read})" in out
     )

@@ -6,7 +6,8 @@ and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless the folder
 document. Every command has `--json` (the navigator's plain data, as an agent would see it).
 `locate --llm` adds an LLM-guided search over the table of contents (`navigator.guided`,
 configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and `--json` then prints
-`{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results.
+`{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results. Only
+`locate` ranks, so only `locate` reads `VECTORLESS_LEXICONS` (`Environment.lexicons`).
 Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
 not found.
 """
@@ -19,18 +20,18 @@ from pathlib import Path
 from typing import Any
 
 from vectorless_assets.cli.output import emit_json, error, one_line
+from vectorless_assets.environment import Environment
 from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.errors import IRIntegrityError
-from vectorless_assets.llm.config import client_from_env
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
-from vectorless_assets.navigator.lexicons import lexicons_from_env
+from vectorless_assets.navigator.lexicons import Lexicons
 from vectorless_assets.navigator.ranking.guided import MAX_CALLS, usage_json
 from vectorless_assets.navigator.views import span_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the query subcommands to an argparse subparsers object."""
+    """Add the navigation subcommands to an argparse subparsers object."""
     specs = [
         ("ls", "list a node's children (file) or the documents of a folder", cmd_ls),
         ("cat", "print a node's text with its citation", cmd_cat),
@@ -78,14 +79,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 # -- helpers --------------------------------------------------------------------------------
-def where(row: dict[str, Any]) -> str:
-    """A citation range: pages when known, else lines."""
-    return span_text(row)
-
-
-def _open(args: argparse.Namespace) -> DocumentNavigator | Catalog:
+def _open(
+    args: argparse.Namespace, lexicons: Lexicons | None = None
+) -> DocumentNavigator | Catalog:
+    """The IR file, or the folder's catalog (or its `--doc`), ranking with `lexicons` (None:
+    the default; only `locate` ranks)."""
     path = Path(args.ir)
-    lexicons = lexicons_from_env()
     if path.is_dir():
         catalog = Catalog(path, lexicons=lexicons)
         for r in catalog.rejected:
@@ -104,9 +103,12 @@ def _single(target: DocumentNavigator | Catalog) -> DocumentNavigator:
     raise NavigationError(f"{target.folder} holds {len(target)} documents: pick one with --doc")
 
 
-def _run(args: argparse.Namespace, body: Any) -> int:
+def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
+    """Open the target, run `body` on it and print its (JSON, lines) result; a refused IR, a
+    missing target or (for a command that `ranks`) a bad VECTORLESS_LEXICONS is one line."""
     try:
-        result = body(_open(args))
+        lexicons = Environment.read().lexicons if ranks else None
+        result = body(_open(args, lexicons))
     except (IRIntegrityError, NavigationError) as exc:
         error(str(exc))
         return 1
@@ -133,7 +135,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
         rows = _single(t).ls(args.node)
         return rows, [
             (
-                f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{where(r)}]  "
+                f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{span_text(r)}]  "
                 f"({r['leaf_count']} leaves)  {r['description'][:80]}"
             )
             for r in rows
@@ -145,7 +147,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
 def cmd_cat(args: argparse.Namespace) -> int:
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         item = _single(t).cat(args.node)
-        head = f"== {' > '.join(item['path'])}  ({item['node_id']}, {where(item)})"
+        head = f"== {' > '.join(item['path'])}  ({item['node_id']}, {span_text(item)})"
         kids = [f"  -> {c['node_id']} {c['title']}" for c in item["children"]]
         return item, [head, item["content"].strip(), *kids]
 
@@ -164,7 +166,7 @@ def cmd_find(args: argparse.Namespace) -> int:
         return rows, [
             (
                 f"{(r['doc_id'][:8] + ' ') if prefix else ''}{r['node_id']}  "
-                f"{r['title']}  [{where(r)}]  {r['where']}: {r['snippet'][:100]}"
+                f"{r['title']}  [{span_text(r)}]  {r['where']}: {r['snippet'][:100]}"
             )
             for r in rows
         ]
@@ -186,7 +188,7 @@ def cmd_locate(args: argparse.Namespace) -> int:
     llm, usage = None, LLMUsage()
     if args.llm:
         try:
-            llm = client_from_env()
+            llm = Environment.read().llm_client()
         except ValueError as exc:
             error(str(exc))
             return 1
@@ -205,10 +207,10 @@ def cmd_locate(args: argparse.Namespace) -> int:
             doc = f"{h['doc_name']}: " if "doc_name" in h else ""
             found = f"  via {h['via']}" if "via" in h else ""
             score = f"  score {h['score']}" if h["score"] is not None else ""
-            focus = f", read {where(h['focus'])}" if h.get("focus") else ""
+            focus = f", read {span_text(h['focus'])}" if h.get("focus") else ""
             lines.append(
                 f"{rank}. {doc}{' > '.join(h['path'])}  ({h['node_id']}, "
-                f"{where(h)}{focus}){score}{found}"
+                f"{span_text(h)}{focus}){score}{found}"
             )
             lines.append(f"     {h['reason']}")
         if llm is None:
@@ -229,4 +231,4 @@ def cmd_locate(args: argparse.Namespace) -> int:
         )
         return {"hits": hits, "llm_usage": u}, lines or ["no match"]
 
-    return _run(args, body)
+    return _run(args, body, ranks=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_query import run
+from tests.cli.test_navigate_cmd import run
 from tests.navigator.ranking.test_finance_locate import CASH_FLOWS, PROSE_CAPITAL, filing
 from vectorless_assets.ir import save_ir
 
@@ -46,3 +46,18 @@ def test_an_unknown_lexicon_is_reported_not_raised(
     monkeypatch.setenv("VECTORLESS_LEXICONS", "fnance")
     rc, _, err = run(capsys, "locate", str(filing_ir), QUESTION)
     assert rc == 1 and "unknown lexicon 'fnance'" in err
+
+
+def test_commands_that_never_rank_ignore_a_bad_lexicon(
+    capsys, filing_ir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VECTORLESS_LEXICONS", "bogus")
+    for argv in (
+        ["toc", str(filing_ir)],
+        ["ls", str(filing_ir.parent)],
+        ["find", str(filing_ir), "capital"],
+    ):
+        rc, _, err = run(capsys, *argv)
+        assert rc == 0 and "lexicon" not in err, (argv, err)
+    rc, _, err = run(capsys, "locate", str(filing_ir.parent), QUESTION)
+    assert rc == 1 and "unknown lexicon 'bogus'" in err
