@@ -101,9 +101,7 @@ def ir_entry(doc: Any) -> dict[str, Any]:
 
 
 def hits(nav: DocumentNavigator, question: str) -> list[Any]:
-    found = nav.locate(question, k=5)
-    rows = found.get("results", found) if isinstance(found, dict) else found
-    return json.loads(json.dumps(rows, default=str))
+    return json.loads(json.dumps(nav.locate(question, k=5), default=str))
 
 
 def compile_samples(work: Path) -> tuple[dict[str, Any], dict[str, Any], Path]:
@@ -199,7 +197,7 @@ def mcp_part(folder: Path, ids: dict[str, str]) -> dict[str, Any]:
 def dagster_part() -> dict[str, Any]:
     from vectorless_assets.orchestration.definitions import defs
 
-    graph = defs().resolve_asset_graph() if callable(defs) else defs.resolve_asset_graph()
+    graph = defs().resolve_asset_graph()
     return {
         key.to_user_string(): graph.get(key).code_version
         for key in sorted(graph.get_all_asset_keys(), key=lambda k: k.to_user_string())

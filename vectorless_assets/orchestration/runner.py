@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import dagster as dg
 
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY
 from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
@@ -104,7 +105,7 @@ def compile_paths(
     table: PassTable = TABLE,
     workers: int | None = None,
     llm_cache: str | None = None,
-    llm_concurrency: int | None = None,
+    llm_concurrency: int = DEFAULT_LLM_CONCURRENCY,
 ) -> list[DocResult]:
     """Compile `paths` (files under `docs_root` or relative to it, or `SourceRef`s whose root is
     `docs_root`) through Dagster in one run; one result each, in the order given.
@@ -135,7 +136,7 @@ def compile_paths(
         table=table,
         workers=workers,
         llm_cache=llm_cache,
-        **({} if llm_concurrency is None else {"llm_concurrency": llm_concurrency}),
+        llm_concurrency=llm_concurrency,
     )
     instance = instance or local_instance()
     # best effort: a storage error shows on the documents below

@@ -31,7 +31,7 @@ class LexiconError(NavigationError, ValueError):
 BUILT_IN: dict[str, str] = {"finance": "vectorless_assets.navigator.lexicons.finance:FINANCE"}
 
 
-def _user(spec: str) -> list[Lexicon]:
+def _load(spec: str) -> list[Lexicon]:
     module_name, _, attr = spec.partition(":")
     try:
         value = getattr(importlib.import_module(module_name), attr)
@@ -52,9 +52,9 @@ def load_lexicons(spec: str) -> Lexicons:
         if not part or part.lower() == "none":
             continue
         if part.lower() in BUILT_IN:
-            members.extend(_user(BUILT_IN[part.lower()]))
+            members.extend(_load(BUILT_IN[part.lower()]))
         elif ":" in part and all(part.partition(":")[::2]):
-            members.extend(_user(part))
+            members.extend(_load(part))
         else:
             raise LexiconError(
                 f"unknown lexicon {part!r}: use {', '.join(sorted(BUILT_IN))}, 'none', "
