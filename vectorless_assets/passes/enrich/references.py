@@ -14,7 +14,13 @@ Resolution targets, in order:
 * page: the first node (document order) whose own text is on that page, confidence 0.8;
   with numeric page labels, "page 17" is the printed number 17 (label), mapped to its
   physical page by the document's most common label offset;
-* title: a node with that exact title (case-insensitive), confidence 0.8.
+* title: a node with that exact title (case-insensitive), confidence 0.8;
+* anchor (an in-document Markdown link, `[text](#anchor)` or `[text][label]` with
+  `[label]: #anchor`, see `passes.enrich.links`): the node whose title the anchor is the
+  slug of, kind `title`, target `#anchor`, confidence 0.8;
+* relative ("the next section", "the previous chapter", "次のセクション", see
+  `passes.enrich.relative`): the neighbouring node in reading order, kind `section` or
+  `chapter`, target `next` or `previous`, confidence 0.6.
 
 A caption line is a definition, not a reference, and is not extracted; a reference that
 resolves to the node it appears in is dropped; unresolved references are kept with no
@@ -28,6 +34,7 @@ from dataclasses import dataclass, field
 
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, ReferenceKind, TreeNode
 from vectorless_assets.passes.common.treeops import TITLE_JOIN
+from vectorless_assets.passes.enrich.links import anchor_key, anchor_keys, definitions, links
 from vectorless_assets.passes.enrich.reference_scan import (
     NUM,
     REF,
@@ -36,6 +43,7 @@ from vectorless_assets.passes.enrich.reference_scan import (
     scan_text,
     tried_at,
 )
+from vectorless_assets.passes.enrich.relative import neighbour, relative
 
 CONFIDENCE = 0.8
 STRUCTURE_CONFIDENCE = 0.6
@@ -93,6 +101,10 @@ class Targets:
     page_offset: int | None = None
     children: dict[str, list[str]] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
+    #: `links.anchor_key` of each title -> the positions (document order) of its nodes
+    anchors: dict[str, list[int]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    parent: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, tree: DocumentTree, captions: list[list[re.Match[str]]] | None = None) -> Targets:
@@ -114,6 +126,7 @@ class Targets:
                 [full, *(p.strip() for p in full.split(TITLE_JOIN) if p.strip())] if full else []
             ):
                 t.titles.setdefault(title.lower(), node.node_id)
+                t.anchors.setdefault(anchor_key(title), []).append(i)
                 m = _TITLE_NUM.match(title)
                 if m and (
                     m.group("kind") or not m.group("target").isalpha() or m.group("end").strip()
@@ -133,6 +146,8 @@ class Targets:
             if node.children:
                 t.children[node.node_id] = node.children
         t.page_offset = _page_offset(tree)
+        t.order = [node.node_id for node in tree.nodes]
+        t.parent = {kid: parent for parent, kids in t.children.items() for kid in kids}
         return t
 
     def _by_parent_number(self, target: str) -> str | None:
@@ -153,7 +168,22 @@ class Targets:
             node = kids[index] if 0 <= index < len(kids) else None
         return node
 
-    def resolve(self, kind: ReferenceKind, target: str) -> tuple[str | None, float]:
+    def _anchored(self, anchor: str, near: int) -> str | None:
+        """The node titled with `anchor`'s slug nearest position `near` (a concatenation of
+        documents repeats titles such as "Motivation": the link means its own document's)."""
+        for key in anchor_keys(anchor):
+            if key in self.anchors:
+                return self.order[min(self.anchors[key], key=lambda i: (abs(i - near), i))]
+        return None
+
+    def resolve(self, kind: ReferenceKind, target: str, near: int = 0) -> tuple[str | None, float]:
+        """The node `target` names and the confidence (`near`: the referring node's position,
+        for anchors)."""
+        if kind in ("section", "chapter") and target in ("next", "previous"):
+            level = "chapter" if kind == "chapter" else "section"
+            way = "next" if target == "next" else "previous"
+            hit = neighbour(self.order[near], way, level, self.parent, self.children)
+            return (hit, STRUCTURE_CONFIDENCE) if hit else (None, 0.0)
         if kind in ("section", "chapter", "appendix"):
             for word in (kind, "§" if kind == "section" else kind, ""):
                 if (word, target) in self.numbered:
@@ -173,7 +203,10 @@ class Targets:
                 self.pages.get(int(target) + (self.page_offset or 0)) if target.isdigit() else None
             )
             return (hit, CONFIDENCE) if hit else (None, 0.0)
-        hit = self.titles.get(target.lower())
+        if target.startswith("#"):
+            hit = self._anchored(target, near)
+        else:
+            hit = self.titles.get(target.lower())
         return (hit, CONFIDENCE) if hit else (None, 0.0)
 
 
@@ -194,16 +227,23 @@ def _page_offset(tree: DocumentTree) -> int | None:
     return min(offsets, key=lambda o: (-offsets[o], abs(o)))
 
 
-def extract(node: TreeNode, scan: Scan | None = None) -> list[tuple[str, ReferenceKind, str]]:
+def extract(
+    node: TreeNode, scan: Scan | None = None, defined: dict[str, str] | None = None
+) -> list[tuple[str, ReferenceKind, str]]:
     """(text, kind, target) of the references in a node's text, first occurrence each.
 
-    `scan`: `scan_text(node.content)` when the caller has it already."""
+    `scan`: `scan_text(node.content)` when the caller has it already; `defined`: the
+    document's link definitions (`links.definitions`), for reference-style links."""
     text = node.content
+    seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
+    for written, anchor in links(text, defined or {}):
+        seen.setdefault(("title", anchor), (written, "title", anchor))
+    for written, level, way in relative(text):
+        seen.setdefault((level, way), (written, level, way))
     low, caption_list, starts, sees = scan if scan is not None else scan_text(text)
     if starts is not None and not starts and not sees:
-        return []  # nowhere to try either pattern
+        return list(seen.values())[:MAX_REFERENCES_PER_NODE]  # nowhere to try either pattern
     captions = {m.start("kind") for m in caption_list}
-    seen: dict[tuple[str, str], tuple[str, ReferenceKind, str]] = {}
     for m in REF.finditer(text) if starts is None else tried_at(REF, text, starts):
         if m.start("kind") in captions:
             continue
@@ -234,17 +274,18 @@ def resolve_references(tree: DocumentTree) -> DocumentTree:
     returned (every node would be kept as it is).
     """
     scans = [scan_text(node.content) for node in tree.nodes]
-    found = [extract(node, scan) for node, scan in zip(tree.nodes, scans, strict=True)]
+    defined = definitions(node.content for node in tree.nodes)
+    found = [extract(node, scan, defined) for node, scan in zip(tree.nodes, scans, strict=True)]
     if not any(found) and not any(node.references for node in tree.nodes):
         return tree
     targets: Targets | None = None
     nodes = []
-    for node, extracted in zip(tree.nodes, found, strict=True):
+    for position, (node, extracted) in enumerate(zip(tree.nodes, found, strict=True)):
         refs = []
         for text, kind, target in extracted:
             if targets is None:
                 targets = Targets.of(tree, [scan.captions for scan in scans])
-            node_id, confidence = targets.resolve(kind, target)
+            node_id, confidence = targets.resolve(kind, target, position)
             if node_id == node.node_id:
                 continue
             refs.append(
