@@ -6,7 +6,22 @@ with the relation it states to the section it points at, and the pass's score on
 RFC, by its feature name), `half` (`tune` or `check`: crc32 of the unit, odd -> check, fixed
 before any rule was tuned), `ref` (the reference as written), `sentence` (the locator: the
 sentence's text as the node holds it) and `relation` (one of the five chain types, labelled
-by hand; the guide is in docs/passes.md, "Chain types").
+by hand). The labelling guide, the first that applies:
+
+1. contradicting: the sentence sets itself against the target: contrast, exception,
+   qualification or an alternative ("unlike [X]", "does not apply; see the next section",
+   "(but see [X])", "[X] is another possible solution", "rather than [X]");
+2. causal: the target gives the reason, cause or justification ("because of", "for
+   reasons discussed [above]", "see [X] for why", a link to a "Why ...?" rationale);
+3. supporting: the sentence invokes the target as established basis, evidence or analogy
+   ("as discussed in", "as noted in", "recall", "similar to", "as with", "based on");
+4. sequence: the target is named by its place in reading or doing order ("the next
+   section", "in the previous chapter", "[A] and then [B]", "after [X] is done");
+5. elaboration: otherwise: the target tells more (a linked term, "see [X] for details",
+   "covered in Appendix C").
+
+A sentence whose reference points at the wrong section (a resolution error of the enrich
+pass, such as "Figure 4-5" read as Figure 4) was left out.
 
 `evaluate` compiles each document through the pass table (deep mode, the passes the chain
 pass depends on, no LLM), finds each sentence's node and the reference in it, and takes the

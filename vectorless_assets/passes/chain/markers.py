@@ -42,7 +42,7 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "because", "because of", "due to", "owing to", "as a result of", "results in",
             "resulted in", "leads to", "led to", "caused by", "for reasons", "for the reasons",
             "for why", "for reasoning", "a justification", "the justification", "in light of",
-            "since",
+            "since", "therefore", "thus", "hence", "consequently",
         ),
         "supporting": (
             "as discussed", "as mentioned", "as noted", "as explained", "as described",
@@ -61,21 +61,21 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
     },
     "ja": {
         "contradicting": ("と対照的", "とは対照的", "と比較して", "とは異なり", "に反して", "矛盾"),
-        "causal": ("ため", "なので", "が原因", "その結果"),
+        "causal": ("ため", "なので", "が原因", "その結果", "したがって"),
         "supporting": ("と同様", "に似て", "思い出", "に基づ", "によると", "によれば", "で述べた"),
         "sequence": ("その後", "続いて"),
         "elaboration": ("例えば", "詳細", "詳しく"),
     },
     "zh": {
         "contradicting": ("与此相反", "相反", "不同于", "与之相比", "矛盾", "却"),
-        "causal": ("因为", "由于", "导致", "因此"),
+        "causal": ("因为", "由于", "导致", "因此", "所以", "因而"),
         "supporting": ("根据", "如前所述", "证实", "类似于", "与之类似"),
         "sequence": ("然后", "随后", "之后"),
         "elaboration": ("例如", "详见", "详细"),
     },
     "ko": {
         "contradicting": ("반면", "와 달리", "과 달리", "모순"),
-        "causal": ("때문에", "그 결과"),
+        "causal": ("때문에", "그 결과", "따라서"),
         "supporting": ("에 따르면", "뒷받침", "와 같이", "과 같이"),
         "sequence": ("그 후", "이어서"),
         "elaboration": ("예를 들어", "자세한", "구체적으로"),
