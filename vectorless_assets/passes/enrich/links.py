@@ -27,11 +27,12 @@ REFERENCE = re.compile(r"\[(?P<text>[^\[\]\n]{1,200})\]\[(?P<label>[^\[\]\n]{0,2
 #: `[label]: #anchor` at the start of a line (a link definition).
 DEFINITION = re.compile(r"^ {0,3}\[(?P<label>[^\[\]\n]{1,200})\]:\s*#(?P<anchor>\S{1,200})", re.M)
 _REPEAT = re.compile(r"-\d+$")
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def anchor_key(text: str) -> str:
     """The letters and digits of `text`, lowercased: what a title and its slug share."""
-    return "".join(c for c in text.lower() if c.isalnum())
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 def anchor_keys(anchor: str) -> list[str]:
