@@ -81,6 +81,14 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     """Typed reasoning chains (causal, supporting, contradicting, elaboration, sequence) from
     resolved references and leading connectives.
 
+    A reference's type comes from the connective next to it ("as discussed in", "unlike",
+    "because of", "and then"; per language, `passes.chain.markers`), else from its target (a
+    "Why ...?" section: causal) or its form ("the next section": sequence), else it is an
+    elaboration; a contents entry (a link that is all of its sentence) makes no chain. On
+    the hand-labelled corpus sentences of `benchmarks/bench_chains.py`, check half
+    (precision / recall): supporting 0.96 / 0.68, contradicting 1.00 / 0.75, sequence 0.89 /
+    1.00, elaboration 0.87 / 0.95, causal 0.67 / 0.77.
+
     A node -> chain ids lookup covers both ends of every chain. Linear in nodes plus
     references (one regex scan of each reference's sentence and of each node's opening).
     """
