@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.passes.chain.test_chain_types import typed
+from tests.support.chains import typed
 from tests.support.index_trees import N, build
 from vectorless_assets import compile_document
 from vectorless_assets.passes import chain
