@@ -157,7 +157,7 @@ TABLE = PassTable(
             optional_reads=("summary",),
             writes=("tree", "description", "toc"),
             phase="transform",
-            version="2",
+            version="3",
             modes=ALL,
             required=True,
             reuse="none",
@@ -222,7 +222,7 @@ TABLE = PassTable(
             reads=("tree",),
             writes=("chain_index",),
             phase="backend",
-            version="2",
+            version="3",
             modes=DEEP,
         ),
         Pass(

@@ -39,10 +39,10 @@ def test_one_chain_per_resolved_reference_with_types() -> None:
     ids = {n.title: n.node_id for n in tree.nodes}
     got = {(c.node_ids[0], c.node_ids[1]): c.chain_type for c in index.chains}
     assert got == {
-        (ids["Intro"], ids["Details"]): "elaboration",  # deeper target
-        (ids["Intro"], ids["Method"]): "sequence",  # next sibling
-        (ids["Method"], ids["Intro"]): "supporting",  # same depth, not next
-        (ids["Results"], ids["Intro"]): "sequence",  # says "next"
+        (ids["Intro"], ids["Details"]): "elaboration",  # no connective: the target tells more
+        (ids["Intro"], ids["Method"]): "elaboration",  # (its place in the tree says nothing)
+        (ids["Method"], ids["Intro"]): "supporting",  # "as in"
+        (ids["Results"], ids["Intro"]): "elaboration",  # a title, not "the next section"
     }
     assert len({c.chain_id for c in index.chains}) == len(index.chains)
     assert all(c.confidence == 0.8 and c.reference_text for c in index.chains)

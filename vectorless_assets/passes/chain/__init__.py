@@ -5,31 +5,40 @@ then the node it points at). Two kinds of evidence, no LLM:
 
 * **a resolved reference** (a `NodeReference` whose `target_node_id` is in the tree and is
   not the referring node itself): one chain per (source, target), the first reference's
-  text kept, confidence the reference's;
+  text kept, confidence the reference's. A reference that is all of its sentence (an entry
+  of a contents list, "- [Motivation](#motivation)") navigates; it makes no chain;
 * **a leading connective**: a node whose text opens with a contradicting, causal, sequence
   or elaboration marker ("However, ...", "Therefore, ...", "Next, ...", "For example, ...",
   "しかし、", "因此，", "그러나") is linked to its previous sibling, the passage the connective
   refers back to (confidence `CONNECTIVE_CONFIDENCE`), unless a reference already links them.
 
-Type (the spec's five): for a reference, the connective nearest to it in its sentence
-(`passes.chain.connectives.around`: contrast, contradiction or a negated supporting word ->
-**contradicting**; cause or consequence -> **causal**; order -> **sequence**; detail ->
-**elaboration**; evidence -> **supporting**); with none, the tree decides: the target is the
-source's next sibling -> **sequence**, deeper than the source -> **elaboration**, else
-**supporting**. A leading connective gives its own type.
+Type (the spec's five) of a reference, the first rule that applies:
+
+1. a connective close to it in its sentence (`passes.chain.connectives.around`: "unlike",
+   "in contrast to", "but see" -> **contradicting**; "because of", "for reasons discussed"
+   -> **causal**; "as discussed in", "similar to", "based on" -> **supporting**; "and
+   then", "after" -> **sequence**; "for details", "for example" -> **elaboration**);
+2. a target that gives reasons (titled "Why ...", "Rationale for ...") -> **causal**;
+3. a reference by position ("the next section", "the previous chapter") -> **sequence**;
+4. else **elaboration**: a cross-reference with no connective points at the section that
+   tells more (a linked term, "see Appendix C").
+
+A leading connective gives its own type. The connectives are data, per language
+(`passes.chain.markers`); the rules were tuned on half of a hand-labelled set of corpus
+sentences and checked on the other half (`benchmarks/bench_chains.py`).
 
 Chain ids are `chain-0001`, `chain-0002`, … in document order (a node's reference chains,
 then its connective chain), so they are stable for an unchanged tree. `node_chains` maps
 every node on a chain (both ends) to its chain ids.
 
-Its own module: `connectives` (the contrast and support markers, per language).
+Its own modules: `markers` (the words, per language) and `connectives` (finding them).
 """
 
 from __future__ import annotations
 
 from vectorless_assets.ir.indexes import ChainIndex, ChainType, ReasoningChain
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
-from vectorless_assets.passes.chain.connectives import around, leading
+from vectorless_assets.passes.chain.connectives import around, gives_reasons, leading, sentence
 from vectorless_assets.passes.common.nodetext import rounded
 from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
@@ -38,32 +47,47 @@ from vectorless_assets.passes.context import PassContext
 CONNECTIVE_CONFIDENCE = 0.6
 
 
-def chain_type(
-    source: TreeNode, target: TreeNode, ref: NodeReference, next_sibling: str | None
-) -> ChainType:
+def chain_type(source: TreeNode, target: TreeNode, ref: NodeReference) -> ChainType:
     """Classify a reference from `source` to `target` (see the module docstring)."""
     at = source.content.find(ref.text) if ref.text else -1
     # (a reference text not in the content: itself)
     text, at = (source.content, at) if at >= 0 else (ref.text, 0)
-    found = around(text, at, at + len(ref.text))
-    if found is not None:
+    found = around(text, at, at + len(ref.text), target.title)
+    if found is not None and found[0] != "elaboration":
         return found[0]
-    if target.node_id == next_sibling:
+    if gives_reasons(target.title):
+        return "causal"
+    if ref.kind in ("section", "chapter") and ref.target in ("next", "previous"):
         return "sequence"
-    if target.depth > source.depth:
-        return "elaboration"
-    return "supporting"
+    return "elaboration"
 
 
-def siblings(tree: DocumentTree) -> tuple[dict[str, str], dict[str, str]]:
-    """Node id -> id of its next sibling, and node id -> id of its previous sibling."""
-    pairs = [(a, b) for n in tree.nodes for a, b in zip(n.children, n.children[1:], strict=False)]
-    return dict(pairs), {b: a for a, b in pairs}
+def navigates(source: TreeNode, ref: NodeReference) -> bool:
+    """Whether `ref` is all of its sentence (a contents entry: "- [Motivation](#motivation)")."""
+    at = source.content.find(ref.text) if ref.text else -1
+    if at < 0:
+        return False
+    left, right = sentence(source.content, at, at + len(ref.text))
+    rest = source.content[left:at] + source.content[at + len(ref.text) : right]
+    return not any(c.isalnum() for c in rest)
+
+
+def previous_siblings(tree: DocumentTree) -> dict[str, str]:
+    """Node id -> id of its previous sibling."""
+    return {b: a for n in tree.nodes for a, b in zip(n.children, n.children[1:], strict=False)}
 
 
 def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     """Typed reasoning chains (causal, supporting, contradicting, elaboration, sequence) from
     resolved references and leading connectives.
+
+    A reference's type comes from the connective next to it ("as discussed in", "unlike",
+    "because of", "and then"; per language, `passes.chain.markers`), else from its target (a
+    "Why ...?" section: causal) or its form ("the next section": sequence), else it is an
+    elaboration; a contents entry (a link that is all of its sentence) makes no chain. On
+    the hand-labelled corpus sentences of `benchmarks/bench_chains.py`, check half
+    (precision / recall): supporting 0.96 / 0.68, contradicting 1.00 / 0.75, sequence 0.89 /
+    1.00, elaboration 0.87 / 0.95, causal 0.67 / 0.77.
 
     A node -> chain ids lookup covers both ends of every chain. Linear in nodes plus
     references (one regex scan of each reference's sentence and of each node's opening).
@@ -71,7 +95,7 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     chains: list[ReasoningChain] = []
     node_chains: dict[str, list[str]] = {}
     seen: set[tuple[str, str]] = set()
-    following, preceding = siblings(tree)
+    preceding = previous_siblings(tree)
     nodes = node_map(tree)
 
     def add(source: str, target: str, kind: ChainType, text: str, confidence: float) -> None:
@@ -97,9 +121,10 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
                 or target_id == node.node_id
                 or target_id not in nodes
                 or (node.node_id, target_id) in seen
+                or navigates(node, ref)
             ):
                 continue
-            kind = chain_type(node, nodes[target_id], ref, following.get(node.node_id))
+            kind = chain_type(node, nodes[target_id], ref)
             add(node.node_id, target_id, kind, ref.text, ref.confidence)
         before = preceding.get(node.node_id)
         opening = leading(node.content) if before is not None and node.content else None

@@ -1,146 +1,177 @@
 """Connectives: the words that say how two passages relate, for the chain pass (no LLM).
 
-Markers in English, Chinese, Japanese and Korean (the languages `text.words` splits into
-words), by the chain type they signal:
+The words are data (`passes.chain.markers`: per language and chain type); this module finds
+them:
 
-* **contradicting**: contrast ("however", "but", "in contrast", "unlike", "しかし", "但是",
-  "그러나") and contradiction ("contradicts", "inconsistent with", "矛盾"); a supporting
-  word negated just before it ("does *not* support", "is *not* consistent with") too;
-* **causal**: cause and consequence ("because", "therefore", "as a result", "due to",
-  "leads to", "ため", "因此", "때문에");
-* **sequence**: order ("next", "then", "following", "finally", "次に", "然后", "다음");
-* **elaboration**: detail ("for example", "in detail", "specifically", "例えば", "详见");
-* **supporting**: evidence ("as shown in", "according to", "confirms", "consistent with").
+* `around(text, start, end)`: the type of the marker nearest to the span `text[start:end]`
+  (a reference), within `WINDOW` characters of it and inside its sentence (`sentence`:
+  Markdown line wraps do not end one), ties going to the earlier type of `ORDER`. Markers
+  inside the reference itself (a link's text, "[Rationale and alternatives]") name the
+  target, not the relation, and a sentence's opening adverbial ("However, as noted in
+  [X] ...") relates it to the sentence before, so both are passed over; a supporting word
+  negated just before it ("is *not* consistent with") is a contradiction;
+* `gives_reasons(title)`: whether a section so titled gives reasons ("Why ...");
+* `leading(text)`: the marker a text opens with when it is one that refers back
+  (`markers.LEADING`: "However, ...", "Therefore, ...", not "Although ..."), relating the
+  text to the passage before it.
 
-`around(text, start, end)`: the marker nearest to the span `text[start:end]` (a reference)
-inside its sentence (at most `SENTENCE_CHARS` each side), ties going to the earlier type in
-the list above. `leading(text)`: the marker a text opens with when it is one that refers
-back (`LEADING`: "However, ...", "Therefore, ...", not "Although ..."), relating the text
-to the passage before it.
+A phrase of `markers.NOT_MARKERS` hides every marker it overlaps ("yet another", "冷却").
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
 
-Kind = Literal["contradicting", "causal", "sequence", "elaboration", "supporting"]
-ORDER: tuple[Kind, ...] = ("contradicting", "causal", "sequence", "elaboration", "supporting")
+from vectorless_assets.passes.chain.markers import (
+    LEADING,
+    NEAR,
+    NOT_MARKERS,
+    ORDER,
+    REASON_TITLES,
+    Kind,
+)
 
-# fmt: off
-MARKERS: dict[Kind, tuple[str, ...]] = {
-    "contradicting": (
-        "however", "but", "yet", "although", "though", "whereas", "despite", "in contrast",
-        "on the contrary", "on the other hand", "unlike", "contrary to", "nevertheless",
-        "nonetheless", "contradicts", "contradict", "contradicted", "conflicts with",
-        "inconsistent with", "disagrees with", "refutes", "instead", "しかし", "ただし", "一方で",
-        "に反して",
-        "矛盾", "だが", "ところが", "但是", "然而", "相反", "不过", "与此相反", "却", "그러나",
-        "하지만", "반면", "모순",
-    ),
-    "causal": (
-        "because", "therefore", "thus", "hence", "consequently", "as a result", "due to",
-        "caused by", "causes", "leads to", "led to", "results in", "resulted in", "so that",
-        "owing to", "for this reason", "ため", "なので", "したがって", "その結果", "によって",
-        "因为", "所以", "因此",
-        "导致", "由于", "因而", "때문에", "따라서", "그 결과", "그래서",
-    ),
-    "sequence": (
-        "next", "then", "following", "afterwards", "subsequently", "finally", "after that",
-        "previous", "previously", "次に", "その後", "続いて", "最後に", "然后", "接下来", "随后",
-        "最后", "다음", "그 후",
-        "이어서", "마지막으로",
-    ),
-    "elaboration": (
-        "for example", "for instance", "in detail", "for details", "specifically",
-        "in particular", "more precisely", "that is", "namely", "例えば", "具体的に", "詳細",
-        "詳しく", "例如",
-        "具体", "详见", "详细", "예를 들어", "자세한", "구체적으로",
-    ),
-    "supporting": (
-        "as shown in", "as described in", "according to", "confirms", "supports",
-        "consistent with", "in line with", "agrees with", "evidence", "demonstrates", "に示す",
-        "によれば", "根据", "证实", "支持", "에 따르면", "뒷받침",
-    ),
-}
-#: The markers that open a passage to relate it to the one before (discourse adverbials:
-#: "However, ...", "Therefore, ..."); subordinators ("Although X, Y", "Because X, Y") relate
-#: two clauses of one sentence and are left out.
-LEADING = frozenset({
-    "however", "but", "yet", "in contrast", "on the contrary", "on the other hand",
-    "nevertheless", "nonetheless", "instead", "しかし", "ただし", "一方で", "だが", "ところが",
-    "但是", "然而", "相反",
-    "不过", "与此相反", "그러나", "하지만", "반면", "therefore", "thus", "hence", "consequently",
-    "as a result",
-    "for this reason", "したがって", "その結果", "所以", "因此", "因而", "따라서", "그 결과",
-    "그래서", "next", "then",
-    "afterwards", "subsequently", "finally", "after that", "次に", "その後", "続いて", "最後に",
-    "然后", "接下来",
-    "随后", "最后", "다음", "그 후", "이어서", "마지막으로", "for example", "for instance",
-    "specifically",
-    "in particular", "more precisely", "namely", "例えば", "具体的に", "例如", "具体", "예를 들어",
-    "구체적으로",
-})
-# fmt: on
-#: Negation in the few words before a supporting marker turns it into a contradiction.
+__all__ = ["ORDER", "Kind", "around", "gives_reasons", "leading", "sentence"]
+
+#: At most this many characters each side of a reference are its sentence (cost bound).
+SENTENCE_CHARS = 400
+#: A marker relates a reference when it is at most this many characters from it; one after
+#: it counts `AFTER` times its distance (a marker before the reference governs it: "as
+#: discussed in [X]", "unlike [X]"; one after it more often belongs to the next clause).
+WINDOW = 50
+AFTER = 2
+#: "(see " (or "(cf. ") up to the reference: a parenthesis annotating the clause before it.
+_ASIDE = re.compile(r"\(\s*(?:see|cf\.)\s[^()]*$", re.IGNORECASE)
+#: A sentence ends at ". ", "! ", "? " (not the dot of "2.1" or "e.g."), a CJK stop, a
+#: blank line, a list item, heading or table row starting, or a table cell border; a line
+#: break alone does not (Markdown wraps sentences). (A semicolon joins clauses.)
+_SENTENCE_END = re.compile(
+    r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)|[。！？]|\|"
+    r"|\n[ \t]*(?=\n|[-*+>#] |\d+[.)] )"
+)
 _NEGATION = re.compile(
     r"(?:\b(?:not|no|never|cannot)\b|n't|ない|不|没有|않)\W*(?:\w+\W+){0,2}$", re.IGNORECASE
 )
-_KIND = {m: k for k in ORDER for m in MARKERS[k]}
-
-
-def _pattern(marker: str) -> str:
-    """`marker` as a regex: ASCII words only at word boundaries, CJK anywhere."""
-    escaped = re.escape(marker)
-    return rf"(?<![A-Za-z]){escaped}(?![A-Za-z])" if marker.isascii() else escaped
-
-
-_MARKER_RE = re.compile(
-    "|".join(_pattern(m) for m in sorted(_KIND, key=len, reverse=True)), re.IGNORECASE
-)
-#: At most this many characters each side of a reference are its sentence (cost bound).
-SENTENCE_CHARS = 400
-_SENTENCE_END = re.compile(r"[.!?。！？\n]")  # (a semicolon joins clauses: "...; therefore ...")
-_LEAD_NOISE = re.compile(r"^[\s>*\-+#_`]*")
+_LEAD_NOISE = re.compile(r"^[\s>*\-+#_`(\[]*")
 _WORD = re.compile(r"[A-Za-z]+")
-#: The first word of every ASCII marker and the first character of every other one.
-_OPENERS = {m.split()[0] if m.isascii() else m[0] for m in LEADING}
 
 
-def _kind(text: str, match: re.Match[str]) -> Kind:
-    kind = _KIND[match.group(0).lower()]
-    if kind == "supporting" and _NEGATION.search(text[max(0, match.start() - 30) : match.start()]):
+def _spaced(phrase: str) -> str:
+    """`phrase` as a regex whose spaces match any run of whitespace (a wrapped line)."""
+    return r"\s+".join(re.escape(word) for word in phrase.split(" "))
+
+
+def _key(match: re.Match[str]) -> str:
+    """The table key of a marker match: lowercased, its whitespace runs one space."""
+    return " ".join(match.group(0).lower().split())
+
+
+def _regex(phrases: list[str]) -> re.Pattern[str]:
+    """One pattern for `phrases`, the longest first: ASCII ones only as whole words."""
+    parts = [
+        rf"(?<![A-Za-z]){_spaced(p)}(?![A-Za-z])" if p.isascii() else _spaced(p)
+        for p in sorted(set(phrases), key=len, reverse=True)
+    ]
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def _kinds(table: dict[str, dict[Kind, tuple[str, ...]]]) -> dict[str, Kind]:
+    """Marker (lowercased) -> its type, over every language of `table`."""
+    return {
+        m.lower(): kind for rows in table.values() for kind in ORDER for m in rows.get(kind, ())
+    }
+
+
+_NEAR = _kinds(NEAR)
+_LEADING = _kinds(LEADING)
+_NEAR_RE = _regex(list(_NEAR))
+_LEADING_RE = _regex(list(_LEADING))
+_NOT_RE = _regex([p for rows in NOT_MARKERS.values() for p in rows])
+_REASONS = tuple(p for rows in REASON_TITLES.values() for p in rows)
+#: The first word of every ASCII opener and the first character of every other one.
+_OPENERS = {m.split()[0] if m.isascii() else m[0] for m in _LEADING}
+
+
+def sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the sentence holding `text[start:end]` (at most `SENTENCE_CHARS` each
+    side of it): after the last sentence end before it, up to the first one after it."""
+    lo = max(0, start - SENTENCE_CHARS)
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, lo, start)), default=lo)
+    stop = _SENTENCE_END.search(text, end, end + SENTENCE_CHARS)
+    return left, (stop.start() if stop else min(len(text), end + SENTENCE_CHARS))
+
+
+def gives_reasons(title: str) -> bool:
+    """Whether a section so titled gives reasons ("Why ...", "理由"; `markers.REASON_TITLES`:
+    English ones open the title, the others are anywhere in it)."""
+    low = title.strip().lower()
+    return any(low.startswith(p) if p.isascii() else p in low for p in _REASONS)
+
+
+def _markers(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> list[re.Match[str]]:
+    """The matches of `pattern` in `text[lo:hi]` that no `NOT_MARKERS` phrase overlaps."""
+    found = list(pattern.finditer(text, lo, hi))
+    if not found:
+        return []
+    hidden = [m.span() for m in _NOT_RE.finditer(text, max(0, lo - 10), min(len(text), hi + 10))]
+    return [m for m in found if not any(a < m.end() and m.start() < b for a, b in hidden)]
+
+
+def _negated(text: str, kind: Kind, at: int) -> Kind:
+    if kind == "supporting" and _NEGATION.search(text[max(0, at - 30) : at]):
         return "contradicting"
     return kind
 
 
-def around(text: str, start: int, end: int) -> tuple[Kind, str] | None:
-    """The type and marker nearest to `text[start:end]` in its sentence, or None."""
-    lo = max(0, start - SENTENCE_CHARS)
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, lo, start)), default=lo)
-    stop = _SENTENCE_END.search(text, end, end + SENTENCE_CHARS)
-    right = stop.start() if stop else min(len(text), end + SENTENCE_CHARS)
+def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] | None:
+    """The type and marker nearest to `text[start:end]` (see the module docstring), or None.
+
+    `name`: the target's title; a marker inside the reference counts unless it is part of
+    it ("[the diagnostics section for reasoning](#diagnostics)" says why, "[Rationale and
+    alternatives]" names)."""
+    left, right = sentence(text, start, end)
+    opening = _opening(text[left:right])
+    skip = left + opening.start() if opening is not None else -1
+    aside = _ASIDE.search(text, left, start)
+    # (a reference in "(see ...)" annotates the clause before the parenthesis)
+    anchor = aside.start() if aside is not None else start
     best: tuple[int, int, Kind, str] | None = None
-    for match in _MARKER_RE.finditer(text, left, right):
-        distance = max(0, start - match.end(), match.start() - end)
-        kind = _kind(text, match)
+    for match in _markers(_NEAR_RE, text, left, right):
+        inside = start <= match.start() < end
+        if (inside and (not name or _key(match) in name.lower())) or match.start() == skip:
+            continue  # (the target's name, or the sentence's opening adverbial)
+        kind = _negated(text, _NEAR[_key(match)], match.start())
+        if match.end() <= anchor and aside is not None:
+            distance = max(0, anchor - match.end()) // WINDOW  # (the clause it annotates)
+        else:
+            distance = max(0, start - match.end(), AFTER * (match.start() - end))
+        if distance > WINDOW:
+            continue
         key = (distance, ORDER.index(kind), kind, match.group(0))
         if best is None or key[:2] < best[:2]:
             best = key
     return (best[2], best[3]) if best else None
 
 
-def leading(text: str) -> tuple[Kind, str] | None:
-    """The type and marker `text` opens with (followed by a comma or a space), or None."""
+def _opening(text: str) -> re.Match[str] | None:
+    """The `LEADING` marker `text` opens with (followed by a comma or a space), or None."""
     body = text[:200]
     at = _LEAD_NOISE.match(body).end()  # type: ignore[union-attr]  # (always matches)
     word = _WORD.match(body, at)
     if (word.group(0).lower() if word else body[at : at + 1]) not in _OPENERS:
         return None  # (most texts: no marker starts with their first word or character)
-    match = _MARKER_RE.match(body, at)
-    if match is None or match.group(0).lower() not in LEADING:
-        return None
+    match = _LEADING_RE.match(body, at)
+    if match is None or not _markers(_LEADING_RE, body, at, match.end()):
+        return None  # (none, or one a longer phrase hides: "Yet another ...")
     after = body[match.end() : match.end() + 1]
     if match.group(0).isascii() and after not in (",", " ", ":"):
         return None
-    return _kind(body, match), match.group(0)
+    return match
+
+
+def leading(text: str) -> tuple[Kind, str] | None:
+    """The type and marker `text` opens with (followed by a comma or a space), or None."""
+    match = _opening(text)
+    if match is None:
+        return None
+    return _LEADING[_key(match)], match.group(0)

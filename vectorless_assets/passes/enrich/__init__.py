@@ -1,8 +1,9 @@
 """EnrichPass: page ranges up, references resolved, node fingerprints, document description,
 table of contents.
 
-Its own modules: `references` (cross-references resolved to nodes) and
-`reference_scan` (the patterns that find them in a text).
+Its own modules: `references` (cross-references resolved to nodes),
+`reference_scan` (the patterns that find them in a text), `links` (in-document Markdown
+links) and `relative` ("the next section").
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def run(
 
     `start_page`/`end_page` become subtree ranges (min start, max end over the node's own
     pages and its children's), with the matching page labels. References ("see Section
-    2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12") are extracted from
+    2.1", "Chapter 3", "Appendix A", "Table 4", "Figure 2", "page 12", Markdown links to
+    a heading's anchor, "the next section") are extracted from
     every node's text and resolved to node ids (see `passes.enrich.references`). The description
     is the front matter's description if any, else the document summary (its first two
     sentences when over 120 tokens), else one made from the root and top sections. The table

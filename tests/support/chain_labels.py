@@ -1,0 +1,147 @@
+"""The labelled chain set: sentences of the shared corpus that hold a cross-reference, each
+with the relation it states to the section it points at, and the pass's score on them.
+
+`chain_labels.jsonl` (one object a line) has, per sentence: `path` (in the shared corpus),
+`unit` (the document it comes from: the file, or for `md/large/rust-rfcs-all-in-one.md` the
+RFC, by its feature name), `half` (`tune` or `check`: crc32 of the unit, odd -> check, fixed
+before any rule was tuned), `ref` (the reference as written), `sentence` (the locator: the
+sentence's text as the node holds it) and `relation` (one of the five chain types, labelled
+by hand). The labelling guide, the first that applies:
+
+1. contradicting: the sentence sets itself against the target: contrast, exception,
+   qualification or an alternative ("unlike [X]", "does not apply; see the next section",
+   "(but see [X])", "[X] is another possible solution", "rather than [X]");
+2. causal: the target gives the reason, cause or justification ("because of", "for
+   reasons discussed [above]", "see [X] for why", a link to a "Why ...?" rationale);
+3. supporting: the sentence invokes the target as established basis, evidence or analogy
+   ("as discussed in", "as noted in", "recall", "similar to", "as with", "based on");
+4. sequence: the target is named by its place in reading or doing order ("the next
+   section", "in the previous chapter", "[A] and then [B]", "after [X] is done");
+5. elaboration: otherwise: the target tells more (a linked term, "see [X] for details",
+   "covered in Appendix C").
+
+A sentence whose reference points at the wrong section (a resolution error of the enrich
+pass, such as "Figure 4-5" read as Figure 4) was left out.
+
+`evaluate` compiles each document through the pass table (deep mode, the passes the chain
+pass depends on, no LLM), finds each sentence's node and the reference in it, and takes the
+type of the chain the pass made from that node to the reference's target (none: no chain).
+Precision of a type: of the sentences given that type, the share labelled so; recall: of
+the sentences labelled so, the share given it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vectorless_assets.ir.identity import document_key
+from vectorless_assets.ir.indexes import ChainIndex
+from vectorless_assets.ir.raw import SourceDocument
+from vectorless_assets.ir.tree import DocumentTree
+from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.context import PassContext
+from vectorless_assets.pipeline.runner import execute_pass
+from vectorless_assets.pipeline.table import TABLE
+
+LABELS = Path(__file__).with_name("chain_labels.jsonl")
+TYPES = ("causal", "supporting", "contradicting", "elaboration", "sequence")
+#: The passes whose output the chain pass reads, in table order (then the chain pass).
+PASSES = ("parse", "build", "split", "optimize", "enhance", "enrich", "chain")
+
+
+@dataclass(frozen=True)
+class Label:
+    """One labelled sentence (see the module docstring)."""
+
+    path: str
+    unit: str
+    half: str
+    ref: str
+    sentence: str
+    relation: str
+
+
+def labels() -> list[Label]:
+    """Every labelled sentence, in file order."""
+    with LABELS.open(encoding="utf-8") as f:
+        return [Label(**json.loads(line)) for line in f if line.strip()]
+
+
+def compile_chains(path: Path) -> tuple[DocumentTree, ChainIndex]:
+    """The final tree and the chain index of the document at `path` (deep mode, no LLM)."""
+    ctx = PassContext(options=CompileOptions(mode="deep"))
+    state: dict[str, Any] = {
+        "source": SourceDocument(key=document_key(path.name), data=path.read_bytes())
+    }
+    for name in PASSES:
+        state.update(execute_pass(TABLE.by_name[name], state, ctx))
+    return state["tree"], state["chain_index"]
+
+
+def predict(items: Iterable[Label], tree: DocumentTree, index: ChainIndex) -> list[str | None]:
+    """The chain type the pass gave each sentence's reference (None: no chain)."""
+    kinds = {(c.node_ids[0], c.node_ids[1]): c.chain_type for c in index.chains}
+    out: list[str | None] = []
+    for item in items:
+        found = None
+        for node in tree.nodes:
+            if item.sentence not in node.content:
+                continue
+            ref = next((r for r in node.references if r.text == item.ref), None)
+            if ref is not None:
+                found = kinds.get((node.node_id, ref.target_node_id or ""))
+                break
+        out.append(found)
+    return out
+
+
+def score(pairs: Iterable[tuple[str, str | None]]) -> dict[str, dict[str, float]]:
+    """Per type: labelled (n), predicted, correct, precision and recall, from (true, predicted)
+    pairs (a type never predicted has precision 1.0: it made no wrong claim)."""
+    pairs = list(pairs)
+    table: dict[str, dict[str, float]] = {}
+    for kind in TYPES:
+        n = sum(t == kind for t, _ in pairs)
+        predicted = sum(p == kind for _, p in pairs)
+        correct = sum(t == kind and p == kind for t, p in pairs)
+        table[kind] = {
+            "n": n,
+            "predicted": predicted,
+            "correct": correct,
+            "precision": correct / predicted if predicted else 1.0,
+            "recall": correct / n if n else 1.0,
+        }
+    return table
+
+
+def evaluate(corpus: Path, halves: Iterable[str] = ("tune", "check")) -> dict[str, list[Any]]:
+    """Half -> [(label, predicted type)] over the labelled sentences of those halves."""
+    wanted = set(halves)
+    items = [item for item in labels() if item.half in wanted]
+    out: dict[str, list[Any]] = {half: [] for half in wanted}
+    for path in sorted({item.path for item in items}):
+        tree, index = compile_chains(corpus / path)
+        mine = [item for item in items if item.path == path]
+        for item, kind in zip(mine, predict(mine, tree, index), strict=True):
+            out[item.half].append((item, kind))
+    return out
+
+
+def table_text(rows: list[tuple[Label, str | None]]) -> str:
+    """The per-type table of `rows` as Markdown."""
+    lines = [
+        "| type | labelled | predicted | correct | precision | recall |",
+        "|---|---|---|---|---|---|",
+    ]
+    for kind, s in score((item.relation, kind) for item, kind in rows).items():
+        lines.append(
+            f"| {kind} | {s['n']:.0f} | {s['predicted']:.0f} | {s['correct']:.0f} | "
+            f"{s['precision']:.2f} | {s['recall']:.2f} |"
+        )
+    chained = sum(kind is not None for _, kind in rows)
+    lines.append(f"\n{len(rows)} sentences, {chained} with a chain")
+    return "\n".join(lines)
