@@ -11,7 +11,9 @@ here, so they agree:
   link whose target lies outside the root is refused (`locate`), and skipped when listing;
   links inside the root are followed (files) or not descended (folders, no loops);
 * a file name that is not valid UTF-8 cannot be a key (doc ids and partition keys are
-  text): it is skipped and reported through `on_skip`.
+  text), nor can a path holding a backslash (a key reads `\\` as `/`, so `a\\b.md` would be
+  `a/b.md`'s key and read that file): both are skipped and reported through `on_skip`, and
+  refused when named on the command line (`expand`).
 """
 
 from __future__ import annotations
@@ -62,17 +64,31 @@ def locate(root: str, key: str) -> str:
     return path
 
 
-def _key_text(rel: str, on_skip: Skip | None) -> str | None:
+#: Why a path holding a backslash is no document (`key_problem`).
+BACKSLASH = (
+    "file name holds a backslash, which a document key reads as a folder separator "
+    "(rename the file)"
+)
+
+
+def key_problem(rel: str) -> str | None:
+    """Why the path `rel` (relative to the documents root) cannot be a document key: a name
+    that is not UTF-8, or a backslash (`a\\b.md` and `a/b.md` would share one key); None when
+    it can."""
     try:
         rel.encode("utf-8")
     except UnicodeEncodeError:
-        if on_skip is not None:
-            on_skip(
-                rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"),
-                "file name is not valid UTF-8",
-            )
-        return None
-    return rel
+        return "file name is not valid UTF-8"
+    return BACKSLASH if "\\" in rel else None
+
+
+def _key_text(rel: str, on_skip: Skip | None) -> str | None:
+    problem = key_problem(rel)
+    if problem is None:
+        return rel
+    if on_skip is not None:
+        on_skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), problem)
+    return None
 
 
 def _walk_local(root: str, frontends: Registry, on_skip: Skip | None) -> Iterator[Found]:
@@ -101,7 +117,7 @@ def _walk_local(root: str, frontends: Registry, on_skip: Skip | None) -> Iterato
                     yield Found(key, st.st_size, st.st_mtime_ns)
 
 
-def _walk_remote(root: str, frontends: Registry) -> Iterator[Found]:
+def _walk_remote(root: str, frontends: Registry, on_skip: Skip | None) -> Iterator[Found]:
     from upath import UPath
 
     base = UPath(root)
@@ -111,6 +127,7 @@ def _walk_remote(root: str, frontends: Registry) -> Iterator[Found]:
             any(part.startswith(".") for part in rel.split("/"))
             or not is_document(path.name, frontends)
             or not path.is_file()
+            or _key_text(rel, on_skip) is None
         ):
             continue
         st = path.stat()
@@ -134,7 +151,9 @@ def walk(
     if not root_exists(text):
         return iter(())
     return (
-        _walk_remote(text, frontends) if is_remote(text) else _walk_local(text, frontends, on_skip)
+        _walk_remote(text, frontends, on_skip)
+        if is_remote(text)
+        else _walk_local(text, frontends, on_skip)
     )
 
 
@@ -191,5 +210,7 @@ def expand(
                 base = cwd
             else:
                 base = p.parent
+            if "\\" in os.path.relpath(p, base):  # `a\\b.md` named on the command line
+                raise ValueError(f"{raw}: {BACKSLASH}")
             refs.append(SourceRef(p, base))
     return refs

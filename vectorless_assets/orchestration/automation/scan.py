@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
-from vectorless_assets.frontends.discovery import is_remote, root_exists, walk
+from vectorless_assets.frontends.discovery import Skip, is_remote, root_exists, walk
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
@@ -102,13 +102,17 @@ def unchanged_fingerprint(info: FileInfo, row: Row | None) -> str | None:
     return None
 
 
-def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
-    """Supported documents under `root` by partition key (`frontends.discovery`); None when the
-    root cannot be listed now (`root_problem`)."""
+def list_files(
+    root: str, frontends: Registry = REGISTRY, *, on_skip: Skip | None = None
+) -> dict[str, FileInfo] | None:
+    """Supported documents under `root` by partition key (`frontends.discovery`; a file that
+    cannot be a document, such as `a\\b.md`, goes to `on_skip`); None when the root cannot be
+    listed now (`root_problem`)."""
     if root_problem(root) is not None:
         return None
     return {
-        partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)
+        partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns)
+        for f in walk(root, frontends, on_skip=on_skip)
     }
 
 

@@ -127,7 +127,11 @@ def build_documents_sensor(
     ) -> dg.SensorResult | dg.SkipReason:
         documents: DocumentsRoot = bound(context, names.documents)
         ir_store: IRStore = bound(context, names.ir_store)
-        files = list_files(documents.path, settings.frontends)
+        files = list_files(
+            documents.path,
+            settings.frontends,
+            on_skip=lambda name, why: context.log.warning(f"skipped {name}: {why}"),
+        )
         if files is None:
             problem = root_problem(documents.path) or "does not exist"
             return dg.SkipReason(
