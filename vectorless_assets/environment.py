@@ -35,6 +35,9 @@ LOCAL_DIR = Path(".vectorless")
 #: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR
 #: is given.
 DEFAULT_IR_DIR = LOCAL_DIR / "ir"
+#: The folder inside a local IR folder of what compiles keep beside the IRs: the automation's
+#: state file and the per-document lock files (`document_lock_path`).
+STATE_SUBDIR = ".state"
 #: The bundled sample documents (the default documents root, `vectorless demo`).
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 DEFAULT_MODE = "fast"
@@ -233,6 +236,14 @@ def check_base_url(url: str) -> str:
     if not parts.hostname:
         raise ValueError(f"{name} names no host: {url!r}")
     return url
+
+
+def document_lock_path(state_dir: str | os.PathLike[str], doc_id: str) -> str:
+    """The lock file of document `doc_id` in the state folder `state_dir`
+    (`<IR folder>/.state` for a local IR folder): every compile of the document into that IR
+    folder, in process or through Dagster, holds it from reading the previous IR to writing the
+    new one (`orchestration.storage.locks.file_lock`), so two of them take turns."""
+    return os.path.join(os.fspath(state_dir), "locks", f"{doc_id}.lock")
 
 
 def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
