@@ -9,7 +9,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli.compile_setup import CompileSetup
-from vectorless_assets.cli.gone import gone_sources, retire
+from vectorless_assets.cli.gone import missing_paths, report_gone
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
@@ -174,35 +174,12 @@ def skipped(name: str, why: str) -> None:
     progress(f"skipped {name}: {why}")
 
 
-def compiled_folders(paths: list[str], root: str | None) -> list[tuple[Path, Path]]:
-    """(folder, documents root) of every folder named on the command line."""
-    out = []
-    for raw in paths:
-        p = Path(raw).resolve()
-        if p.is_dir():
-            base = Path(root).resolve() if root else p
-            if p.is_relative_to(base):
-                out.append((p, base))
-    return out
-
-
-def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> None:
-    """Name (or with --prune, retire) the IRs whose source is gone from a compiled folder."""
-    for gone in gone_sources(compiled_folders(args.paths, args.root), refs, out):
-        if args.prune:
-            moved = retire(gone)
-            progress(
-                f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to "
-                f"{moved.parent})"
-            )
-        else:
-            progress(
-                f"left {gone.ir_path.name}: its source {gone.key} is gone (still "
-                "served; --prune moves it to .deleted/)"
-            )
-
-
 def cmd_compile(args: argparse.Namespace) -> int:
+    missing = missing_paths(args)
+    if missing:
+        for problem in missing:
+            error(problem + (": nothing compiled or pruned" if args.prune else ""))
+        return 2
     try:
         refs = expand(args.paths, args.root, on_skip=skipped)
     except ValueError as exc:
@@ -237,7 +214,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         refresh_llm=args.refresh_llm,
         show_progress=not args.quiet,
     )
-    report_gone(args, refs, out)
+    pruned = report_gone(args, refs, out)
     if args.json:
         emit_json([asdict(r) for r in results])
     else:
@@ -251,7 +228,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
             f"{ok}/{len(results)} documents compiled into {out}"
             + (f" ({len(results) - ok} failed)" if ok < len(results) else "")
         )
-    return 0 if all(r.ok for r in results) else 1
+    return 0 if pruned and all(r.ok for r in results) else 1
 
 
 def run_compile(

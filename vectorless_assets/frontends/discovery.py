@@ -19,10 +19,11 @@ here, so they agree:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import document_key
 
@@ -141,6 +142,26 @@ def root_exists(root: str) -> bool:
 
         return UPath(root).exists()
     return os.path.isdir(root)
+
+
+def mass_deletion(
+    deleted: int,
+    known: int,
+    env: Mapping[str, str] | None = None,
+    *,
+    held: str = "nothing was scanned or deleted",
+) -> str | None:
+    """Why retiring `deleted` of the `known` documents of a root is refused (None: it may go
+    on): more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set. An
+    empty or half-synced folder where the documents were lists them as deleted; the documents
+    sensor's tick and `compile --prune` (`held`: what was held back) both ask here."""
+    if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
+        return None
+    return (
+        f"{deleted} of {known} known documents are gone from the documents root: more than "
+        f"half, so {held} (an unmounted or half-synced folder?); if they really went, set "
+        f"{ALLOW_MASS_DELETE}=1"
+    )
 
 
 def walk(
