@@ -180,3 +180,11 @@ def test_a_backslash_file_named_explicitly_is_refused(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("error: ") and BACKSLASH in err[0], err
     assert not (tmp_path / "ir").exists()
+
+
+def test_a_key_with_a_backslash_reads_no_other_file(backslash: Path) -> None:
+    """A partition added by hand as `a%5Cb.md` decodes to `a\\b.md`, which read `a/b.md`."""
+    with pytest.raises(ValueError, match="backslash"):
+        locate(str(backslash), "a\\b.md")
+    with pytest.raises(ValueError):
+        locate(str(backslash), "..\\secret.md")

@@ -55,10 +55,13 @@ def _inside(real_root: str, path: str) -> bool:
 
 
 def locate(root: str, key: str) -> str:
-    """The local path of document `key` under `root`; `ValueError` if it would leave the root."""
-    parts = key.replace("\\", "/").split("/")
+    """The local path of document `key` under `root`; `ValueError` if it would leave the root
+    or holds a backslash (`a\\b.md` is no key: it would read `a/b.md`, `key_problem`)."""
+    parts = key.split("/")
     if not key or key.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\x00" in key:
         raise ValueError(f"{key!r} is not a document key under the documents root")
+    if "\\" in key:
+        raise ValueError(f"{key!r} is not a document key: {BACKSLASH}")
     path = os.path.join(root, *parts)
     if not _inside(os.path.realpath(root), path):
         raise ValueError(f"{key!r} leads outside the documents root (symbolic link?)")
