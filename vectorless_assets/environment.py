@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,9 @@ LOCAL_DIR = Path(".vectorless")
 #: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR
 #: is given.
 DEFAULT_IR_DIR = LOCAL_DIR / "ir"
+#: The folder inside a local IR folder of what compiles keep beside the IRs: the automation's
+#: state file and the per-document lock files (`document_lock_path`).
+STATE_SUBDIR = ".state"
 #: The bundled sample documents (the default documents root, `vectorless demo`).
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 DEFAULT_MODE = "fast"
@@ -42,6 +46,9 @@ DEFAULT_BACKFILL_CHUNK = 100
 DEFAULT_SENSOR_INTERVAL = 10
 #: Megabytes of IR files whose documents the MCP server keeps loaded.
 DEFAULT_MCP_CACHE_MB = 16
+#: The largest VECTORLESS_MCP_CACHE_MB taken (a petabyte: larger is a typo, and 1e308 has no
+#: whole number of bytes).
+MAX_MCP_CACHE_MB = 1_000_000_000
 DEFAULT_CELERY_VISIBILITY_TIMEOUT = 600
 ALLOW_MASS_DELETE = "VECTORLESS_SENSOR_ALLOW_MASS_DELETE"
 CELERY_BROKER = "VECTORLESS_CELERY_BROKER"
@@ -118,6 +125,7 @@ class Environment:
         base_url = (self.values.get("VECTORLESS_LLM_BASE_URL") or "").strip()
         if not base_url:
             return None
+        check_base_url(base_url)
         model = (self.values.get("VECTORLESS_LLM_MODEL") or "").strip()
         if not model:
             raise ValueError("VECTORLESS_LLM_BASE_URL is set but VECTORLESS_LLM_MODEL is not")
@@ -186,9 +194,13 @@ class Environment:
         """VECTORLESS_LEXICONS: the lexicons `locate` ranks with (unset or blank: the default,
         "none": no lexicon; `navigator.lexicons.load_lexicons`); an unknown one is a
         `LexiconError` (a `ValueError`)."""
-        from vectorless_assets.navigator.lexicons import DEFAULT_SPEC, load_lexicons
+        from vectorless_assets.navigator.lexicons import DEFAULT_SPEC, LexiconError, load_lexicons
 
-        return load_lexicons((self.values.get("VECTORLESS_LEXICONS") or "").strip() or DEFAULT_SPEC)
+        spec = (self.values.get("VECTORLESS_LEXICONS") or "").strip() or DEFAULT_SPEC
+        try:
+            return load_lexicons(spec)
+        except LexiconError as exc:
+            raise LexiconError(f"VECTORLESS_LEXICONS: {exc}") from None
 
     @property
     def mcp_cache_bytes(self) -> int:
@@ -202,7 +214,36 @@ class Environment:
             ) from None
         if not math.isfinite(mb) or mb < 0:
             raise ValueError(f"VECTORLESS_MCP_CACHE_MB must be 0 or more, got {raw!r}")
+        if mb > MAX_MCP_CACHE_MB:
+            raise ValueError(
+                f"VECTORLESS_MCP_CACHE_MB must be at most {MAX_MCP_CACHE_MB:,} "
+                f"(a petabyte), got {raw!r}"
+            )
         return int(mb * 1_000_000)
+
+
+def check_base_url(url: str) -> str:
+    """`url` if it is an http(s) URL with a host, else a `ValueError` naming
+    VECTORLESS_LLM_BASE_URL (`http://[::1` or `ftp://...` would fail every call, not say so)."""
+    name = "VECTORLESS_LLM_BASE_URL"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError as exc:
+        raise ValueError(f"{name} is not a URL ({exc}): {url!r}") from None
+    if parts.scheme.lower() not in ("http", "https"):
+        raise ValueError(f"{name} must be an http:// or https:// URL, not {url!r}")
+    if not parts.hostname:
+        raise ValueError(f"{name} names no host: {url!r}")
+    return url
+
+
+def document_lock_path(state_dir: str | os.PathLike[str], doc_id: str) -> str:
+    """The lock file of document `doc_id` in the state folder `state_dir`
+    (`<IR folder>/.state` for a local IR folder): every compile of the document into that IR
+    folder, in process or through Dagster, holds it from reading the previous IR to writing the
+    new one (`orchestration.storage.locks.file_lock`), so two of them take turns."""
+    return os.path.join(os.fspath(state_dir), "locks", f"{doc_id}.lock")
 
 
 def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:

@@ -109,7 +109,7 @@ def test_no_llm_calls_without_the_flag_and_fallback_when_the_server_fails(guide_
 
 def test_llm_flag_without_a_configured_llm_is_an_error(guide_ir: Path) -> None:
     out = vectorless("locate", str(guide_ir), QUESTION, "--llm", base_url=None)
-    assert out.returncode == 1 and "VECTORLESS_LLM_BASE_URL" in out.stderr
+    assert out.returncode == 2 and "VECTORLESS_LLM_BASE_URL" in out.stderr
 
 
 def test_a_later_failure_keeps_the_llm_hits_and_says_so(

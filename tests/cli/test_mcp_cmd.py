@@ -31,7 +31,7 @@ def test_a_bad_cache_bound_is_one_line(tmp_path: Path, capsys, monkeypatch) -> N
     from vectorless_assets.cli import main
 
     monkeypatch.setenv("VECTORLESS_MCP_CACHE_MB", "lots")
-    assert main(["mcp", str(tmp_path)]) == 1
+    assert main(["mcp", str(tmp_path)]) == 2
     assert (
         capsys.readouterr().err.strip()
         == "error: VECTORLESS_MCP_CACHE_MB must be a number of megabytes, got 'lots'"

@@ -45,7 +45,7 @@ def test_an_unknown_lexicon_is_reported_not_raised(
 ) -> None:
     monkeypatch.setenv("VECTORLESS_LEXICONS", "fnance")
     rc, _, err = run(capsys, "locate", str(filing_ir), QUESTION)
-    assert rc == 1 and "unknown lexicon 'fnance'" in err
+    assert rc == 2 and "VECTORLESS_LEXICONS: unknown lexicon 'fnance'" in err
 
 
 def test_commands_that_never_rank_ignore_a_bad_lexicon(
@@ -60,4 +60,4 @@ def test_commands_that_never_rank_ignore_a_bad_lexicon(
         rc, _, err = run(capsys, *argv)
         assert rc == 0 and "lexicon" not in err, (argv, err)
     rc, _, err = run(capsys, "locate", str(filing_ir.parent), QUESTION)
-    assert rc == 1 and "unknown lexicon 'bogus'" in err
+    assert rc == 2 and "VECTORLESS_LEXICONS: unknown lexicon 'bogus'" in err

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from vectorless_assets.cli import main
-from vectorless_assets.frontends.discovery import discover, expand, locate, walk
+from vectorless_assets.frontends.discovery import BACKSLASH, discover, expand, locate, walk
 
 
 @pytest.fixture
@@ -144,3 +144,47 @@ def test_a_non_utf8_file_named_explicitly_fails_alone(
     )
     assert code == 1
     assert [r["ok"] for r in results] == [False, True] and results[0]["error"]
+
+
+@pytest.fixture
+def backslash(tmp_path: Path) -> Path:
+    """`a\\b.md` beside `a/b.md`: one key for two files before issue 35."""
+    docs = tmp_path / "docs"
+    (docs / "a").mkdir(parents=True)
+    (docs / "a" / "b.md").write_text("# Slash\n\nIn folder a.\n")
+    (docs / "a\\b.md").write_text("# Backslash\n\nA backslash in the name.\n")
+    return docs
+
+
+def test_a_backslash_in_a_name_is_skipped_with_a_reason(
+    backslash: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The folder compiles (before: refused with `two sources share the key 'a/b.md'` and
+    advice, `--root`, that cannot help); the file is named as skipped, and why."""
+    skipped: list[tuple[str, str]] = []
+    assert discover(backslash, on_skip=lambda k, why: skipped.append((k, why))) == ["a/b.md"]
+    assert skipped == [("a\\b.md", BACKSLASH)]
+    argv = ["compile", "--in-process", "--json", str(backslash), "--out", str(tmp_path / "ir")]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert [r["key"] for r in json.loads(out)] == ["a/b.md"]
+    assert "skipped a\\b.md: file name holds a backslash" in err
+
+
+def test_a_backslash_file_named_explicitly_is_refused(
+    backslash: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Named on the command line it would be compiled as `a/b.md`, over that file's IR."""
+    argv = ["compile", "--in-process", str(backslash / "a\\b.md"), "--root", str(backslash)]
+    assert main([*argv, "--out", str(tmp_path / "ir")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ") and BACKSLASH in err[0], err
+    assert not (tmp_path / "ir").exists()
+
+
+def test_a_key_with_a_backslash_reads_no_other_file(backslash: Path) -> None:
+    """A partition added by hand as `a%5Cb.md` decodes to `a\\b.md`, which read `a/b.md`."""
+    with pytest.raises(ValueError, match="backslash"):
+        locate(str(backslash), "a\\b.md")
+    with pytest.raises(ValueError):
+        locate(str(backslash), "..\\secret.md")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli.compile_setup import CompileSetup
-from vectorless_assets.cli.gone import gone_sources, retire
+from vectorless_assets.cli.gone import missing_paths, report_gone
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
 from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
@@ -88,8 +89,9 @@ def compile_in_process(
     incremental update (`compile_document(previous=)`); the lasting LLM cache lives beside it
     (`environment.cache_path_for`, `setup.llm_cache`).
     """
-    from vectorless_assets.environment import cache_path_for
+    from vectorless_assets.environment import STATE_SUBDIR, cache_path_for, document_lock_path
     from vectorless_assets.llm.cache import LLMCache
+    from vectorless_assets.orchestration.storage.locks import file_lock  # plain flock: no Dagster
 
     llm = setup.llm
     cache_path = cache_path_for(out, setup.llm_cache) if llm is not None else None
@@ -102,19 +104,34 @@ def compile_in_process(
             # a name that is not UTF-8 fails here, for this document only
             result.doc_id = doc_id_for(ref.key)
             target = out / f"{result.doc_id}.bin"
-            previous = target if target.exists() and not force else None
-            doc = compile_document(
-                ref.path,
-                options=options,
-                root=ref.root,
-                llm=llm,
-                previous=previous,
-                force=force,
-                llm_cache=cache,
-                refresh_llm=refresh_llm,
-                llm_concurrency=setup.llm_concurrency,
-            )
-            meta = doc.meta
+            # from reading the previous IR (the same-key check) to writing the new one: another
+            # compile of this document into this folder (another root's file with the same key)
+            # waits, then finds this IR and is refused, instead of both writing
+            lock, lock_path = ExitStack(), document_lock_path(out / STATE_SUBDIR, result.doc_id)
+            try:
+                lock.enter_context(file_lock(lock_path))
+            except OSError as exc:  # a read-only or full IR folder
+                raise CompileError(ref.key, f"cannot lock {lock_path}: {exc}") from exc
+            with lock:
+                doc = compile_document(
+                    ref.path,
+                    options=options,
+                    root=ref.root,
+                    llm=llm,
+                    previous=target if target.exists() and not force else None,
+                    force=force,
+                    llm_cache=cache,
+                    refresh_llm=refresh_llm,
+                    llm_concurrency=setup.llm_concurrency,
+                )
+                meta = doc.meta
+                if meta is None or meta.action != "skip":
+                    # durable (fsync'd file and folder) before it is reported ok
+                    try:
+                        save_ir(doc, target)
+                    except IRWriteError as exc:
+                        # a read-only or full IR folder: this document failed
+                        raise CompileError(ref.key, str(exc)) from exc
             result.nodes, result.ir_path = len(doc.tree.nodes), str(target)
             result.reason = (
                 f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
@@ -122,12 +139,6 @@ def compile_in_process(
             if meta is not None and meta.action == "skip":
                 result.status = "skipped"
             else:
-                # durable (fsync'd file and folder) before it is reported ok
-                try:
-                    save_ir(doc, target)
-                except IRWriteError as exc:
-                    # a read-only or full IR folder: this document failed
-                    raise CompileError(ref.key, str(exc)) from exc
                 result.status = "compiled"
                 result.changes = meta.changes.model_dump() if meta is not None else None
                 # frontend warnings (scanned PDF, page limit, ...) are shown
@@ -163,35 +174,12 @@ def skipped(name: str, why: str) -> None:
     progress(f"skipped {name}: {why}")
 
 
-def compiled_folders(paths: list[str], root: str | None) -> list[tuple[Path, Path]]:
-    """(folder, documents root) of every folder named on the command line."""
-    out = []
-    for raw in paths:
-        p = Path(raw).resolve()
-        if p.is_dir():
-            base = Path(root).resolve() if root else p
-            if p.is_relative_to(base):
-                out.append((p, base))
-    return out
-
-
-def report_gone(args: argparse.Namespace, refs: list[SourceRef], out: Path) -> None:
-    """Name (or with --prune, retire) the IRs whose source is gone from a compiled folder."""
-    for gone in gone_sources(compiled_folders(args.paths, args.root), refs, out):
-        if args.prune:
-            moved = retire(gone)
-            progress(
-                f"retired {gone.ir_path.name}: its source {gone.key} is gone (moved to "
-                f"{moved.parent})"
-            )
-        else:
-            progress(
-                f"left {gone.ir_path.name}: its source {gone.key} is gone (still "
-                "served; --prune moves it to .deleted/)"
-            )
-
-
 def cmd_compile(args: argparse.Namespace) -> int:
+    missing = missing_paths(args)
+    if missing:
+        for problem in missing:
+            error(problem + (": nothing compiled or pruned" if args.prune else ""))
+        return 2
     try:
         refs = expand(args.paths, args.root, on_skip=skipped)
     except ValueError as exc:
@@ -226,7 +214,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         refresh_llm=args.refresh_llm,
         show_progress=not args.quiet,
     )
-    report_gone(args, refs, out)
+    pruned = report_gone(args, refs, out)
     if args.json:
         emit_json([asdict(r) for r in results])
     else:
@@ -240,7 +228,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
             f"{ok}/{len(results)} documents compiled into {out}"
             + (f" ({len(results) - ok} failed)" if ok < len(results) else "")
         )
-    return 0 if all(r.ok for r in results) else 1
+    return 0 if pruned and all(r.ok for r in results) else 1
 
 
 def run_compile(

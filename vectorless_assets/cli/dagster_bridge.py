@@ -97,3 +97,31 @@ def compile_with_dagster(
                 )
             )
     return results
+
+
+def prune_with_dagster(keys: list[str], docs_root: Path, out: Path) -> dict[str, str | None]:
+    """Retire the documents `keys` of `docs_root` compiled into `out` as the documents sensor
+    does when their sources are deleted (`assets.partitions.forget`): the IR moved to
+    `<out>/.deleted/`, the field values deleted and the dynamic partition removed from the
+    local instance, so "Materialize all" no longer names them. The new location of each IR
+    by key (None: there was none)."""
+    from vectorless_assets.orchestration.assets.graph import AssetGraph
+    from vectorless_assets.orchestration.assets.partitions import forget, partition_key_for
+    from vectorless_assets.orchestration.base.settings import Settings
+    from vectorless_assets.orchestration.storage.instance import local_instance
+    from vectorless_assets.orchestration.storage.io_manager import FieldStore
+    from vectorless_assets.orchestration.storage.resources import IRStore
+
+    settings = Settings.create(docs_dir=docs_root, ir_dir=out.resolve())
+    names = settings.names
+    produced = AssetGraph(settings.table, settings.options, names).produced
+    by_partition = {partition_key_for(key): key for key in keys}
+    moved = forget(
+        local_instance(),
+        by_partition,
+        IRStore(path=settings.ir_dir),
+        FieldStore(settings.fields_dir),
+        produced,
+        names,
+    )
+    return {by_partition[pk]: where for pk, where in moved.items()}

@@ -58,10 +58,14 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         error(f"{folder}: not a folder of IR files")
         return 1
     try:
+        # the settings the server reads, checked before it starts: a malformed one is one
+        # line naming it and status 2, as for `vectorless compile`
         llm = environment.llm_client()  # VECTORLESS_LLM_*: offers locate(guided=True)
+        environment.mcp_cache_bytes  # noqa: B018 - VECTORLESS_MCP_CACHE_MB
+        environment.lexicons  # noqa: B018 - VECTORLESS_LEXICONS
     except ValueError as exc:
         error(str(exc))
-        return 1
+        return 2
     started = False
 
     def ready(where: str) -> None:
@@ -77,9 +81,9 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             raise
         error(f"the MCP server needs the 'mcp' package: {exc}")
         return 1
-    except ValueError as exc:  # VECTORLESS_MCP_CACHE_MB that is not a number
+    except ValueError as exc:  # a setting the checks above did not reach
         if started:
             raise
         error(str(exc))
-        return 1
+        return 2
     return 0

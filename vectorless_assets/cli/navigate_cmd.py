@@ -9,7 +9,8 @@ configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and `--json` th
 `{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results. Only
 `locate` ranks, so only `locate` reads `VECTORLESS_LEXICONS` (`Environment.lexicons`).
 Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
-not found.
+not found, 2 on a malformed setting (`VECTORLESS_LEXICONS`, `VECTORLESS_LLM_*`), as for
+`vectorless compile`.
 """
 
 from __future__ import annotations
@@ -108,6 +109,10 @@ def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
     missing target or (for a command that `ranks`) a bad VECTORLESS_LEXICONS is one line."""
     try:
         lexicons = Environment.read().lexicons if ranks else None
+    except ValueError as exc:  # a malformed VECTORLESS_LEXICONS: a setting, not the IR
+        error(str(exc))
+        return 2
+    try:
         result = body(_open(args, lexicons))
     except (IRIntegrityError, NavigationError) as exc:
         error(str(exc))
@@ -191,10 +196,10 @@ def cmd_locate(args: argparse.Namespace) -> int:
             llm = Environment.read().llm_client()
         except ValueError as exc:
             error(str(exc))
-            return 1
+            return 2
         if llm is None:
             error("--llm needs an LLM: set VECTORLESS_LLM_BASE_URL and VECTORLESS_LLM_MODEL")
-            return 1
+            return 2
 
     def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
         hits = (

@@ -11,16 +11,19 @@ here, so they agree:
   link whose target lies outside the root is refused (`locate`), and skipped when listing;
   links inside the root are followed (files) or not descended (folders, no loops);
 * a file name that is not valid UTF-8 cannot be a key (doc ids and partition keys are
-  text): it is skipped and reported through `on_skip`.
+  text), nor can a path holding a backslash (a key reads `\\` as `/`, so `a\\b.md` would be
+  `a/b.md`'s key and read that file): both are skipped and reported through `on_skip`, and
+  refused when named on the command line (`expand`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import document_key
 
@@ -52,27 +55,44 @@ def _inside(real_root: str, path: str) -> bool:
 
 
 def locate(root: str, key: str) -> str:
-    """The local path of document `key` under `root`; `ValueError` if it would leave the root."""
-    parts = key.replace("\\", "/").split("/")
+    """The local path of document `key` under `root`; `ValueError` if it would leave the root
+    or holds a backslash (`a\\b.md` is no key: it would read `a/b.md`, `key_problem`)."""
+    parts = key.split("/")
     if not key or key.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\x00" in key:
         raise ValueError(f"{key!r} is not a document key under the documents root")
+    if "\\" in key:
+        raise ValueError(f"{key!r} is not a document key: {BACKSLASH}")
     path = os.path.join(root, *parts)
     if not _inside(os.path.realpath(root), path):
         raise ValueError(f"{key!r} leads outside the documents root (symbolic link?)")
     return path
 
 
-def _key_text(rel: str, on_skip: Skip | None) -> str | None:
+#: Why a path holding a backslash is no document (`key_problem`).
+BACKSLASH = (
+    "file name holds a backslash, which a document key reads as a folder separator "
+    "(rename the file)"
+)
+
+
+def key_problem(rel: str) -> str | None:
+    """Why the path `rel` (relative to the documents root) cannot be a document key: a name
+    that is not UTF-8, or a backslash (`a\\b.md` and `a/b.md` would share one key); None when
+    it can."""
     try:
         rel.encode("utf-8")
     except UnicodeEncodeError:
-        if on_skip is not None:
-            on_skip(
-                rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"),
-                "file name is not valid UTF-8",
-            )
-        return None
-    return rel
+        return "file name is not valid UTF-8"
+    return BACKSLASH if "\\" in rel else None
+
+
+def _key_text(rel: str, on_skip: Skip | None) -> str | None:
+    problem = key_problem(rel)
+    if problem is None:
+        return rel
+    if on_skip is not None:
+        on_skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), problem)
+    return None
 
 
 def _walk_local(root: str, frontends: Registry, on_skip: Skip | None) -> Iterator[Found]:
@@ -101,7 +121,7 @@ def _walk_local(root: str, frontends: Registry, on_skip: Skip | None) -> Iterato
                     yield Found(key, st.st_size, st.st_mtime_ns)
 
 
-def _walk_remote(root: str, frontends: Registry) -> Iterator[Found]:
+def _walk_remote(root: str, frontends: Registry, on_skip: Skip | None) -> Iterator[Found]:
     from upath import UPath
 
     base = UPath(root)
@@ -111,6 +131,7 @@ def _walk_remote(root: str, frontends: Registry) -> Iterator[Found]:
             any(part.startswith(".") for part in rel.split("/"))
             or not is_document(path.name, frontends)
             or not path.is_file()
+            or _key_text(rel, on_skip) is None
         ):
             continue
         st = path.stat()
@@ -126,6 +147,26 @@ def root_exists(root: str) -> bool:
     return os.path.isdir(root)
 
 
+def mass_deletion(
+    deleted: int,
+    known: int,
+    env: Mapping[str, str] | None = None,
+    *,
+    held: str = "nothing was scanned or deleted",
+) -> str | None:
+    """Why retiring `deleted` of the `known` documents of a root is refused (None: it may go
+    on): more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set. An
+    empty or half-synced folder where the documents were lists them as deleted; the documents
+    sensor's tick and `compile --prune` (`held`: what was held back) both ask here."""
+    if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
+        return None
+    return (
+        f"{deleted} of {known} known documents are gone from the documents root: more than "
+        f"half, so {held} (an unmounted or half-synced folder?); if they really went, set "
+        f"{ALLOW_MASS_DELETE}=1"
+    )
+
+
 def walk(
     root: str | os.PathLike[str], frontends: Registry = REGISTRY, *, on_skip: Skip | None = None
 ) -> Iterator[Found]:
@@ -134,7 +175,9 @@ def walk(
     if not root_exists(text):
         return iter(())
     return (
-        _walk_remote(text, frontends) if is_remote(text) else _walk_local(text, frontends, on_skip)
+        _walk_remote(text, frontends, on_skip)
+        if is_remote(text)
+        else _walk_local(text, frontends, on_skip)
     )
 
 
@@ -191,5 +234,7 @@ def expand(
                 base = cwd
             else:
                 base = p.parent
+            if "\\" in os.path.relpath(p, base):  # `a\\b.md` named on the command line
+                raise ValueError(f"{raw}: {BACKSLASH}")
             refs.append(SourceRef(p, base))
     return refs

@@ -49,3 +49,18 @@ def test_an_unreadable_root_skips_the_tick_and_deletes_nothing(
     )
     assert isinstance(h.sensor(context), dg.SkipReason)
     assert h.instance.get_dynamic_partitions("documents") == ["a.md"]  # not deleted
+
+
+def test_the_sensor_lists_a_backslash_name_as_skipped_not_as_another_file(tmp_path: Path) -> None:
+    """`a\\b.md` and `a/b.md` shared the partition `a~b.md`: the sensor compiled one of the
+    two, whichever the listing gave last (issue 35). The one discovery skips it, saying why."""
+    docs = tmp_path / "docs"
+    (docs / "a").mkdir(parents=True)
+    (docs / "a" / "b.md").write_text("# Slash\n\nIn folder a.\n")
+    (docs / "a\\b.md").write_text("# Backslash\n\nA much longer document than the other.\n")
+    skipped: list[str] = []
+    files = list_files(str(docs), on_skip=lambda name, why: skipped.append(name))
+    assert files is not None and list(files) == ["a~b.md"]
+    assert files["a~b.md"].document_key == "a/b.md"
+    assert files["a~b.md"].size == (docs / "a" / "b.md").stat().st_size
+    assert skipped == ["a\\b.md"]

@@ -50,6 +50,9 @@ def component_defs(component: DocumentCompilerComponent, project_root: Path) -> 
             "attributes.mode: Input should be 'fast', 'standard' or 'deep' (got 'bogus')",
         ),
         ({"prefix": ""}, "attributes.prefix: required, and not empty"),
+        # an empty template variable meant the whole project root (issue 35)
+        ({"documents_root": ""}, "attributes.documents_root: required, and not empty"),
+        ({"documents_root": "  "}, "attributes.documents_root: required, and not empty"),
         ({"prefix": "a__b"}, "attributes.prefix: prefix 'a__b' must start with a letter"),
         (
             {"schedule": {"cron": "61 * * * *"}},

@@ -37,6 +37,10 @@ def _load(spec: str) -> list[Lexicon]:
         value = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
         raise LexiconError(f"lexicon {spec!r} cannot be loaded: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a module that fails on import is one line too
+        raise LexiconError(
+            f"lexicon {spec!r} cannot be loaded: its module raised {type(exc).__name__}: {exc}"
+        ) from None
     found = list(value) if isinstance(value, list | tuple) else [value]
     if not found or not all(isinstance(v, Lexicon) for v in found):
         raise LexiconError(

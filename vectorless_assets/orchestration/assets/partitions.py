@@ -25,6 +25,8 @@ import dagster as dg
 
 from vectorless_assets.ir.identity import doc_id_for, document_key
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.storage.io_manager import FieldStore
+from vectorless_assets.orchestration.storage.resources import IRStore
 
 _KEEP = frozenset("-_+@=")
 
@@ -77,3 +79,33 @@ def register(
             if attempt == 2:
                 raise
     return []
+
+
+def retire_document(
+    partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]
+) -> str | None:
+    """Move the IR of a document whose source is gone aside (`<ir>/.deleted/`) and delete its
+    field values `produced`; the new location of the IR (None: there was none). The documents
+    sensor and `compile --prune` through Dagster (`forget`) retire documents here."""
+    store.remove_partition(partition_key, produced)
+    return ir_store.retire(key_to_doc_id(partition_key))
+
+
+def forget(
+    instance: dg.DagsterInstance,
+    partition_keys: Iterable[str],
+    ir_store: IRStore,
+    store: FieldStore,
+    produced: tuple[str, ...],
+    names: Names = STANDALONE,
+) -> dict[str, str | None]:
+    """Retire the documents `partition_keys` (`retire_document`) and delete their dynamic
+    partitions, as the documents sensor does when their sources are deleted (it deletes the
+    partitions through its result): a "Materialize all" then no longer names them. The new
+    location of each IR (None: there was none)."""
+    moved = {pk: retire_document(pk, ir_store, store, produced) for pk in partition_keys}
+    registered = set(instance.get_dynamic_partitions(names.partitions_name))
+    for pk in moved:
+        if pk in registered:
+            instance.delete_dynamic_partition(names.partitions_name, pk)
+    return moved

@@ -10,7 +10,8 @@ the next tick (`ScanCursor.pos`, wrapping around), so a tick stays well inside D
 60 s limit at any corpus size and no document starves. Listing and the deleted-file check
 (stored or registered keys absent from the listing) are done on every tick.
 
-`mass_deletion` guards the deletions: a tick that would take more than half of the known
+`mass_deletion` (`frontends.discovery`, shared with `compile --prune`) guards the deletions:
+a tick that would take more than half of the known
 documents (and at least two) out of service is refused, as a missing root is (an empty
 folder where a share was unmounted, a half-synced checkout), unless
 `VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1` says the documents really went.
@@ -22,28 +23,14 @@ import bisect
 import json
 import os
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from vectorless_assets.environment import ALLOW_MASS_DELETE, Environment
-from vectorless_assets.frontends.discovery import is_remote, root_exists, walk
+from vectorless_assets.frontends.discovery import Skip, is_remote, root_exists, walk
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
-
-
-def mass_deletion(deleted: int, known: int, env: Mapping[str, str] | None = None) -> str | None:
-    """Why a tick deleting `deleted` of `known` documents is refused (None: it may go on):
-    more than half of them, and at least two, unless `ALLOW_MASS_DELETE` is set."""
-    if Environment.read(env).allow_mass_delete or deleted < 2 or 2 * deleted <= known:
-        return None
-    return (
-        f"{deleted} of {known} known documents are gone from the documents "
-        "root: more than half, so nothing "
-        "was scanned or deleted (an unmounted or half-synced folder?); if they "
-        f"really went, set {ALLOW_MASS_DELETE}=1"
-    )
 
 
 @dataclass(frozen=True)
@@ -102,13 +89,17 @@ def unchanged_fingerprint(info: FileInfo, row: Row | None) -> str | None:
     return None
 
 
-def list_files(root: str, frontends: Registry = REGISTRY) -> dict[str, FileInfo] | None:
-    """Supported documents under `root` by partition key (`frontends.discovery`); None when the
-    root cannot be listed now (`root_problem`)."""
+def list_files(
+    root: str, frontends: Registry = REGISTRY, *, on_skip: Skip | None = None
+) -> dict[str, FileInfo] | None:
+    """Supported documents under `root` by partition key (`frontends.discovery`; a file that
+    cannot be a document, such as `a\\b.md`, goes to `on_skip`); None when the root cannot be
+    listed now (`root_problem`)."""
     if root_problem(root) is not None:
         return None
     return {
-        partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns) for f in walk(root, frontends)
+        partition_key_for(f.key): FileInfo(f.key, f.size, f.mtime_ns)
+        for f in walk(root, frontends, on_skip=on_skip)
     }
 
 

@@ -30,9 +30,10 @@ through the result (`Names.partitions.build_delete_request`), its IR file is mov
 `<ir_dir>/.deleted/<doc_id>.bin` and its field values are deleted. When the root itself is
 missing or unreadable (an unmounted share: the tick says why, `scan.root_problem`), or a
 tick would take more than half of the known documents out of service (an empty folder in
-its place: `scan.mass_deletion`, unless `VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1`), the tick
-skips and deletes nothing. Stopped by default. Names, asset keys, partitions and resource
-keys are the compiler's (`Settings.names`).
+its place: `frontends.discovery.mass_deletion`, unless
+`VECTORLESS_SENSOR_ALLOW_MASS_DELETE=1`), the tick skips and deletes nothing. Stopped by
+default. Names, asset keys, partitions and resource keys are the compiler's
+(`Settings.names`).
 """
 
 from __future__ import annotations
@@ -42,14 +43,14 @@ import hashlib
 
 import dagster as dg
 
+from vectorless_assets.frontends.discovery import mass_deletion
 from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.assets.partitions import retire_document
 from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
 from vectorless_assets.orchestration.automation.scan import (
     ScanCursor,
     list_files,
-    mass_deletion,
     root_problem,
     scan,
 )
@@ -66,14 +67,6 @@ from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound
-
-
-def retire_document(
-    partition_key: str, ir_store: IRStore, store: FieldStore, produced: tuple[str, ...]
-) -> str | None:
-    """Move the IR of a deleted document aside and delete its field values."""
-    store.remove_partition(partition_key, produced)
-    return ir_store.retire(key_to_doc_id(partition_key))
 
 
 def _after_deploy(
@@ -127,7 +120,11 @@ def build_documents_sensor(
     ) -> dg.SensorResult | dg.SkipReason:
         documents: DocumentsRoot = bound(context, names.documents)
         ir_store: IRStore = bound(context, names.ir_store)
-        files = list_files(documents.path, settings.frontends)
+        files = list_files(
+            documents.path,
+            settings.frontends,
+            on_skip=lambda name, why: context.log.warning(f"skipped {name}: {why}"),
+        )
         if files is None:
             problem = root_problem(documents.path) or "does not exist"
             return dg.SkipReason(

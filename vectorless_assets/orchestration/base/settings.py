@@ -22,9 +22,11 @@ from vectorless_assets.environment import (
     DEFAULT_BACKFILL_CHUNK,
     DEFAULT_LLM_CONCURRENCY,
     LOCAL_DIR,
+    STATE_SUBDIR,  # the automation state (`doc_state`) and the lock files live in it
     Environment,
     cache_path_for,
     default_workers,
+    document_lock_path,
 )
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.guard import LLMLimits
@@ -37,8 +39,6 @@ from vectorless_assets.pipeline.table import TABLE, PassTable
 #: The field values live in a hidden folder inside the IR folder, so an IR folder (`--out`)
 #: is self-contained; IR readers list `*.bin` there and never descend into it.
 FIELDS_SUBDIR = ".fields"
-#: The automation state (`doc_state`) lives in this hidden folder of the IR folder.
-STATE_SUBDIR = ".state"
 
 
 def _resolve(location: str) -> str:
@@ -109,7 +109,7 @@ class Settings:
     def lock_path(self, doc_id: str) -> str:
         """The per-document lock file (`storage.locks`) beside the state file: compiles of one
         document by several processes on this machine take turns."""
-        return os.path.join(os.path.dirname(self.state_path), "locks", f"{doc_id}.lock")
+        return document_lock_path(os.path.dirname(self.state_path), doc_id)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, prefix: str = "") -> Settings:

@@ -93,6 +93,17 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
             raise ValueError("required, and not empty")
         return check_prefix(value)
 
+    @field_validator("documents_root")
+    @classmethod
+    def _documents_root(cls, value: str) -> str:
+        # "" would resolve to the project root itself (an unset template variable, say)
+        if not value.strip():
+            raise ValueError(
+                "required, and not empty (an unset template variable?): the folder or URL "
+                "of the documents"
+            )
+        return value
+
     @field_validator("sensor")
     @classmethod
     def _sensor(cls, value: SensorConfig) -> SensorConfig:
