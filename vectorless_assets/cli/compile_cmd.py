@@ -102,7 +102,8 @@ def compile_in_process(
             # a name that is not UTF-8 fails here, for this document only
             result.doc_id = doc_id_for(ref.key)
             target = out / f"{result.doc_id}.bin"
-            previous = target if target.exists() and not force else None
+            # forced too: a forced compile reuses nothing but keeps the node ids and created_at
+            previous = target if target.exists() else None
             doc = compile_document(
                 ref.path,
                 options=options,
