@@ -14,10 +14,11 @@ the root), or as many as a first compile of 10,000 nodes or more needs ("00001")
   was kept, its tree's highest id). A removed section's id is therefore never given to another
   section, and ids stay unique.
 * **Past 9999**: a fresh id is zero-padded to the document's width like the others, and one
-  past it simply has one digit more ("9999", then "10000"); ids are compared as whole strings,
-  never by length or position, so nothing else changes. Ids are not in document order after
-  an edit (the tree's node list is); the mark only grows, by the number of sections a
-  compile adds.
+  past it simply has one digit more ("9999", then "10000"). Readers look ids up as whole
+  strings (never by length or position), so such ids work like any other and stay unique.
+  Ids are in document order only until the first edit (the tree's node list and the table of
+  contents always are): where a ranking breaks a tie by id, the tie follows the ids, and
+  "10000" sorts before "9999". The mark only grows, by the number of sections a compile adds.
 
 The enrich pass calls `carry_ids` on the final tree before anything reads it, so every index
 built from the tree and the change set (`DocumentMeta.changes`) use the carried ids.
