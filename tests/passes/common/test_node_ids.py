@@ -146,3 +146,24 @@ def test_relabelling_follows_references_and_clears_unknown_targets() -> None:
     assert [n.node_id for n in out.nodes] == ["0001", "0007", "0002"]
     assert [r.target_node_id for r in out.nodes[1].references] == ["0002", None]
     assert out.nodes[2].parent == "0001" and out.nodes[0].children == ["0007", "0002"]
+
+
+def test_every_index_of_a_deep_recompile_names_the_carried_ids() -> None:
+    sections = [
+        *S.generate(9),
+        S.Section(2, "Appendix A", "Defaults live here. " + S.paragraph(5)),
+    ]
+    sections[2] = S.Section(3, "Section 0.2", "For the defaults see Appendix A. " + S.paragraph(3))
+    first = compile_document(S.render(sections), name="living.md", mode="deep")
+    preface = S.Section(2, "Preface", "Hello. " + S.paragraph(9))
+    edited = S.move(S.delete(S.insert(sections, 0, preface), 4), 1, 6)
+    doc = compile_document(S.render(edited), name="living.md", mode="deep", previous=first)
+    assert_consistent(doc)
+    before, now = ids_by_title(first), ids_by_title(doc)
+    assert {t: now[t] for t in before if t in now} == {t: before[t] for t in now if t in before}
+    ref = next(r for n in doc.tree.nodes for r in n.references if r.target == "A")
+    assert ref.target_node_id == before["Appendix A"] == now["Appendix A"]
+    # the indexes that list sections name them by their kept ids
+    assert doc.chain_index is not None and doc.reasoning_index is not None
+    assert set(doc.reasoning_index.referenced_node_ids()) <= set(now.values())
+    assert [e.node_id for e in doc.toc] == [n.node_id for n in doc.tree.nodes]
