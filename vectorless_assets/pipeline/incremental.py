@@ -4,10 +4,11 @@
 (`passes.common.node_match`: by fingerprints, never by id or position): a node whose title
 and own text are unchanged is matched to an old node with the same fingerprint (equal ones
 in document order); it is *restructured* when its parent's match is not its old parent
-(moved or re-parented). A new node without such a match is *modified* when an unmatched old
-node has the same title under the same parent title, else *added*; unmatched old nodes are
-*removed*. The enrich pass carries node ids along the same match (`passes.common.node_ids`),
-so a change names a kept node by the id it had and keeps.
+(moved or re-parented). A new node without such a match is *modified* when the match pairs
+it with an old node otherwise (the same title and text up to whitespace, or the same title
+under a parent of the same title), else *added*; unmatched old nodes are *removed* (in the
+old document order). The enrich pass carries node ids along the same match
+(`passes.common.node_ids`), so a change names a kept node by the id it had and keeps.
 
 `Reuse` carries a previous IR into a compile (`compile_document(previous=...)`, the CLI's IR
 folder, the Dagster compile step's previous IR file):
