@@ -113,12 +113,13 @@ def compile_in_process(
             except OSError as exc:  # a read-only or full IR folder
                 raise CompileError(ref.key, f"cannot lock {lock_path}: {exc}") from exc
             with lock:
+                # forced too: a forced compile reuses nothing but keeps node ids and created_at
                 doc = compile_document(
                     ref.path,
                     options=options,
                     root=ref.root,
                     llm=llm,
-                    previous=target if target.exists() and not force else None,
+                    previous=target if target.exists() else None,
                     force=force,
                     llm_cache=cache,
                     refresh_llm=refresh_llm,

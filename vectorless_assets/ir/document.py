@@ -80,6 +80,11 @@ class DocumentMeta(BaseModel):
     #: the nodes the last compile added, removed, modified or restructured (`ir.changes`;
     #: every node added on a first compile, none on a skip)
     changes: ChangeSet = Field(default_factory=ChangeSet)
+    #: the highest node id number the document has ever used: a recompile gives sections it
+    #: cannot match to the previous IR's fresh ids above it, so a removed section's id is never
+    #: reused (`passes.common.node_ids`; 0 in IRs written before it was kept: their tree's
+    #: highest id counts)
+    node_id_high_water: int = 0
 
 
 #: Meta fields that describe how an IR was built rather than what it says: timings, the

@@ -2,7 +2,9 @@
 
 Nodes live in one flat list (`DocumentTree.nodes`) and point at each other by id
 (`parent`, `children`). Node ids are a zero-padded preorder counter ("0001" is the root);
-every pass that rewrites the tree renumbers it with `DocumentTree.renumbered()`.
+every pass that rewrites the tree renumbers it with `DocumentTree.renumbered()`, and the
+enrich pass then gives the final tree's nodes the ids they had in the document's previous IR
+(`passes.common.node_ids`: after an edit, ids are no longer in document order; `nodes` is).
 
 Line and page ranges have different scopes, on purpose:
 
@@ -86,7 +88,7 @@ class TreeNode(BaseModel):
 
 
 class DocumentTree(BaseModel):
-    """Arena-based hierarchical tree. `nodes[0]` is the root; ids are preorder counters."""
+    """Arena-based hierarchical tree. `nodes[0]` is the root; `nodes` are in preorder."""
 
     model_config = ConfigDict(extra="ignore")
 

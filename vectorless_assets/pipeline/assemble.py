@@ -25,6 +25,7 @@ from vectorless_assets.ir.identity import (
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.passes.common.node_ids import high_water, highest_id
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.pipeline.incremental import ChangeDetector
 from vectorless_assets.pipeline.optionsmemo import OptionsMemo
@@ -163,6 +164,7 @@ def assemble_document(
         llm_fallback_nodes=fallback_nodes,
         pass_versions=table.code_versions(options),
         changes=ChangeDetector().since(previous, tree),
+        node_id_high_water=max(high_water(previous), highest_id(tree)),
     )
     ir_values = {
         name: state[name] if name in state else table.absent_value(name, state)

@@ -1,12 +1,14 @@
 """Incremental compilation: what changed between two trees, and what a compile may reuse.
 
-`ChangeDetector.detect(old, new)` matches nodes by their fingerprints
-(`passes.common.fingerprints`), never by id or position: a node whose title and own text are
-unchanged is matched to an old
-node with the same fingerprint (equal ones in document order); it is *restructured* when its
-parent's match is not its old parent (moved or re-parented). A new node without such a match
-is *modified* when an unmatched old node has the same title under the same parent title,
-else *added*; unmatched old nodes are *removed*.
+`ChangeDetector.detect(old, new)` classifies nodes by the one match of old and new nodes
+(`passes.common.node_match`: by fingerprints, never by id or position): a node whose title
+and own text are unchanged is matched to an old node with the same fingerprint (equal ones
+in document order); it is *restructured* when its parent's match is not its old parent
+(moved or re-parented). A new node without such a match is *modified* when the match pairs
+it with an old node otherwise (the same title and text up to whitespace, or the same title
+under a parent of the same title), else *added*; unmatched old nodes are *removed* (in the
+old document order). The enrich pass carries node ids along the same match
+(`passes.common.node_ids`), so a change names a kept node by the id it had and keeps.
 
 `Reuse` carries a previous IR into a compile (`compile_document(previous=...)`, the CLI's IR
 folder, the Dagster compile step's previous IR file):
@@ -25,7 +27,6 @@ Passes count what they reused and recomputed (`reused_nodes`, `recomputed_nodes`
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -33,15 +34,10 @@ from typing import Any, TypeVar
 from vectorless_assets.ir.changes import ChangeSet, NodeChange
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
+from vectorless_assets.passes.common.node_match import content_fingerprints, match_nodes
 from vectorless_assets.pipeline.table import Pass, PassTable
 
 V = TypeVar("V")
-
-
-def _fps(tree: DocumentTree) -> dict[str, str]:
-    from vectorless_assets.passes.common.fingerprints import node_fingerprints
-
-    return {nid: fp for nid, (fp, _) in node_fingerprints(tree).items()}
 
 
 class ChangeDetector:
@@ -51,7 +47,7 @@ class ChangeDetector:
         """The changes from `previous`'s tree to `new`; with no previous IR every node is added."""
         if previous is not None:
             return self.detect(previous.tree, new)
-        fps = _fps(new)
+        fps = content_fingerprints(new)
         return ChangeSet(
             added=[
                 NodeChange(
@@ -62,64 +58,43 @@ class ChangeDetector:
         )
 
     def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
-        old_fp, new_fp = _fps(old), _fps(new)
-        pool: dict[str, deque[str]] = defaultdict(deque)
-        for node in old.nodes:
-            pool[old_fp[node.node_id]].append(node.node_id)
-        match: dict[str, str] = {}  # new id -> old id
-        for node in new.nodes:
-            ids = pool.get(new_fp[node.node_id])
-            if ids:
-                match[node.node_id] = ids.popleft()
+        """The changes from `old` to `new` by `passes.common.node_match.match_nodes`: each
+        change names the node's id in `new` (the carried id of a kept node: `node_ids`), a
+        removed one its id in `old`."""
+        match = match_nodes(old, new)
+        pairs, new_fp = match.pairs, match.new_fingerprints
         old_by_id = {n.node_id: n for n in old.nodes}
-        matched_old = set(match.values())
         out = ChangeSet()
-        loose: dict[tuple[str, str], deque[TreeNode]] = defaultdict(deque)
-        for node in old.nodes:
-            if node.node_id not in matched_old:
-                parent = old_by_id.get(node.parent or "")
-                loose[(parent.title if parent else "", node.title)].append(node)
-        new_by_id = {n.node_id: n for n in new.nodes}
         for node in new.nodes:
-            fp = new_fp[node.node_id]
-            if node.node_id in match:
-                old_parent = old_by_id[match[node.node_id]].parent
-                new_parent_match = match.get(node.parent or "") if node.parent else None
+            nid, fp = node.node_id, new_fp[node.node_id]
+            if nid in match.same:
+                old_parent = old_by_id[pairs[nid]].parent
                 if (old_parent is None) != (node.parent is None) or (
-                    node.parent is not None and new_parent_match != old_parent
+                    node.parent is not None and pairs.get(node.parent) != old_parent
                 ):
                     out.restructured.append(
                         NodeChange(
-                            kind="restructured",
-                            title=node.title,
-                            node_id=node.node_id,
-                            fingerprint=fp,
+                            kind="restructured", title=node.title, node_id=nid, fingerprint=fp
                         )
                     )
-                continue
-            parent = new_by_id.get(node.parent or "")
-            candidates = loose.get((parent.title if parent else "", node.title))
-            if candidates:
-                match[node.node_id] = candidates.popleft().node_id  # its children's parent check
+            elif nid in pairs:
                 out.modified.append(
-                    NodeChange(
-                        kind="modified", title=node.title, node_id=node.node_id, fingerprint=fp
-                    )
+                    NodeChange(kind="modified", title=node.title, node_id=nid, fingerprint=fp)
                 )
             else:
                 out.added.append(
-                    NodeChange(kind="added", title=node.title, node_id=node.node_id, fingerprint=fp)
+                    NodeChange(kind="added", title=node.title, node_id=nid, fingerprint=fp)
                 )
-        for rest in loose.values():
-            for node in rest:
-                out.removed.append(
-                    NodeChange(
-                        kind="removed",
-                        title=node.title,
-                        node_id=node.node_id,
-                        fingerprint=old_fp[node.node_id],
-                    )
+        for oid in match.unmatched_old(old):
+            node = old_by_id[oid]
+            out.removed.append(
+                NodeChange(
+                    kind="removed",
+                    title=node.title,
+                    node_id=oid,
+                    fingerprint=match.old_fingerprints[oid],
                 )
+            )
         return out
 
 

@@ -43,6 +43,9 @@ Where the spec contradicts itself, we decided:
    routes, chains and scores are recomputed whole when their inputs changed, cheaply and
    LLM-free except the document-level calls) or `none` (frontend and tree rewrites, checks:
    cheap, always recomputed). The document-level LLM calls are named in the LLM column.
+   Whatever a recompile reuses, the enrich pass gives the final tree's nodes the ids they
+   had in the previous IR (`passes.common.node_ids`), so every index built after it, and the
+   change set, name sections by ids that survive edits elsewhere.
 """
 
 from __future__ import annotations
@@ -157,7 +160,7 @@ TABLE = PassTable(
             optional_reads=("summary",),
             writes=("tree", "description", "toc"),
             phase="transform",
-            version="3",
+            version="4",
             modes=ALL,
             required=True,
             reuse="none",

@@ -41,7 +41,7 @@ from vectorless_assets.pipeline.assemble import assembly_reads
 from vectorless_assets.pipeline.table import Pass, PassTable
 
 #: Bump when `assemble_document` (or how document_ir is written) changes its output.
-ASSEMBLY_VERSION = "1"
+ASSEMBLY_VERSION = "2"
 
 
 def code_version(version: str, options: CompileOptions) -> str:

@@ -1,5 +1,5 @@
-"""EnrichPass: page ranges up, references resolved, node fingerprints, document description,
-table of contents.
+"""EnrichPass: page ranges up, references resolved, node fingerprints, node ids kept from the
+previous IR, document description, table of contents.
 
 Its own modules: `references` (cross-references resolved to nodes),
 `reference_scan` (the patterns that find them in a text), `links` (in-document Markdown
@@ -13,6 +13,7 @@ from vectorless_assets.ir.toc import TocEntry, table_of_contents
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.common.budget import truncate_tokens
 from vectorless_assets.passes.common.fingerprints import with_fingerprints
+from vectorless_assets.passes.common.node_ids import carry_ids
 from vectorless_assets.passes.common.plaintext import clean
 from vectorless_assets.passes.common.summarize import document_summary, sentences
 from vectorless_assets.passes.context import PassContext
@@ -40,9 +41,12 @@ def run(
     of contents (`ir.toc`: every node's id, number, title, depth, subtree pages or lines and
     tokens, root first) is stored in the IR as `toc`. Every
     node gets its content and subtree fingerprints (`passes.common.fingerprints`), which
-    incremental compilation matches old and new nodes by.
+    incremental compilation matches old and new nodes by. With the document's previous IR
+    (`ctx.previous`) the nodes keep their previous ids and new ones take fresh ids
+    (`passes.common.node_ids.carry_ids`); without one the ids are the preorder counter.
     """
     tree = with_fingerprints(resolve_references(propagate_pages(tree)))
+    tree = carry_ids(tree, ctx.previous)
     return tree, describe(tree, parsed, summary), table_of_contents(tree)
 
 
