@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.support.index_trees import N, build
+from vectorless_assets.ir import Document
 from vectorless_assets.passes import chain
 from vectorless_assets.passes.context import PassContext
 
@@ -24,3 +25,11 @@ def typed(text: str, ref: str = "Section 2") -> str:
     basis = tree.nodes[1].node_id
     [c] = [c for c in chain.run(tree=tree, ctx=PassContext()).chains if c.node_ids[1] == basis]
     return c.chain_type
+
+
+def chain_titles(doc: Document) -> set[tuple[str, str, str]]:
+    """A compiled document's chains as (from title, to title, type)."""
+    titles = {n.node_id: n.title for n in doc.tree.nodes}
+    return {
+        (titles[c.node_ids[0]], titles[c.node_ids[1]], c.chain_type) for c in doc.chain_index.chains
+    }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chains import typed
+from tests.support.chains import chain_titles, typed
 from tests.support.index_trees import N, build
 from vectorless_assets import compile_document
 from vectorless_assets.passes import chain
@@ -94,10 +94,7 @@ def test_a_compiled_document_has_causal_and_contradicting_chains() -> None:
         "## 5 Outlook\n\nHowever, the trend may reverse.\n"
     )
     doc = compile_document(text.encode(), name="report.md", mode="deep")
-    titles = {n.node_id: n.title for n in doc.tree.nodes}
-    got = {
-        (titles[c.node_ids[0]], titles[c.node_ids[1]], c.chain_type) for c in doc.chain_index.chains
-    }
+    got = chain_titles(doc)
     assert got == {
         ("3 Causes", "2 Results", "causal"),
         ("4 Review", "2 Results", "contradicting"),

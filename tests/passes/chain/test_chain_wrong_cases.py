@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chains import typed
+from tests.support.chains import chain_titles, typed
 from tests.support.index_trees import N, build
 from vectorless_assets import compile_document
 from vectorless_assets.passes import chain
@@ -75,10 +75,7 @@ def _long_guide(sections: int) -> str:
 def test_a_long_guide_that_links_instead_of_numbering_has_its_chains() -> None:
     doc = compile_document(_long_guide(47).encode(), name="guide.md", mode="deep")
     assert len(doc.tree.nodes) == 49
-    titles = {n.node_id: n.title for n in doc.tree.nodes}
-    got = {
-        (titles[c.node_ids[0]], titles[c.node_ids[1]], c.chain_type) for c in doc.chain_index.chains
-    }
+    got = chain_titles(doc)
     # (the contents list navigates: its entries make no chain)
     assert got == {
         ("Topic 04", "Topic 01", "contradicting"),
