@@ -8,6 +8,7 @@ and is killed with SIGKILL, and a second process that must then get the lock in 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -77,10 +78,8 @@ def _end_child(tmp_path: Path) -> None:
     """End the holder's child (it outlives the holder on purpose)."""
     child = int((tmp_path / "held").read_text() or 0)
     if child:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(child, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 def test_a_forked_child_does_not_keep_the_lock_of_a_killed_holder(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 #: seconds between two attempts while another process holds the lock
 POLL_SECONDS = 0.2
@@ -54,10 +54,8 @@ def _forget_in_child() -> None:
     for _, state in _held.values():
         fd, state[0], state[1] = state[0], -1, -(1 << 30)  # never released by this process
         if fd >= 0:
-            try:
+            with suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
     _held.clear()
     _guard = threading.Lock()
 
