@@ -46,7 +46,9 @@ class FakeLLMServer:
     """Start with `with FakeLLMServer() as srv:`; `srv.base_url`, `srv.requests` (count),
     `srv.prompts` (the prompts answered), `srv.fail_next` (that many 503s first), `srv.delay_s`
     (latency of every answer), `srv.max_in_flight`, and `srv.fault` (one of `FAULTS`; it can
-    change while the server runs: `srv.fault = "ok"` and the endpoint is back)."""
+    change while the server runs: `srv.fault = "ok"` and the endpoint is back); `srv.hang_on`
+    (a text: a prompt containing it is accepted and never answered, its client's address is
+    kept in `srv.hung_clients`)."""
 
     def __init__(self, fault: str = "ok", *, delay: float = 0.5) -> None:
         assert fault in FAULTS, fault
@@ -56,6 +58,8 @@ class FakeLLMServer:
         self.delay_s = 0.0
         self.in_flight = self.max_in_flight = 0
         self.fail_next = 0
+        self.hang_on: str | None = None
+        self.hung_clients: list[tuple[str, int]] = []
         self._stop = threading.Event()
         lock = threading.Lock()
         outer = self
@@ -73,6 +77,10 @@ class FakeLLMServer:
                 if outer.fail_next > 0:
                     outer.fail_next -= 1
                     return self._empty(503)
+                hang_on = outer.hang_on
+                if hang_on and hang_on in json.dumps(body):
+                    outer.hung_clients.append(self.client_address[:2])
+                    fault = "hang"
                 if fault == "hang":
                     outer._stop.wait(600)
                     return None

@@ -23,3 +23,46 @@ def kill_once_started(
     os.kill(child.pid, signal.SIGKILL)
     child.join()
     return child.pid
+
+
+def pid_of_client(port: int, among: list[int]) -> int | None:
+    """Which of the processes `among` owns the local TCP socket bound to `port` (Linux /proc)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{fields[9]}]")
+    for pid in among:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if any(os.readlink(f"/proc/{pid}/fd/{fd}") in inodes for fd in fds):
+                return pid
+        except OSError:
+            continue
+    return None
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of `pid` (Linux /proc)."""
+    out: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            text = Path(f"/proc/{pid}/task/{task}/children").read_text()
+        except OSError:
+            continue
+        out.extend(int(p) for p in text.split())
+    return out
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -201,10 +201,11 @@ def cmd_compile(args: argparse.Namespace) -> int:
     try:
         # a malformed VECTORLESS_* variable: one line naming it, before anything is compiled
         setup = CompileSetup.read(environment, in_process=args.in_process)
+        out = environment.ir_dir(args.out)
+        setup.check_cache(out)  # a cache path that is no cache file: one line naming it
     except ValueError as exc:
         error(str(exc))
         return 2
-    out = environment.ir_dir(args.out)
     results = run_compile(
         refs,
         out,

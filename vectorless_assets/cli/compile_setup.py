@@ -7,10 +7,12 @@ the Dagster bridge; a malformed variable is one `error:` line naming it, not a t
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY, Environment
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY, Environment, cache_path_for
+from vectorless_assets.llm.cache import LLMCache
 
 if TYPE_CHECKING:
     from vectorless_assets.llm.openai import OpenAICompatibleClient
@@ -39,3 +41,11 @@ class CompileSetup:
             llm_concurrency=environment.llm_concurrency,
             workers=None if in_process else environment.workers,
         )
+
+    def check_cache(self, out: str | os.PathLike[str]) -> None:
+        """Open the lasting LLM cache once, before anything is compiled: a path that is no
+        cache file (a folder, a device, a read-only place) is a `CacheLocationError` (a
+        `ValueError` naming VECTORLESS_LLM_CACHE), and a damaged cache is moved aside now."""
+        path = cache_path_for(out, self.llm_cache) if self.llm is not None else None
+        if path:
+            LLMCache(path).close()

@@ -11,6 +11,7 @@ read, and at most `MAX_IR_BYTES` of it: a FIFO or a device named `x.bin` (or a l
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -84,6 +85,9 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write `data` to `path` via a temp file in the same folder and a rename (mode:
     `file_mode`)."""
     target = Path(path)
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        # only a file of its own is ever replaced: never a folder, device, FIFO or link
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -253,6 +257,8 @@ def retire_ir(path: Any) -> Any:
     """Move the IR file `path` (a `Path` or a `UPath`) aside to `<its folder>/.deleted/`, where
     IR readers (which list `*.bin` in the folder itself) no longer serve it; moving it back
     restores it. Returns the new location. The documents sensor and `compile --prune` use it."""
+    if path.suffix != IR_SUFFIX or path.parent.name == DELETED_SUBDIR:
+        raise ValueError(f"{path} is not a served IR file (`*{IR_SUFFIX}`): not retired")
     target = path.parent / DELETED_SUBDIR / path.name
     target.parent.mkdir(parents=True, exist_ok=True)
     path.rename(target)

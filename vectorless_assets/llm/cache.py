@@ -11,10 +11,15 @@ the next compile that reaches a working model.
 `CachedLLM` wraps any client with a cache; `llm.ask.ask` consults it before calling.
 `refresh=True` skips lookups (every call goes to the model) but still stores the answers.
 
-A cache is only an optimisation, so a damaged one never fails a compile: a file that is not
-a database (or fails SQLite's quick check) when opened is moved aside to
-`<file>.damaged-<time>` and a new one is made, with a warning naming both; an error met
-later while reading or writing is a miss (or a skipped store), warned once.
+A cache is only an optimisation, so a damaged one never fails a compile: a regular file that
+SQLite reports as not a database or malformed (or that fails its quick check) when opened,
+and that is the project's own (in its default place, or with SQLite's header), is moved
+aside to `<file>.damaged-<time>` and a new one is made, with a warning naming both; an
+error met later while reading or writing is a miss (or a skipped store), warned once.
+
+Nothing else is ever moved (`cache_files`): a path that is no cache file, or a place where
+none can be made, is a `CacheLocationError` naming the variable the path came from; a
+healthy cache in a read-only place is used read-only.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import time
 import warnings
 from collections.abc import Callable
 
+from vectorless_assets.llm import cache_files as files
 from vectorless_assets.llm.protocol import LLMClient
 
 SCHEMA = """
@@ -40,32 +46,42 @@ CREATE INDEX IF NOT EXISTS answers_used ON answers(used);
 
 
 #: The cache's file inside a local IR folder (hidden: IR readers list `*.bin` only).
-CACHE_FILE = os.path.join(".cache", "llm.sqlite")
+CACHE_FILE = files.CACHE_FILE
+#: The variable a cache path comes from, unless told otherwise (a Component's `<prefix>_CACHE`).
+CACHE_VARIABLE = "VECTORLESS_LLM_CACHE"
+CacheLocationError = files.CacheLocationError
 
 
 class LLMCache:
     """A bounded, persistent map from prompt keys to answers (one SQLite file)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, max_entries: int = 100_000) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        max_entries: int = 100_000,
+        variable: str = CACHE_VARIABLE,
+    ) -> None:
+        """Open (or make) the cache at `path`; `variable` names where the path came from in a
+        `CacheLocationError`."""
         self.path = os.fspath(path)
         self.max_entries = max_entries
-        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        self.variable = variable
+        self.readonly = False
         self._lock = threading.Lock()
         self._warned = False
+        where = files.CacheFiles(self.path, variable)
+        where.check()
+        if not where.writable():
+            self.readonly = True
+            self._db: sqlite3.Connection | None = where.open_readonly()
+            return
         try:
             self._db = self._open()
         except sqlite3.DatabaseError as exc:
-            aside = f"{self.path}.damaged-{time.strftime('%Y%m%dT%H%M%S')}"
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(self.path + suffix):
-                    os.replace(self.path + suffix, aside + suffix)
-            warnings.warn(
-                (
-                    f"LLM cache {self.path} is damaged ({exc}): moved aside to {aside}, "
-                    "starting a new one"
-                ),
-                stacklevel=2,
-            )
+            if not files.is_damaged(exc):
+                raise where.error(f"cannot be opened ({exc})") from exc
+            where.move_aside(exc)
             self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -76,7 +92,7 @@ class LLMCache:
             db.executescript(SCHEMA)
             (status,) = db.execute("PRAGMA quick_check(1)").fetchone()
             if status != "ok":
-                raise sqlite3.DatabaseError(f"quick check: {status}")
+                raise files.Damaged(f"quick check: {status}")
         except sqlite3.DatabaseError:
             db.close()
             raise
@@ -103,12 +119,14 @@ class LLMCache:
         return h.hexdigest()
 
     def get(self, key: str) -> str | None:
+        if self._db is None:
+            return None
         with self._lock:
             try:
                 row = self._db.execute(
                     "SELECT answer FROM answers WHERE key = ?", (key,)
                 ).fetchone()
-                if row is not None:
+                if row is not None and not self.readonly:
                     self._db.execute(
                         "UPDATE answers SET used = ? WHERE key = ?", (time.time(), key)
                     )
@@ -118,6 +136,8 @@ class LLMCache:
         return None if row is None else str(row[0])
 
     def put(self, key: str, answer: str) -> None:
+        if self._db is None or self.readonly:
+            return
         with self._lock:
             try:
                 self._put(key, answer)
@@ -126,6 +146,7 @@ class LLMCache:
 
     def _put(self, key: str, answer: str) -> None:
         """Store one answer and drop the least recently used beyond the bound (under the lock)."""
+        assert self._db is not None
         self._db.execute(
             "INSERT OR REPLACE INTO answers(key, answer, used) VALUES (?, ?, ?)",
             (key, answer, time.time()),
@@ -141,10 +162,14 @@ class LLMCache:
             )
 
     def __len__(self) -> int:
+        if self._db is None:
+            return 0
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
     def close(self) -> None:
+        if self._db is None:
+            return
         with self._lock:
             self._db.close()
 

@@ -6,6 +6,8 @@ the document's `Locator`.
 A pattern comes from a user or an agent, so `grep` runs it with a time budget: the `regex`
 engine's `timeout` bounds a catastrophic pattern (`(a+)+$` backtracks exponentially) and its
 `concurrent` matching lets go of the GIL, so other threads go on while one grep runs.
+Compiling is not covered by that budget, so the pattern is measured before it is compiled
+(`pattern_bounds`: its length and the product of its nested counted repeats).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import regex
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
+from vectorless_assets.navigator.reading.pattern_bounds import PatternTooLarge, check_pattern
 from vectorless_assets.navigator.views import NavigationError, Target, node_brief, node_ref
 
 #: the wall-clock budget of one grep call (over every node it reads), seconds
@@ -72,8 +75,9 @@ class SearchVerbs:
         whole call: past it, a `NavigationError` says the pattern took too long.
         """
         try:
+            check_pattern(pattern)  # before compiling: a nested count can take the memory
             rx = regex.compile(pattern, regex.IGNORECASE if ignore_case else 0)
-        except (regex.error, OverflowError, RecursionError) as exc:
+        except (PatternTooLarge, regex.error, OverflowError, RecursionError) as exc:
             raise NavigationError(f"bad regular expression {pattern[:80]!r}: {exc}") from exc
         end = time.monotonic() + GREP_SECONDS if deadline is None else deadline
 

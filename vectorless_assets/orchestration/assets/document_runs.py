@@ -93,13 +93,14 @@ class DocumentRuns:
         self.compiled = 0
         self.findings: dict[str, list[Any]] = {}
         self.client: Any = None  # the LLM client the plans probe: the worker pool's own, in `run`
+        self.pool: Workers | None = None  # the step's workers, in `run`
 
     def run(self, keys: list[str], checks_selected: Collection[str] = frozenset()) -> Events:
         """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones."""
         keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
         window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
         with Workers(self.settings, self.llm, min(self.workers, len(keys))) as pool:
-            self.client = pool.local.client
+            self.client, self.pool = pool.local.client, pool
             for pk in keys:
                 prepared = yield from self._prepare(pk)
                 if prepared is None:
@@ -136,7 +137,15 @@ class DocumentRuns:
     def _prepare(self, pk: str) -> Generator[Any, None, _Prepared | None]:
         doc_key = document_key_for(pk)
         lock = ExitStack()
-        lock.enter_context(file_lock(self.settings.lock_path(key_to_doc_id(pk))))
+        lock.enter_context(
+            file_lock(
+                self.settings.lock_path(key_to_doc_id(pk)),
+                on_wait=lambda pid: self.context.log.warning(
+                    f"{doc_key}: waiting for process {pid}, which is compiling it (its lock "
+                    "is released when that process ends)"
+                ),
+            )
+        )
         try:
             prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
@@ -221,7 +230,7 @@ class DocumentRuns:
         pk, graph = prepared.task.partition_key, self.graph
         with prepared.lock:
             try:
-                outcome = future.result()
+                outcome = future.result() if self.pool is None else self.pool.result(future)
             except Exception as exc:  # noqa: BLE001 - a worker that died: this document fails
                 self._fail(pk, f"{type(exc).__name__}: {exc}")
                 return

@@ -10,14 +10,29 @@ LLM client and cache connection. Results are the same with one process or severa
 each document is computed by the same function from the same inputs.
 
 `Workers.submit` returns a future either way; with one worker (or one document) the work
-runs at once in this process.
+runs at once in this process. Read it with `Workers.result`, which survives a worker that
+dies (killed by the OOM killer or `kill -9`): the pool is replaced, the documents that were
+waiting or were being computed by the other workers are submitted again, and only the
+document the dead worker was computing fails (`WorkerDied`, naming the signal). Each worker
+records the task it runs in a shared slot so that document is known.
+
+Workers never outlive the step's process: each asks the kernel for SIGKILL when its parent
+dies (`PR_SET_PDEATHSIG`, Linux) and polls its parent elsewhere, so a killed compile leaves
+no worker behind (nor, with `storage.locks`, any lock it held).
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from vectorless_assets.orchestration.assets.compute import DocumentOutcome, DocumentTask, compute
@@ -50,17 +65,54 @@ class _Compiler:
         return compute(task, self.graph, self.store, self.ir_store, ctx)
 
 
+class WorkerDied(RuntimeError):
+    """The worker process computing a document died (killed) before it answered."""
+
+
+#: `prctl` option: the signal a process gets when its parent dies (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+
 _worker: _Compiler | None = None
+_slot: tuple[Any, int] = (None, -1)  # (the pool's shared slots, this worker's index)
 
 
-def _init(settings: Settings, llm: LLMResource) -> None:
-    global _worker
+def _die_with(parent: int) -> None:
+    """End this process when `parent` ends: SIGKILL from the kernel (Linux), else a poll."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the kernel was told
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _init(settings: Settings, llm: LLMResource, parent: int, slots: Any, claim: Any) -> None:
+    global _worker, _slot
+    _die_with(parent)
+    with claim:  # one slot per worker process: where it says which task it runs
+        index = next(i for i in range(0, len(slots), 2) if slots[i] == 0)
+        slots[index], slots[index + 1] = os.getpid(), -1
+    _slot = (slots, index)
     _worker = _Compiler(settings, llm)
 
 
-def _run(task: DocumentTask) -> DocumentOutcome:
+def _run(seq: int, task: DocumentTask) -> DocumentOutcome:
     assert _worker is not None, "worker not initialised"
-    return _worker(task)
+    slots, index = _slot
+    slots[index + 1] = seq
+    try:
+        return _worker(task)
+    finally:
+        slots[index + 1] = -1
 
 
 class Workers:
@@ -70,19 +122,78 @@ class Workers:
         self.size = max(1, size)
         self.local = _Compiler(settings, llm)
         self._pool: ProcessPoolExecutor | None = None
+        self._slots: Any = None
         self._args = (settings, llm)
+        self._seq = 0
+        self._tasks: dict[Future[DocumentOutcome], tuple[int, DocumentTask]] = {}
+        self._moved: dict[Future[DocumentOutcome], Future[DocumentOutcome]] = {}
+        self._dead: dict[Future[DocumentOutcome], str] = {}
+
+    def _start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            ctx = multiprocessing.get_context("fork")
+            self._slots = ctx.RawArray("q", 2 * self.size)
+            self._pool = ProcessPoolExecutor(
+                self.size,
+                mp_context=ctx,
+                initializer=_init,
+                initargs=(*self._args, os.getpid(), self._slots, ctx.Lock()),
+            )
+        return self._pool
 
     def submit(self, task: DocumentTask) -> Future[DocumentOutcome]:
         if self.size == 1:
             return _done(self.local, task)
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.size,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=_init,
-                initargs=self._args,
-            )
-        return self._pool.submit(_run, task)
+        self._seq += 1
+        future = self._start().submit(_run, self._seq, task)
+        self._tasks[future] = (self._seq, task)
+        return future
+
+    def result(self, future: Future[DocumentOutcome]) -> DocumentOutcome:
+        """The outcome of a submitted document; a `WorkerDied` for the one a dead worker was
+        computing, while the others are computed again by a new pool."""
+        while True:
+            future = self._moved.pop(future, future)
+            if future in self._dead:
+                self._tasks.pop(future, None)
+                raise WorkerDied(self._dead.pop(future))
+            try:
+                outcome = future.result()
+            except BrokenProcessPool:
+                if future in self._tasks:
+                    self._replace()
+                    continue
+                raise
+            self._tasks.pop(future, None)
+            return outcome
+
+    def _replace(self) -> None:
+        """After a worker died: name the task it ran, resubmit the others to a new pool."""
+        pool, slots = self._pool, self._slots
+        assert pool is not None
+        processes = dict(getattr(pool, "_processes", None) or {})
+        pool.shutdown(wait=True, cancel_futures=True)  # every worker has ended and is reaped
+        self._pool = None
+        killed = {}
+        for i in range(0, len(slots), 2):
+            pid, seq = slots[i], slots[i + 1]
+            code = getattr(processes.get(pid), "exitcode", None)
+            if pid and seq >= 0 and code != -signal.SIGTERM:  # the pool terminates the others
+                killed[seq] = _signal_name(code)
+        if not killed:  # no culprit known: those running fail, so every round makes progress
+            killed = {slots[i + 1]: "unknown" for i in range(0, len(slots), 2) if slots[i + 1] >= 0}
+        for old, (seq, task) in list(self._tasks.items()):
+            if not old.done() or not isinstance(old.exception(), BrokenProcessPool):
+                continue
+            del self._tasks[old]
+            if seq in killed:
+                self._dead[old] = (
+                    f"the worker process computing it died ({killed[seq]}); the other "
+                    "documents were computed again"
+                )
+                self._tasks[old] = (seq, task)
+            else:
+                self._moved[old] = self.submit(task)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -94,6 +205,15 @@ class Workers:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _signal_name(code: int | None) -> str:
+    if code is None or code >= 0:
+        return f"exit code {code}"
+    try:
+        return f"killed by {signal.Signals(-code).name}"
+    except ValueError:
+        return f"killed by signal {-code}"
 
 
 def _done(

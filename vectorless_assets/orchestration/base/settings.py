@@ -29,6 +29,7 @@ from vectorless_assets.environment import (
     document_lock_path,
 )
 from vectorless_assets.frontends.registry import REGISTRY, Registry
+from vectorless_assets.llm.cache import CACHE_VARIABLE
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
@@ -64,6 +65,8 @@ class Settings:
     llm_limits: LLMLimits = field(default_factory=LLMLimits)
     #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`environment.cache_path_for`)
     llm_cache: str | None = None
+    #: the variable `llm_cache` came from, named when the path is no cache (a Component's own)
+    llm_cache_variable: str = CACHE_VARIABLE
     #: processes computing a run's documents (1: in the run's own process)
     workers: int = field(default_factory=default_workers)
     #: documents per run of a backfill of the compile asset (`BackfillPolicy.multi_run`)

@@ -13,6 +13,7 @@ host's code location.
 Do not add `from __future__ import annotations` here: Dagster resolves the annotations.
 """
 
+import dataclasses
 import logging
 import os
 from typing import Literal
@@ -145,7 +146,9 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
             mode=self.mode,
             llm_env_prefix=self.llm_env_prefix,
         )
-        return Settings.from_env(env, prefix=self.prefix)
+        settings = Settings.from_env(env, prefix=self.prefix)
+        cache_variable = self.llm_env_prefix.rstrip("_") + "_CACHE"  # named when it is no cache
+        return dataclasses.replace(settings, llm_cache_variable=cache_variable)
 
     def build_defs(self, context: dg.ComponentLoadContext) -> dg.Definitions:
         settings = self.settings(context.project_root)

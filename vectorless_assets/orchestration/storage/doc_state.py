@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import stat
 import time
 import uuid
 from collections.abc import Iterable
@@ -73,8 +74,8 @@ def _open(path: str) -> sqlite3.Connection:
 def _move_aside(path: str) -> str:
     target = f"{path}.damaged-{int(time.time())}"
     for suffix in ("", "-journal", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.replace(path + suffix, target + suffix)
+        if os.path.lexists(path + suffix) and stat.S_ISREG(os.lstat(path + suffix).st_mode):
+            os.replace(path + suffix, target + suffix)  # its own regular files only
     return target
 
 

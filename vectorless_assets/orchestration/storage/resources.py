@@ -36,7 +36,7 @@ from vectorless_assets.ir.persist import (
     write_error,
 )
 from vectorless_assets.ir.stamp import IRState, ir_state, stamp_of
-from vectorless_assets.llm.cache import LLMCache
+from vectorless_assets.llm.cache import CACHE_VARIABLE, LLMCache
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.llm.protocol import LLMClient
@@ -139,6 +139,8 @@ class LLMResource(dg.ConfigurableResource):
     breaker_cooldown_s: float = LLMLimits.breaker_cooldown_s
     #: the lasting LLM cache (a local SQLite file; empty = no cache): `Settings.llm_cache_path`
     cache_path: str = ""
+    #: the variable the cache path came from (named when it is no cache file)
+    cache_variable: str = CACHE_VARIABLE
     #: ask the model again even for cached prompts (the new answers are stored)
     refresh: bool = False
     #: a document's concurrent LLM calls at most (VECTORLESS_LLM_CONCURRENCY)
@@ -153,6 +155,7 @@ class LLMResource(dg.ConfigurableResource):
             api_key=settings.llm_api_key,
             **settings.llm_limits.as_dict(),
             cache_path=settings.llm_cache_path,
+            cache_variable=settings.llm_cache_variable,
             concurrency=settings.llm_concurrency,
         )
 
@@ -171,7 +174,9 @@ class LLMResource(dg.ConfigurableResource):
 
     def cache(self) -> LLMCache | None:
         """The lasting cache (one connection per call: a run opens it once per step)."""
-        return LLMCache(self.cache_path) if self.base_url and self.cache_path else None
+        if not (self.base_url and self.cache_path):
+            return None
+        return LLMCache(self.cache_path, variable=self.cache_variable)
 
 
 def bound(context: Any, key: str) -> Any:
