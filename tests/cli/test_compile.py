@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from vectorless_assets.cli import main
-from vectorless_assets.ir import load_ir
+from vectorless_assets.ir import load_ir, save_ir
 from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.ir.tree import DocumentTree
 
 
 @pytest.fixture
@@ -92,6 +93,15 @@ def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
     report = json.loads(capsys.readouterr().out)
     assert report[0]["ok"] is False and report[0]["error"] == "IRChecksumError"
     assert main(["inspect", ir]) == 1
+
+
+def test_verify_refuses_an_ir_whose_tree_is_empty(docs: Path, tmp_path: Path, capsys) -> None:
+    """Issue 35: an intact envelope around an empty tree was reported ok."""
+    _, results = _compile([str(docs / "guide.md"), "--out", str(tmp_path / "ir")], capsys)
+    ir = Path(results[0]["ir_path"])
+    save_ir(load_ir(ir).model_copy(update={"tree": DocumentTree()}), ir)
+    assert main(["verify", str(ir)]) == 1
+    assert "FAILED" in (out := capsys.readouterr().out) and "tree is empty" in out
 
 
 def test_no_sources_is_an_error(tmp_path: Path, capsys) -> None:
