@@ -7,7 +7,8 @@ ambiguous title or a refused IR comes back as a tool error (``isError``) whose t
 request:`` and gives the navigator's message; any other failure is a tool error starting ``server
 error:`` (logged on the server's stderr), never a crashed server. Error texts are cut to
 `MAX_ERROR_CHARS` (an argument echoed back never makes a 5 MB error). Results larger than
-`MAX_RESULT_CHARS` are refused with a hint to narrow them. Everything is read-only."""
+`MAX_RESULT_CHARS` are refused with a hint to narrow them; titles are cut in every result
+(`bounds.listed`). Everything is read-only."""
 
 from __future__ import annotations
 
@@ -24,7 +25,12 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.protocol import LLMClient
-from vectorless_assets.mcp_server.bounds import MAX_ERROR_CHARS, MAX_RESULT_CHARS, shorten
+from vectorless_assets.mcp_server.bounds import (
+    MAX_ERROR_CHARS,
+    MAX_RESULT_CHARS,
+    listed,
+    shorten,
+)
 from vectorless_assets.mcp_server.library import CHECK_EVERY, Library
 from vectorless_assets.mcp_server.registry import TOOLS, ToolSpec
 from vectorless_assets.navigator import NavigationError
@@ -77,7 +83,7 @@ def build_server(
     def call(fn: Callable[..., dict[str, Any]], **arguments: Any) -> Any:
         """Run a tool function; its result goes out as compact JSON text plus structured content."""
         try:  # no lock: the tool computes over the catalog's current snapshot
-            result = fn(lib, **arguments)
+            result = listed(fn(lib, **arguments))  # titles cut: `read_text` has them whole
         except (NavigationError, IRIntegrityError) as exc:
             raise ToolError("invalid request: " + shorten(str(exc), MAX_ERROR_CHARS)) from None
         except Exception as exc:  # a fault of the server, not of the request

@@ -17,7 +17,13 @@ import regex
 
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
-from vectorless_assets.navigator.views import NavigationError, Target, node_brief, node_ref
+from vectorless_assets.navigator.views import (
+    NavigationError,
+    Target,
+    node_brief,
+    node_ref,
+    short_title,
+)
 
 #: the wall-clock budget of one grep call (over every node it reads), seconds
 GREP_SECONDS = 2.0
@@ -48,7 +54,10 @@ class SearchVerbs:
                 count = node.content.casefold().count(want)
                 if count:
                     by_content.append((-count, len(by_content), node))
-        rows = [{**node_ref(self.doc, n), "where": "title", "snippet": n.title} for n in by_title]
+        rows = [
+            {**node_ref(self.doc, n), "where": "title", "snippet": short_title(n.title)}
+            for n in by_title
+        ]
         for neg, _, node in sorted(by_content)[: max(0, limit - len(rows))]:
             pos = node.content.casefold().find(want)
             snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
