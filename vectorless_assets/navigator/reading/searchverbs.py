@@ -94,8 +94,9 @@ class SearchVerbs:
                 return rx.search(text, timeout=left, concurrent=True) is not None
             except TimeoutError:
                 raise NavigationError(
-                    f"the pattern {pattern[:80]!r} took longer than the {GREP_SECONDS:g} s budget"
-                    " (nested repetition backtracks): simplify it or narrow the target"
+                    f"matching the pattern {pattern[:80]!r} took longer than its "
+                    f"{GREP_SECONDS:g} s matching budget (nested repetition backtracks): "
+                    "simplify it or narrow the target"
                 ) from None
 
         out: list[dict[str, Any]] = []
