@@ -18,7 +18,7 @@ from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
-from vectorless_assets.pipeline.compile import compile_document
+from vectorless_assets.pipeline.compile import KEY_RECORDED, compile_document
 
 #: The file suffixes a folder is searched for, in the frontends' order (`frontends.registry`).
 SUFFIXES = [s for frontend in REGISTRY.frontends for s in frontend.suffixes]
@@ -119,7 +119,7 @@ def compile_in_process(
             result.reason = (
                 f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
             )
-            if meta is not None and meta.action == "skip":
+            if meta is not None and meta.action == "skip" and meta.action_reason != KEY_RECORDED:
                 result.status = "skipped"
             else:
                 # durable (fsync'd file and folder) before it is reported ok
@@ -128,7 +128,9 @@ def compile_in_process(
                 except IRWriteError as exc:
                     # a read-only or full IR folder: this document failed
                     raise CompileError(ref.key, str(exc)) from exc
-                result.status = "compiled"
+                result.status = (
+                    "skipped" if meta is not None and meta.action == "skip" else "compiled"
+                )
                 result.changes = meta.changes.model_dump() if meta is not None else None
                 # frontend warnings (scanned PDF, page limit, ...) are shown
                 for d in doc.diagnostics:
