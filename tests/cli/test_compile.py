@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from vectorless_assets.cli import main
-from vectorless_assets.ir import load_ir
+from vectorless_assets.ir import load_ir, save_ir
 from vectorless_assets.ir.identity import doc_id_for
+from vectorless_assets.ir.tree import DocumentTree
 
 
 @pytest.fixture
@@ -94,6 +95,15 @@ def test_inspect_and_verify(docs: Path, tmp_path: Path, capsys) -> None:
     report = json.loads(capsys.readouterr().out)
     assert report[0]["ok"] is False and report[0]["error"] == "IRChecksumError"
     assert main(["inspect", ir]) == 1
+
+
+def test_verify_refuses_an_ir_whose_tree_is_empty(docs: Path, tmp_path: Path, capsys) -> None:
+    """Issue 35: an intact envelope around an empty tree was reported ok."""
+    _, results = _compile([str(docs / "guide.md"), "--out", str(tmp_path / "ir")], capsys)
+    ir = Path(results[0]["ir_path"])
+    save_ir(load_ir(ir).model_copy(update={"tree": DocumentTree()}), ir)
+    assert main(["verify", str(ir)]) == 1
+    assert "FAILED" in (out := capsys.readouterr().out) and "tree is empty" in out
 
 
 def test_no_sources_is_an_error(tmp_path: Path, capsys) -> None:
@@ -282,6 +292,43 @@ def test_through_dagster_a_second_source_with_the_same_key_is_refused(
     [result] = json.loads(capsys.readouterr().out)
     assert result["status"] == "failed" and str(docs / "a" / "index.md") in result["error"]
     assert load_ir(out / f"{doc_id_for('index.md')}.bin").tree.root.title == "Alpha"
+
+
+def _unkeyed(ir: Path) -> None:
+    """Make `ir` an IR as written before the key had its own field: no `document_key`, the key
+    itself in `source_path` (checksum recomputed: a valid file)."""
+    doc = load_ir(ir)
+    save_ir(doc.model_copy(update={"document_key": None, "source_path": doc.document_key}), ir)
+
+
+@pytest.mark.parametrize("through", ["in-process", "dagster"])
+def test_an_ir_from_before_the_key_is_guarded_after_an_unchanged_recompile(
+    docs: Path, tmp_path: Path, capsys, monkeypatch, through: str
+) -> None:
+    """Issue 35 item 6: an IR without `document_key`/`source_path` skipped the same-key guard
+    and unchanged recompiles never rewrote it, so another root with the same key silently
+    replaced it. An unchanged recompile now records its key and source; then the other root
+    is refused."""
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    mode = ["--in-process"] if through == "in-process" else []
+    out = tmp_path / "ir"
+    ir = out / f"{doc_id_for('index.md')}.bin"
+
+    def compile_(folder: str) -> tuple[int, dict]:
+        rc = main(["compile", *mode, "--json", "-q", str(docs / folder), "--out", str(out)])
+        return rc, json.loads(capsys.readouterr().out)[0]
+
+    assert compile_("a")[0] == 0
+    _unkeyed(ir)
+    rc, again = compile_("a")  # unchanged: records the key and the file
+    assert rc == 0 and again["ok"]
+    assert load_ir(ir).document_key == "index.md"
+    assert load_ir(ir).source_path == str(docs / "a" / "index.md")
+    rc, other = compile_("b")
+    assert (
+        rc == 1 and other["status"] == "failed" and str(docs / "a" / "index.md") in other["error"]
+    )
+    assert load_ir(ir).tree.root.title == "Alpha"
 
 
 def test_a_folder_listing_says_what_it_skips(tmp_path: Path, capsys) -> None:

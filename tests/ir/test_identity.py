@@ -79,4 +79,8 @@ def test_key_conflict_names_both_sources() -> None:
     # a recompile
     assert key_conflict("index.md", "/w/a/index.md", "index.md", "/w/a/index.md") is None
     assert key_conflict("index.md", "/w/b/index.md", None, "index.md") is None  # a schema-3 IR
+    # no key field but a file: the key comes from the doc_id the caller matched
+    assert "/w/a/index.md" in (
+        key_conflict("index.md", "/w/b/index.md", None, "/w/a/index.md") or ""
+    )
     assert key_conflict("index.md", None, "index.md", "/w/a/index.md") is None  # bytes input

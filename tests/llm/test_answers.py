@@ -14,6 +14,7 @@ import pytest
 from tests.support import fake_llm
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.llm import LLMError
+from vectorless_assets.llm.answer import answer_text
 from vectorless_assets.llm.ask import ask
 from vectorless_assets.llm.cache import CachedLLM, LLMCache
 from vectorless_assets.llm.openai import OpenAICompatibleClient
@@ -70,6 +71,36 @@ def test_a_non_answer_is_refused_once_and_never_cached(
             is None
         )
         assert len(cache) == 0 and usage.failures == 1
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<!-- cdn --><html><body>upstream error</body></html>",
+        "<h1>502 Bad Gateway</h1><p>nginx</p>",
+        '<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+        "<head><title>503</title></head></html>",
+    ],
+)
+def test_an_html_page_not_opening_with_html_is_refused_and_never_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: str
+) -> None:
+    """Issue 35: only pages opening with `<html`/a doctype were recognised; a comment first, a bare
+    heading or an XML prolog passed as the answer and was cached."""
+    monkeypatch.setattr(fake_llm, "HTML_PAGE", page)
+    with FakeLLMServer("html") as srv:
+        client = OpenAICompatibleClient(base_url=srv.base_url, model="fake", retries=0)
+        cache = LLMCache(tmp_path / "llm.sqlite")
+        usage = LLMUsage()
+        got = ask(CachedLLM(client, cache, lambda: "t"), usage, "Summarise: x", max_tokens=50)
+        assert got is None and len(cache) == 0 and usage.failures == 1
+
+
+def test_an_answer_mentioning_tags_is_kept() -> None:
+    """Text that only mentions a tag, or JSON holding markup, is an answer."""
+    for text in ("Use <p> for paragraphs.", '["<h1> headings"]', "<T> is a type parameter"):
+        body = json.dumps({"choices": [{"message": {"content": text}, "finish_reason": "stop"}]})
+        assert answer_text(body.encode()) == text
 
 
 def test_content_given_as_parts_is_joined_as_text() -> None:

@@ -19,7 +19,7 @@ from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
-from vectorless_assets.pipeline.compile import compile_document
+from vectorless_assets.pipeline.compile import KEY_RECORDED, compile_document
 
 #: The file suffixes a folder is searched for, in the frontends' order (`frontends.registry`).
 SUFFIXES = [s for frontend in REGISTRY.frontends for s in frontend.suffixes]
@@ -126,7 +126,7 @@ def compile_in_process(
                     llm_concurrency=setup.llm_concurrency,
                 )
                 meta = doc.meta
-                if meta is None or meta.action != "skip":
+                if meta is None or meta.action != "skip" or meta.action_reason == KEY_RECORDED:
                     # durable (fsync'd file and folder) before it is reported ok
                     try:
                         save_ir(doc, target)
@@ -137,10 +137,13 @@ def compile_in_process(
             result.reason = (
                 f"{meta.action}: {meta.action_reason}" if meta and meta.action_reason else ""
             )
-            if meta is not None and meta.action == "skip":
+            if meta is not None and meta.action == "skip" and meta.action_reason != KEY_RECORDED:
                 result.status = "skipped"
             else:
-                result.status = "compiled"
+                # a skip that recorded the document's key was written above: still unchanged
+                result.status = (
+                    "skipped" if meta is not None and meta.action == "skip" else "compiled"
+                )
                 result.changes = meta.changes.model_dump() if meta is not None else None
                 # frontend warnings (scanned PDF, page limit, ...) are shown
                 for d in doc.diagnostics:

@@ -60,10 +60,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         try:
             doc = load_ir(path)
             dangling = sorted(dangling_node_ids(doc))
-            ok = not dangling
             problem = (
-                f"indexes point at missing nodes: {', '.join(dangling[:5])}" if dangling else ""
+                "the tree is empty (no nodes: nothing to navigate)"
+                if not doc.tree.nodes
+                else f"indexes point at missing nodes: {', '.join(dangling[:5])}"
+                if dangling
+                else ""
             )
+            ok = not problem
             results.append(
                 {
                     "path": str(Path(path)),

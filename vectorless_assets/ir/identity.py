@@ -37,12 +37,18 @@ def key_conflict(
     Two sources with the same key get the same doc_id, so one IR folder can hold only one of
     them: the second would silently overwrite the first (`vectorless compile a/` then
     `vectorless compile b/`, both holding `index.md`). They are refused rather than keyed
-    apart, because a key (and so the doc_id) must not depend on which source came first. An
-    IR from before the key had its own field (`previous_key` None), or a source without a
-    path, is never a conflict.
+    apart, because a key (and so the doc_id) must not depend on which source came first.
+    Callers pass only the IR stored under the key's doc_id, so an IR without its own key field
+    has this key (its doc_id says so); it conflicts when it names another file. One from
+    before the key had its field kept the key itself in `source_path` (no file): it names no
+    owner, so it is no conflict, and compiles rewrite it with both (`pipeline.compile`,
+    `ir.stamp`'s `unkeyed`). A source without a path is never a conflict.
     """
-    if previous_key is None or previous_key != key or not source_path or not previous_path:
+    previous_key = key if previous_key is None else previous_key
+    if previous_key != key or not source_path or not previous_path:
         return None
+    if "://" not in previous_path and not os.path.isabs(previous_path):
+        return None  # the key itself, stored before the key had its own field
     if source_path == previous_path:
         return None
     return (

@@ -8,7 +8,9 @@ hashes the bytes (a `touch` or a copy with the same bytes is intact) and, if the
 too, verifies the envelope (checksum and schema) with `load_ir`. The full check
 (`verify=True`, what a compile does before it skips a document) always verifies.
 
-A file that is gone is `missing`; one that fails verification is `damaged`. Without a stamp
+A file that is gone is `missing`; one that fails verification is `damaged`; a verified one
+without its `document_key` (written before the key had its own field) is `unkeyed`: the same-key
+guard cannot tell whose it is, so it is rewritten (`ir.identity.key_conflict`). Without a stamp
 (IRs written before stamps were recorded) the cheap check only asks whether the file exists.
 """
 
@@ -21,7 +23,7 @@ from typing import Literal
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import load_ir_bytes
 
-IRState = Literal["intact", "missing", "damaged"]
+IRState = Literal["intact", "missing", "damaged", "unkeyed"]
 
 
 def stamp_bytes(data: bytes, size: int, mtime_ns: int) -> str:
@@ -38,10 +40,10 @@ def stamp_of(path: str | os.PathLike[str]) -> str:
 
 def _verified(data: bytes, path: object) -> IRState:
     try:
-        load_ir_bytes(data, path)
+        doc = load_ir_bytes(data, path)
     except IRIntegrityError:
         return "damaged"
-    return "intact"
+    return "intact" if doc.document_key is not None else "unkeyed"
 
 
 def ir_state(

@@ -4,7 +4,9 @@ A response is an answer only when it is the expected JSON (``choices[0].message.
 the model finished (`finish_reason` absent or not one of `UNFINISHED`: an answer cut at the
 token limit or withheld by a filter is not one) and the content is text: a string, or a
 list of parts whose text parts are joined (never the list's Python repr). A page of HTML
-sent with status 200 (a proxy's or gateway's error page) is refused too. `MalformedAnswer`
+sent with status 200 (a proxy's or gateway's error page) is refused too, however it opens (a
+doctype, an XML prolog, a comment, or straight at a heading: `<h1>502 Bad Gateway</h1>`): content
+that starts with a tag and names an HTML element near its start. `MalformedAnswer`
 says which; the client treats a malformed body as transient (retried), an unfinished or
 HTML answer as final for this prompt.
 """
@@ -12,11 +14,25 @@ HTML answer as final for this prompt.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 #: finish_reason values that mean the content is not a whole answer.
 UNFINISHED = frozenset({"length", "content_filter", "error"})
-_HTML_STARTS = ("<!doctype html", "<html", "<head", "<body")
+#: An HTML element an error page opens with (searched in the first `_HTML_HEAD` characters of
+#: content that starts with "<").
+_HTML_TAG = re.compile(
+    r"<(?:!doctype\s+html|html|head|body|title|h[1-6]|center|hr|div|pre|p|meta)[\s>/]",
+    re.IGNORECASE,
+)
+_HTML_HEAD = 2000
+
+
+def is_html_page(text: str) -> bool:
+    """`text` is an HTML (or XHTML) page rather than an answer: it starts with a tag, and an HTML
+    element appears near its start."""
+    head = text.lstrip()[:_HTML_HEAD]
+    return head.startswith("<") and _HTML_TAG.search(head) is not None
 
 
 class MalformedAnswer(ValueError):
@@ -61,6 +77,6 @@ def answer_text(data: bytes) -> str:
     if finish in UNFINISHED:
         raise MalformedAnswer(f"unfinished answer (finish_reason {finish!r})", final=True)
     text = content_text(message.get("content"))
-    if text.lstrip()[:20].lower().startswith(_HTML_STARTS):
+    if is_html_page(text):
         raise MalformedAnswer("the content is an HTML page, not an answer", final=True)
     return text

@@ -47,6 +47,8 @@ def serve(
     if ready is not None:
         ready(f"http://127.0.0.1:{port}/mcp" if http else "stdio")
     if http:
-        server.run("streamable-http", host="127.0.0.1", port=port)
+        from vectorless_assets.mcp_server.server import serve_http
+
+        serve_http(server, port=port)  # bounded connections and request bodies
     else:
         server.run("stdio")

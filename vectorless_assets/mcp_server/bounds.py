@@ -2,13 +2,17 @@
 
 An agent's context is the scarce resource: every list a tool returns is cut at a limit the
 caller may raise only up to a ceiling, and `MAX_RESULT_CHARS` bounds a whole result as it
-goes on the wire (the server refuses a bigger one and says how to narrow it).
+goes on the wire (the server refuses a bigger one and says how to narrow it). Titles are cut
+in every result (`listed`): one 280 KB "heading" must not make every listing too large; the
+whole title is read with `read_text`, whose text starts with it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from vectorless_assets.navigator.views import short_title
 
 #: Characters of a document's overview in `list_documents`.
 OVERVIEW_CHARS = 400
@@ -20,6 +24,11 @@ PREVIEW_CHARS = 600
 MAX_RESULT_CHARS = 200_000
 #: Longest error text a tool sends (a message quoting a huge argument is cut).
 MAX_ERROR_CHARS = 500
+
+
+#: Result keys holding a title (of a node or a document), and keys holding a list of titles.
+TITLE_KEYS = frozenset({"title", "name", "doc_name"})
+TITLE_LIST_KEYS = frozenset({"path", "sections"})
 
 
 @dataclass(frozen=True)
@@ -71,3 +80,22 @@ def window(items: list[Any], offset: int, limit: int) -> dict[str, Any]:
         "next_offset": end if end < len(items) else None,
         "items": items[offset:end],
     }
+
+
+def listed(value: Any) -> Any:
+    """`value` (a tool result: dicts, lists, strings, numbers) with every title cut to
+    `views.TITLE_CHARS` (`short_title`): the strings under `TITLE_KEYS` and the strings of
+    lists under `TITLE_LIST_KEYS`, at any depth."""
+    if isinstance(value, list):
+        return [listed(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[Any, Any] = {}
+    for key, v in value.items():
+        if key in TITLE_KEYS and isinstance(v, str):
+            out[key] = short_title(v)
+        elif key in TITLE_LIST_KEYS and isinstance(v, list):
+            out[key] = [short_title(t) if isinstance(t, str) else listed(t) for t in v]
+        else:
+            out[key] = listed(v)
+    return out

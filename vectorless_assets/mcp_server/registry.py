@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from vectorless_assets.mcp_server import locating, tools
+from vectorless_assets.mcp_server import locating, searching, tools
 from vectorless_assets.mcp_server.evidence import evidence
 
 
@@ -65,9 +65,11 @@ TOOLS: tuple[ToolSpec, ...] = (
         "Read a node's text one page at a time; call again with next_offset until it is null.",
     ),
     ToolSpec(
-        tools.find, "Find nodes whose title (first) or text contains a string, with snippets."
+        searching.find, "Find nodes whose title (first) or text contains a string, with snippets."
     ),
-    ToolSpec(tools.grep, "Lines matching a regular expression, with their node and line number."),
+    ToolSpec(
+        searching.grep, "Lines matching a regular expression, with their node and line number."
+    ),
     ToolSpec(
         locating.locate,
         (

@@ -7,7 +7,14 @@ ambiguous title or a refused IR comes back as a tool error (``isError``) whose t
 request:`` and gives the navigator's message; any other failure is a tool error starting ``server
 error:`` (logged on the server's stderr), never a crashed server. Error texts are cut to
 `MAX_ERROR_CHARS` (an argument echoed back never makes a 5 MB error). Results larger than
-`MAX_RESULT_CHARS` are refused with a hint to narrow them. Everything is read-only."""
+`MAX_RESULT_CHARS` are refused with a hint to narrow them; titles are cut in every result
+(`bounds.listed`). Everything is read-only.
+
+Over HTTP (`serve_http`) the server bounds what clients can hold: at most `MAX_CONNECTIONS`
+connections and requests at once (more are answered 503 at once), request bodies of at most
+`MAX_BODY_BYTES` (a bigger one is answered 413 without being read: its declared length, or as
+it arrives). 150 connections each sending a 3.9 MB body added 700 MB that stayed after they
+closed; the bounds keep the bodies in flight under 64 MB."""
 
 from __future__ import annotations
 
@@ -24,11 +31,21 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.protocol import LLMClient
-from vectorless_assets.mcp_server.bounds import MAX_ERROR_CHARS, MAX_RESULT_CHARS, shorten
+from vectorless_assets.mcp_server.bounds import (
+    MAX_ERROR_CHARS,
+    MAX_RESULT_CHARS,
+    listed,
+    shorten,
+)
 from vectorless_assets.mcp_server.library import CHECK_EVERY, Library
 from vectorless_assets.mcp_server.registry import TOOLS, ToolSpec
 from vectorless_assets.navigator import NavigationError
 from vectorless_assets.version import __version__
+
+#: HTTP connections (and requests in progress) at once; more are answered 503.
+MAX_CONNECTIONS = 256
+#: Largest HTTP request body (a tool call is a few kilobytes); bigger ones are answered 413.
+MAX_BODY_BYTES = 256 * 1024
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
@@ -77,7 +94,7 @@ def build_server(
     def call(fn: Callable[..., dict[str, Any]], **arguments: Any) -> Any:
         """Run a tool function; its result goes out as compact JSON text plus structured content."""
         try:  # no lock: the tool computes over the catalog's current snapshot
-            result = fn(lib, **arguments)
+            result = listed(fn(lib, **arguments))  # titles cut: `read_text` has them whole
         except (NavigationError, IRIntegrityError) as exc:
             raise ToolError("invalid request: " + shorten(str(exc), MAX_ERROR_CHARS)) from None
         except Exception as exc:  # a fault of the server, not of the request
@@ -103,3 +120,15 @@ def build_server(
             annotations=READ_ONLY,
         )
     return server
+
+
+def serve_http(server: MCPServer, *, host: str = "127.0.0.1", port: int) -> None:
+    """Run `server` as streamable HTTP on `host`:`port` (path /mcp) until stopped, with
+    `MAX_CONNECTIONS` and `MAX_BODY_BYTES` (the SDK's own `run` sets neither bound)."""
+    import uvicorn
+
+    app = server.streamable_http_app(max_request_body_size=MAX_BODY_BYTES, host=host)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", limit_concurrency=MAX_CONNECTIONS
+    )
+    uvicorn.Server(config).run()

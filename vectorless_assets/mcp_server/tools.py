@@ -5,12 +5,11 @@ title path "A > B"), so calls are independent and any number of clients can shar
 server. Results are plain JSON data, bounded: lists are cut at a limit (with `total` or
 `truncated` saying so), text comes in pages. A target that does not resolve raises
 `NavigationError`, whose message the server returns as the tool error. `locate` (with its
-guided variant) is in `locating`.
+guided variant) is in `locating`, `find` and `grep` in `searching`.
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,9 +25,8 @@ from vectorless_assets.mcp_server.bounds import (
     window,
 )
 from vectorless_assets.mcp_server.library import Library
-from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptDoc, OptNode, bounded
+from vectorless_assets.mcp_server.params import Doc, Node, Offset, OptNode, bounded
 from vectorless_assets.navigator import DocumentNavigator, NavigationError
-from vectorless_assets.navigator.reading.searchverbs import GREP_SECONDS
 from vectorless_assets.navigator.views import node_hints, node_ref, node_tags
 
 
@@ -158,55 +156,6 @@ def read_text(
             subtree=subtree,
         ),
     }
-
-
-def targets(lib: Library, doc: str | None, node: str | None) -> list[tuple[DocumentNavigator, str]]:
-    """(navigator, start node) pairs to search: one document, or every document of the folder."""
-    if doc and doc.strip():
-        return [(lib.document(doc), node.strip() if node and node.strip() else "/")]
-    if node and node.strip():
-        raise NavigationError("a node needs its document: pass doc too")
-    return [(nav, "/") for nav in lib.catalog().navigators.values()]
-
-
-def find(
-    lib: Library,
-    query: Annotated[str, Field(description="text to look for (case-insensitive)")],
-    doc: OptDoc = None,
-    node: OptNode = None,
-    limit: bounded(Limit.find, "results") = Limit.find.default,
-) -> dict[str, Any]:
-    """Nodes whose title (first) or text contains `query`, in one document or across the folder."""
-    want, limit = required(query, "text to find"), clamp(limit, Limit.find)
-    rows = [
-        {**doc_fields(nav), **r}
-        for nav, start in targets(lib, doc, node)
-        for r in nav.find(want, start, limit=limit + 1)
-    ]
-    rows.sort(key=lambda r: (r["where"] != "title", -r.get("count", 0)))
-    return {"query": want, "results": rows[:limit], "truncated": len(rows) > limit}
-
-
-def grep(
-    lib: Library,
-    pattern: Annotated[str, Field(description="regular expression (Python syntax)")],
-    doc: OptDoc = None,
-    node: OptNode = None,
-    ignore_case: bool = True,
-    limit: bounded(Limit.grep, "lines") = Limit.grep.default,
-) -> dict[str, Any]:
-    """Lines matching a regular expression, in one document (below a node) or across the folder."""
-    limit, pattern = clamp(limit, Limit.grep), required(pattern, "pattern")
-    deadline = time.monotonic() + GREP_SECONDS  # one budget for the call, over every document
-    rows: list[dict[str, Any]] = []
-    for nav, start in targets(lib, doc, node):
-        for r in nav.grep(
-            pattern, start, ignore_case=ignore_case, limit=limit + 1 - len(rows), deadline=deadline
-        ):
-            rows.append({**doc_fields(nav), **r, "text": shorten(r["text"], PREVIEW_CHARS)})
-        if len(rows) > limit:
-            break
-    return {"pattern": pattern, "matches": rows[:limit], "truncated": len(rows) > limit}
 
 
 def similar(

@@ -84,6 +84,11 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+#: The reason of a skip that recorded the IR's key and source (it was written before the key had
+#: its own field): the caller writes it, so that the same-key guard protects it from then on.
+KEY_RECORDED = "current; its key and source recorded (the IR predates them)"
+
+
 def compile_document(
     source: str | os.PathLike[str] | bytes,
     *,
@@ -109,8 +114,9 @@ def compile_document(
     when the source cannot be compiled.
 
     Incremental compilation: `previous` (the document's last IR, or its path) decides between
-    skip (returned as is, `meta.action == "skip"`), an incremental update (unchanged nodes and
-    passes reused) and a full compile (`pipeline.freshness.resolve_action`; `force` always
+    skip (returned as is, `meta.action == "skip"`; an IR without its key gets it and its
+    source, with the reason `KEY_RECORDED`: write that one), an incremental update (unchanged
+    nodes and passes reused) and a full compile (`pipeline.freshness.resolve_action`; `force` always
     compiles in full). `llm_cache` is the lasting LLM cache (`llm.cache.LLMCache`);
     `refresh_llm` asks the model again even for cached prompts (and stores the answers).
     `llm_concurrency` bounds a document's concurrent LLM calls (the result does not depend on it).
@@ -145,8 +151,14 @@ def compile_document(
         force=force,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
-        skipped = {"action": "skip", "action_reason": resolution.reason, "changes": ChangeSet()}
-        return prev.model_copy(update={"meta": prev.meta.model_copy(update=skipped)})
+        keyed = prev.document_key is not None
+        skipped = {
+            "action": "skip",
+            "action_reason": resolution.reason if keyed else KEY_RECORDED,
+            "changes": ChangeSet(),
+        }
+        owner = {} if keyed else {"document_key": src.key, "source_path": source_path_for(src.path)}
+        return prev.model_copy(update={"meta": prev.meta.model_copy(update=skipped), **owner})
     reuse = (
         Reuse.from_previous(prev, table, versions)
         if resolution.action == "incremental" and prev is not None

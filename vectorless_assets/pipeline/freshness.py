@@ -17,6 +17,8 @@ in this order (the first that applies is the reason):
 5b. `LLM fallbacks`: the IR was built while LLM calls failed or were skipped (some parts
    are LLM-free fallbacks) and the caller has a working LLM now (`redo_fallbacks`, asked
    only when needed: `llm.guard.llm_works`);
+5c. `IR predates its key`: the verified IR has no `document_key` (`ir.stamp`: `unkeyed`), so the
+   same-key guard cannot protect it: it is written again, with its key and source;
 6. `current` otherwise: nothing to do.
 """
 
@@ -34,6 +36,7 @@ Reason = Literal[
     "IR damaged",
     "logic changed",
     "LLM fallbacks",
+    "IR predates its key",
     "current",
 ]
 REASONS: tuple[Reason, ...] = (
@@ -46,8 +49,8 @@ REASONS: tuple[Reason, ...] = (
     "LLM fallbacks",
     "current",
 )
-#: What `ir_intact` may say: True/"intact", False/"missing", or "damaged".
-Intact = bool | Literal["intact", "missing", "damaged"]
+#: What `ir_intact` may say: True/"intact", False/"missing", "damaged" or "unkeyed".
+Intact = bool | Literal["intact", "missing", "damaged", "unkeyed"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ def assess(
         return Verdict("logic changed")
     if stored.llm_degraded and (redo_fallbacks() if callable(redo_fallbacks) else redo_fallbacks):
         return Verdict("LLM fallbacks")
+    if state == "unkeyed":
+        return Verdict("IR predates its key")
     return Verdict("current")
 
 

@@ -135,6 +135,24 @@ def test_two_compilers_in_one_project_never_collide(tmp_path: Path) -> None:
     assert not (project.path / ".vectorless" / "contracts" / "ir" / docs_ir.name).exists()
 
 
+def test_two_compilers_with_one_ir_dir_are_refused_at_load_naming_both(tmp_path: Path) -> None:
+    """Issue 35 item 5: two compilers sharing an IR folder shared its `.state` and retired each
+    other's IRs on alternate sensor ticks; now the code location refuses them at load."""
+    project = create_project(tmp_path)
+    for prefix in ("docs", "contracts"):
+        defs_yaml = project.scaffold(prefix)
+        document = yaml.safe_load(defs_yaml.read_text(encoding="utf-8"))
+        document["attributes"]["ir_dir"] = "shared/ir" if prefix == "docs" else "shared/./ir/"
+        defs_yaml.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    result = project.dg("check", "defs", check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    line = next((t for t in output.splitlines() if "share ir_dir" in t), output[-3000:])
+    assert (
+        "'docs'" in line and "'contracts'" in line and str(project.path / "shared" / "ir") in line
+    )
+
+
 HOST_IO_MANAGER = """import dagster as dg
 
 

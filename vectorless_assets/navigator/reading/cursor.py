@@ -31,6 +31,7 @@ from vectorless_assets.navigator.views import (
     Target,
     child_listing,
     node_ref,
+    short_title,
 )
 
 
@@ -166,9 +167,12 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         subtree: bool = False,
     ) -> dict[str, Any]:
         """A page of the node's text (or its whole subtree's) from `offset`; `next_offset` continues
-        it."""
+        it. A title longer than listings show (`views.TITLE_CHARS`) starts the text, so it is read
+        whole here."""
         node = self._resolve(target)
         text = subtree_text(self.doc, node) if subtree else node.content
+        if short_title(node.title) != node.title:  # too long to list: read as the text's start
+            text = f"{node.title}\n\n{text}".strip()
         return {
             **node_ref(self.doc, node),
             **text_page(text, offset, max_chars),

@@ -20,7 +20,13 @@ import regex
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import TreeNode
 from vectorless_assets.navigator.reading.pattern_bounds import PatternTooLarge, check_pattern
-from vectorless_assets.navigator.views import NavigationError, Target, node_brief, node_ref
+from vectorless_assets.navigator.views import (
+    NavigationError,
+    Target,
+    node_brief,
+    node_ref,
+    short_title,
+)
 
 #: the wall-clock budget of one grep call (over every node it reads), seconds
 GREP_SECONDS = 2.0
@@ -51,7 +57,10 @@ class SearchVerbs:
                 count = node.content.casefold().count(want)
                 if count:
                     by_content.append((-count, len(by_content), node))
-        rows = [{**node_ref(self.doc, n), "where": "title", "snippet": n.title} for n in by_title]
+        rows = [
+            {**node_ref(self.doc, n), "where": "title", "snippet": short_title(n.title)}
+            for n in by_title
+        ]
         for neg, _, node in sorted(by_content)[: max(0, limit - len(rows))]:
             pos = node.content.casefold().find(want)
             snippet = " ".join(node.content[max(0, pos - 60) : pos + len(want) + 60].split())
@@ -89,8 +98,9 @@ class SearchVerbs:
                 return rx.search(text, timeout=left, concurrent=True) is not None
             except TimeoutError:
                 raise NavigationError(
-                    f"the pattern {pattern[:80]!r} took longer than the {GREP_SECONDS:g} s budget"
-                    " (nested repetition backtracks): simplify it or narrow the target"
+                    f"matching the pattern {pattern[:80]!r} took longer than its "
+                    f"{GREP_SECONDS:g} s matching budget (nested repetition backtracks): "
+                    "simplify it or narrow the target"
                 ) from None
 
         out: list[dict[str, Any]] = []

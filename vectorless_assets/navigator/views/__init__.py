@@ -20,6 +20,11 @@ Target = str | int | None
 DESCRIPTION_CHARS = 100
 
 
+#: Characters of a title in a listing or a reference: a longer "heading" is a paragraph taken for
+#: one, and its whole text is read with `read` (`short_title`).
+TITLE_CHARS = 300
+
+
 #: Longest question `locate` (and a catalog's ranking) takes: a question, not a document.
 MAX_QUERY_CHARS = 2000
 
@@ -36,6 +41,11 @@ def checked_query(query: str) -> str:
             f"question too long ({len(query):,} characters; at most {MAX_QUERY_CHARS:,})"
         )
     return query
+
+
+def short_title(title: str) -> str:
+    """`title` cut to `TITLE_CHARS` characters, marked with "…" when cut."""
+    return title if len(title) <= TITLE_CHARS else title[:TITLE_CHARS].rstrip() + "…"
 
 
 def node_span(doc: Document, node: TreeNode) -> dict[str, int | None]:

@@ -8,7 +8,9 @@ every name, asset key and resource key carrying the required `prefix` (`Settings
 project never collide and the host's default `io_manager` stays the host's.
 A missing or unreadable documents root is a warning when the code location loads and a skip
 reason at each sensor tick, never a load error: an unmounted share must not take down the
-host's code location.
+host's code location. Two compilers of one project with the same IR folder are refused at load
+(one line naming both): the folder's automation state (`<ir_dir>/.state`) is not per prefix, so
+they would retire each other's IRs on alternate sensor ticks.
 
 Do not add `from __future__ import annotations` here: Dagster resolves the annotations.
 """
@@ -150,7 +152,27 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
         cache_variable = self.llm_env_prefix.rstrip("_") + "_CACHE"  # named when it is no cache
         return dataclasses.replace(settings, llm_cache_variable=cache_variable)
 
+    def shared_ir_dir(self, context: dg.ComponentLoadContext) -> str | None:
+        """Why this compiler's IR folder may not be used: another compiler of the project has
+        the same one (None: it is this compiler's alone)."""
+        try:
+            siblings = context.component_tree.get_all_components(DocumentCompilerComponent)
+        except Exception:  # no project tree to list (a test context): nothing to compare with
+            return None
+        mine = _folder(self.settings(context.project_root).ir_dir)
+        for other in siblings:
+            theirs = _folder(other.settings(context.project_root).ir_dir)
+            if other.prefix != self.prefix and theirs == mine:
+                return (
+                    f"compilers {self.prefix!r} and {other.prefix!r} share ir_dir {mine}: "
+                    "give each its own (its .state would retire the other's IRs)"
+                )
+        return None
+
     def build_defs(self, context: dg.ComponentLoadContext) -> dg.Definitions:
+        problem = self.shared_ir_dir(context)
+        if problem:
+            raise ComponentConfigError(f"{type(self).__name__}: {problem}")
         settings = self.settings(context.project_root)
         problem = root_problem(settings.docs_dir)
         if problem:
@@ -165,3 +187,11 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
             cron=self.schedule.cron,
             standalone=False,
         )
+
+
+def _folder(location: str) -> str:
+    """A folder's location compared between compilers: a URL as given (without a trailing
+    slash), a path made absolute and normalised."""
+    if "://" in location:
+        return location.rstrip("/")
+    return os.path.normpath(os.path.abspath(location))
