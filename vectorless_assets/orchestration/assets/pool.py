@@ -145,9 +145,15 @@ class Workers:
         if self.size == 1:
             return _done(self.local, task)
         self._seq += 1
-        future = self._start().submit(_run, self._seq, task)
-        self._tasks[future] = (self._seq, task)
-        return future
+        seq = self._seq  # `_replace` below numbers the documents it submits again after this
+        while True:
+            try:
+                future = self._start().submit(_run, seq, task)
+            except BrokenProcessPool:  # a worker died since the last look: replace the pool
+                self._replace()
+                continue
+            self._tasks[future] = (seq, task)
+            return future
 
     def result(self, future: Future[DocumentOutcome]) -> DocumentOutcome:
         """The outcome of a submitted document; a `WorkerDied` for the one a dead worker was
