@@ -18,8 +18,9 @@ A document that fails (unreadable source, a pass error, verify errors, an unwrit
 folder) is logged and reported, the others go on, and the step fails at the end naming the
 failed documents. An optional pass that fails is skipped: its fields are not recorded, the
 document's other fields and its IR are, and the step fails at the end naming document and
-pass (so Dagster shows that field's partition failed, not synced). A document deleted since the run was planned is skipped with a warning
-on the batched path (deleted files are the sensor's business) and fails a selected run.
+pass (so Dagster shows that field's partition failed, not synced). A document deleted
+since the run was planned is skipped with a warning on the batched path (deleted files are
+the sensor's business) and fails a selected run.
 Progress reports (`progress`) go to an in-process listener of the run, if any (the CLI).
 """
 
