@@ -49,8 +49,7 @@ def source_from(
     `text` (a `str` source is always a path: text goes by keyword, never guessed)."""
     if (source is None) == (text is None):
         raise ValueError(
-            "compile_document needs a source path or bytes, or text= (a content string), "
-            "not both"
+            "compile_document needs a source path or bytes, or text= (a content string), not both"
         )
     if text is not None:
         if not isinstance(text, str):

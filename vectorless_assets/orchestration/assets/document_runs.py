@@ -129,8 +129,7 @@ class DocumentRuns:
                 else ""
             )
             raise dg.Failure(
-                description=only
-                or f"{len(self.failed)} of {len(keys)} documents failed{skipped}",
+                description=only or f"{len(self.failed)} of {len(keys)} documents failed{skipped}",
                 metadata=shown,
                 allow_retries=False,
             )
