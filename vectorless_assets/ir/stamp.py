@@ -8,8 +8,10 @@ hashes the bytes (a `touch` or a copy with the same bytes is intact) and, if the
 too, verifies the envelope (checksum and schema) with `load_ir`. The full check
 (`verify=True`, what a compile does before it skips a document) always verifies.
 
-A file that is gone is `missing`; one that fails verification is `damaged`. Without a stamp
-(IRs written before stamps were recorded) the cheap check only asks whether the file exists.
+A file that is gone is `missing`; one that fails verification is `damaged`; one that verifies
+but was written in another schema (`Document.is_old`) is `old` (its next compile rewrites
+it). Without a stamp (IRs written before stamps were recorded) the cheap check only asks
+whether the file exists.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Literal
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import load_ir_bytes
 
-IRState = Literal["intact", "missing", "damaged"]
+IRState = Literal["intact", "missing", "damaged", "old"]
 
 
 def stamp_bytes(data: bytes, size: int, mtime_ns: int) -> str:
@@ -38,16 +40,16 @@ def stamp_of(path: str | os.PathLike[str]) -> str:
 
 def _verified(data: bytes, path: object) -> IRState:
     try:
-        load_ir_bytes(data, path)
+        doc = load_ir_bytes(data, path)
     except IRIntegrityError:
         return "damaged"
-    return "intact"
+    return "old" if doc.is_old else "intact"
 
 
 def ir_state(
     path: str | os.PathLike[str], stamp: str | None = None, *, verify: bool = False
 ) -> IRState:
-    """`intact`, `missing` or `damaged` (see the module docstring for the cheap and full checks)."""
+    """`intact`, `missing`, `damaged` or `old` (the module docstring: cheap and full checks)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:

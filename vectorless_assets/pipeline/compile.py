@@ -173,6 +173,7 @@ def compile_document(
         incremental_ready=prev is not None and incremental_ready(prev),
         redo_fallbacks=llm is not None and prev is not None and _degraded(prev),
         force=force,
+        old_schema=prev is not None and prev.is_old,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         skipped = {"action": "skip", "action_reason": resolution.reason, "changes": ChangeSet()}
