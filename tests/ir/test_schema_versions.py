@@ -9,6 +9,7 @@ schema 3 file without `document_key` is the project's older layout (old, its key
 from __future__ import annotations
 
 import json
+import runpy
 from pathlib import Path
 
 import dagster as dg
@@ -97,3 +98,10 @@ def test_a_compile_through_dagster_rewrites_a_schema_4_ir_as_3(tmp_path: Path) -
     assert (again.status, again.reason) == ("compiled", "old schema")
     assert _schema_on_disk(Path(first.ir_path)) == 3 and not load_ir(first.ir_path).is_old
     assert compile_paths([docs / "cache.md"], **kw)[0].status == "skipped"
+
+
+def test_a_reader_written_to_the_spec_accepts_our_irs(ir: Path) -> None:
+    reader = runpy.run_path(str(Path(__file__).parents[2] / "benchmarks" / "spec_reader.py"))
+    assert reader["read"](ir) == (True, "accepted")
+    _with_schema(ir, 4)
+    assert reader["read"](ir) == (False, "schema_version 4 is newer than 3")
