@@ -59,7 +59,8 @@ class ChangeDetector:
                     kind="added", title=n.title, node_id=n.node_id, fingerprint=fps[n.node_id]
                 )
                 for n in new.nodes
-            ]
+            ],
+            new_document=True,
         )
 
     def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
