@@ -22,9 +22,10 @@ from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
+from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.pipeline.passfailure import PASS_FAILED
 from vectorless_assets.pipeline.table import TABLE
 
@@ -135,3 +136,39 @@ def test_a_failing_required_pass_fails_its_document_alone(name: str, tmp_path: P
         instance, defs.resolve_asset_graph(), LoadingContextForTest(instance)
     )
     assert resolver.get_status(dg.AssetKey("document_ir"), B).value == "FRESH"
+
+
+def test_the_batched_job_records_the_other_fields_and_leaves_the_failed_one_unsynced(
+    tmp_path: Path,
+) -> None:
+    """`recompile_documents` (the CLI's and the sensor's job) plans no asset partitions, so
+    Dagster cannot mark one failed: the failed field is not recorded (MISSING on a first
+    compile), the run fails naming it, and the IR is written."""
+    docs = tmp_path / "docs"
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(PARTITIONS_NAME, [A, B])
+    for rel, text in TEXTS.items():
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_text(text, encoding="utf-8")
+    settings = Settings.create(
+        docs_dir=docs,
+        ir_dir=tmp_path / "ir",
+        options=CompileOptions(mode="deep"),
+        workers=1,
+        table=_raising_on_alpha("overlap"),
+    )
+    defs = build_defs(settings)
+    config = {**QUIET, **batch_request([A, B], run_key=None).run_config}
+    result = defs.resolve_job_def(RECOMPILE_JOB).execute_in_process(
+        instance=instance, run_config=config, raise_on_error=False
+    )
+    assert not result.success
+    assert (Path(settings.ir_dir) / f"{key_to_doc_id(A)}.bin").exists()
+    assert not _materialized(instance, "content_overlap", A)
+    assert _materialized(instance, "document_ir", A) and _materialized(instance, "tree", A)
+    resolver = CachingStaleStatusResolver(
+        instance, defs.resolve_asset_graph(), LoadingContextForTest(instance)
+    )
+    overlap = dg.AssetKey("content_overlap")
+    assert resolver.get_status(overlap, A).value == "MISSING"
+    assert resolver.get_status(overlap, B).value == "FRESH"
