@@ -243,7 +243,7 @@ def test_compile_prints_what_changed_per_document(tmp_path: Path, capsys, monkey
     (src / "a.md").write_text("# A\n\nIntro.\n\n## One\n\none\n\n## Two\n\ntwo\n", encoding="utf-8")
     (src / "b.md").write_text("# B\n\nSame.\n", encoding="utf-8")
     assert main(["compile", "--in-process", "-q", str(src), "--out", str(out)]) == 0
-    assert "a.md: 3 sections added" in capsys.readouterr().out
+    assert "a.md: new document (3 sections)" in capsys.readouterr().out
     (src / "a.md").write_text(
         "# A\n\nIntro.\n\n## One\n\none, edited\n\n## Two\n\ntwo, edited\n\n## Three\n\nthree\n",
         encoding="utf-8",

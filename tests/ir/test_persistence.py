@@ -48,7 +48,7 @@ def test_envelope_layout_and_checksum(saved) -> None:
     env = json.loads(path.read_text(encoding="utf-8"))
     assert set(env) == {"version", "checksum", "payload"}
     assert env["version"] == 2
-    assert env["payload"]["schema_version"] == 4
+    assert env["payload"]["schema_version"] == 3
     assert env["checksum"] == payload_checksum(env["payload"])
     # canonical JSON: what is on disk is exactly the canonical form of the envelope
     assert path.read_text(encoding="utf-8") == canonical_json(env)

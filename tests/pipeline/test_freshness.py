@@ -45,6 +45,9 @@ ASSESS_ROWS: list[tuple[dict[str, Any], str]] = [
     ({"ir_intact": "missing"}, "IR missing"),
     ({"ir_intact": "damaged"}, "IR damaged"),
     ({"ir_intact": "intact"}, "current"),
+    ({"ir_intact": "old"}, "old schema"),
+    ({"ir_intact": "old", "logic": "other"}, "old schema"),
+    ({"fingerprint": "edited", "ir_intact": "old"}, "source changed"),
     ({"ir_intact": lambda: "damaged"}, "IR damaged"),
     ({"ir_intact": lambda: True}, "current"),
     ({"logic": "other mode"}, "logic changed"),
@@ -76,7 +79,7 @@ def test_assess(changes: dict[str, Any], reason: str) -> None:
 
 def test_the_table_reaches_every_reason() -> None:
     assert sorted({reason for _, reason in ASSESS_ROWS}) == sorted(REASONS)
-    assert len(REASONS) == 8
+    assert len(REASONS) == 9
 
 
 def never() -> Any:

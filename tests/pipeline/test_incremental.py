@@ -217,7 +217,7 @@ def test_meta_keeps_the_first_compile_time_and_lists_what_changed() -> None:
     doc = S.generate(12)
     first = compile_(doc, None, mode="fast")
     assert [c.node_id for c in first.meta.changes.added] == [n.node_id for n in first.tree.nodes]
-    assert first.meta.changes.summary() == f"{len(first.tree.nodes)} sections added"
+    assert first.meta.changes.summary() == f"new document ({len(first.tree.nodes)} sections)"
     edited = S.insert(S.edit(doc, 3), 0, S.Section(2, "New first", "Fresh text."))
     again = compile_(edited, None, previous=first, mode="fast")
     assert again.meta.action == "incremental"

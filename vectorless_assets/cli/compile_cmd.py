@@ -145,9 +145,10 @@ def compile_in_process(
                     "skipped" if meta is not None and meta.action == "skip" else "compiled"
                 )
                 result.changes = meta.changes.model_dump() if meta is not None else None
-                # frontend warnings (scanned PDF, page limit, ...) are shown
+                # frontend warnings (scanned PDF, page limit, ...) and errors (an optional
+                # pass that failed and was skipped) are shown
                 for d in doc.diagnostics:
-                    if d.source == "parse" and d.severity != "info":
+                    if (d.source == "parse" and d.severity != "info") or d.severity == "error":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
             result.ok = True
         except CompileError as exc:

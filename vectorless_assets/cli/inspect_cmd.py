@@ -7,7 +7,8 @@ from pathlib import Path
 
 from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.ir import IRIntegrityError, load_ir, toc_view
-from vectorless_assets.ir.document import dangling_node_ids
+from vectorless_assets.ir.changes import KINDS
+from vectorless_assets.ir.document import Document, dangling_node_ids
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +42,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         )
     )
     print(one_line(f"doc_id {doc.doc_id}  key {doc.document_key}  source {doc.source_path}"))
+    for line in history_lines(doc):
+        print(one_line(line))
     for line in toc_view.lines(toc_view.entries(doc, max_depth=args.depth), tokens=True):
         print(one_line(line))
     for d in doc.diagnostics:
@@ -52,6 +55,27 @@ def cmd_inspect(args: argparse.Namespace) -> int:
                 )
             )
     return 0
+
+
+def history_lines(doc: Document, shown: int = 20) -> list[str]:
+    """When the IR was first and last compiled, what the last compile did and what it changed:
+    the change set's summary, then up to `shown` nodes per kind (a first compile lists none:
+    they are the outline below)."""
+    meta = doc.meta
+    if meta is None:
+        return ["created_at ?  (no compile metadata)"]
+    when = f"created_at {meta.created_at.isoformat()}  modified_at {meta.modified_at.isoformat()}"
+    action = f"{meta.action} ({meta.action_reason})" if meta.action_reason else meta.action
+    changes = meta.changes
+    lines = [when, f"last compile: {action}: {changes.summary()}"]
+    if changes.new_document:
+        return lines
+    for kind in KINDS:
+        nodes = getattr(changes, kind)
+        lines += [f"  {kind} {c.node_id} {c.title}" for c in nodes[:shown]]
+        if len(nodes) > shown:
+            lines.append(f"  ... {len(nodes) - shown} more {kind}")
+    return lines
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

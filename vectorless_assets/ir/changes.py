@@ -2,7 +2,8 @@
 
 The spec's ChangeSet: the nodes added, removed, modified (same title under the same parent,
 other text) and restructured (moved or re-parented) between the previous IR's tree and this
-one, each with its title, id and fingerprint; on a first compile every node is added.
+one, each with its title, id and fingerprint; on a first compile every node is added
+(`new_document`).
 `pipeline.incremental.ChangeDetector` computes it; it is build metadata (`BUILD_META_FIELDS`),
 so it never makes two IRs of the same bytes differ.
 """
@@ -37,6 +38,8 @@ class ChangeSet(BaseModel):
     removed: list[NodeChange] = Field(default_factory=list)
     modified: list[NodeChange] = Field(default_factory=list)
     restructured: list[NodeChange] = Field(default_factory=list)
+    #: a first compile (no previous IR): every node is added, and the summary says so
+    new_document: bool = False
 
     @property
     def empty(self) -> bool:
@@ -47,7 +50,11 @@ class ChangeSet(BaseModel):
 
     def summary(self) -> str:
         """One line: "2 sections modified, 1 added" (kinds in the order modified, added,
-        removed, restructured; "no section changed" when empty)."""
+        removed, restructured; "no section changed" when empty; "new document (7 sections)"
+        on a first compile)."""
+        if self.new_document:
+            n = len(self.added)
+            return f"new document ({n} section{'s' if n != 1 else ''})"
         parts = [(n, k) for k in KINDS if (n := len(getattr(self, k)))]
         if not parts:
             return "no section changed"

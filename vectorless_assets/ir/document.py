@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from vectorless_assets.ir.changes import ChangeSet
 from vectorless_assets.ir.indexes import DocumentIndexes
@@ -139,9 +139,20 @@ class Document(DocumentIndexes):
     diagnostics: list[Diagnostic] = Field(default_factory=list)
     meta: DocumentMeta | None = None
 
+    #: loaded from an older layout of the current schema number (`ir.persist`: a schema 3
+    #: file from before `document_key`)
+    _legacy: bool = PrivateAttr(default=False)
+
+    def mark_old(self) -> None:
+        """Count this document as old although its schema number is current (`ir.persist`)."""
+        self._legacy = True
+
     @property
     def is_old(self) -> bool:
-        return self.schema_version < SCHEMA_VERSION
+        """Written by another schema (`ir.versions`): below the current one (0: no
+        `schema_version` at all), the retired 4, or schema 3 without `document_key`; the next
+        compile rewrites it in the current schema."""
+        return self.schema_version != SCHEMA_VERSION or self._legacy
 
 
 def node_ids_in(value: Any) -> set[str]:

@@ -33,7 +33,11 @@ from vectorless_assets.ir.errors import (
 )
 from vectorless_assets.ir.identity import canonical_json
 from vectorless_assets.ir.tree_check import tree_problem
-from vectorless_assets.ir.versions import FORMAT_VERSION, SCHEMA_VERSION
+from vectorless_assets.ir.versions import (
+    FORMAT_VERSION,
+    NEWEST_READABLE_SCHEMA,
+    SCHEMA_VERSION,
+)
 
 IR_SUFFIX = ".bin"
 #: Where a retired IR goes (its source was deleted): `<IR folder>/.deleted/<doc_id>.bin`.
@@ -201,20 +205,24 @@ def _parse_envelope(data: bytes, path: object) -> dict[str, Any]:
 
 
 def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> Document:
-    """Validate a payload as a Document, refusing newer schemas and upgrading older ones."""
+    """Validate a payload as a Document, refusing newer schemas and upgrading older ones
+    (`ir.versions`: what loads, and what counts as old)."""
     version = payload.get("schema_version", 0)
     if not isinstance(version, int):
         raise IRSchemaError(path, f"schema_version is not an integer: {version!r}")
-    if version > SCHEMA_VERSION:
+    if version > NEWEST_READABLE_SCHEMA:
         raise IRVersionError(
             path,
             (
                 f"schema_version {version} is newer than this tool supports "
-                f"({SCHEMA_VERSION}); upgrade vectorless-assets"
+                f"({NEWEST_READABLE_SCHEMA}); upgrade vectorless-assets"
             ),
         )
-    if version < 4 and "document_key" not in payload:  # schema 3 stored the key as source_path
+    legacy = version <= SCHEMA_VERSION and "document_key" not in payload
+    if legacy:  # our schema 3 before `document_key` stored the key as source_path
         payload = {**payload, "document_key": payload.get("source_path"), "source_path": None}
+    if "schema_version" not in payload:  # schema 0: pre-versioning, not the current default
+        payload = {**payload, "schema_version": 0}
     try:
         doc = Document.model_validate(payload)
     except ValidationError as exc:
@@ -231,6 +239,8 @@ def document_from_payload(payload: dict[str, Any], path: object = "<bytes>") -> 
     problem = tree_problem(doc.tree)
     if problem is not None:
         raise IRSchemaError(path, f"invalid tree: {problem}")
+    if legacy:
+        doc.mark_old()
     return doc
 
 
@@ -241,9 +251,9 @@ def load_ir_bytes(data: bytes, path: object = "<bytes>") -> Document:
 def load_ir(path: str | os.PathLike[str]) -> Document:
     """Load and verify an IR file. Raises `IRIntegrityError` (a subclass) on any problem.
 
-    A document whose `schema_version` is below the current one (`ir.versions.SCHEMA_VERSION`)
-    loads (upgraded where its fields allow: schema 3's `source_path`, which held the key,
-    becomes `document_key`) and reports `doc.is_old`; a newer one is refused.
+    A document of another readable schema (`ir.versions`: 0 to `NEWEST_READABLE_SCHEMA`)
+    loads (upgraded where its fields allow: an early schema 3's `source_path`, which held the
+    key, becomes `document_key`) and reports `doc.is_old`; a newer one is refused.
     """
     return load_ir_bytes(read_ir_file(path), path)
 

@@ -8,10 +8,12 @@ hashes the bytes (a `touch` or a copy with the same bytes is intact) and, if the
 too, verifies the envelope (checksum and schema) with `load_ir`. The full check
 (`verify=True`, what a compile does before it skips a document) always verifies.
 
-A file that is gone is `missing`; one that fails verification is `damaged`; a verified one
-without its `document_key` (written before the key had its own field) is `unkeyed`: the same-key
-guard cannot tell whose it is, so it is rewritten (`ir.identity.key_conflict`). Without a stamp
-(IRs written before stamps were recorded) the cheap check only asks whether the file exists.
+A file that is gone is `missing`; one that fails verification is `damaged`; one that verifies
+but was written in another schema (`Document.is_old`) is `old` (its next compile rewrites
+it); a current one without its `document_key` (saved with the key left out) is `unkeyed`:
+the same-key guard cannot tell whose it is, so it is rewritten (`ir.identity.key_conflict`).
+Without a stamp (IRs written before stamps were recorded) the cheap check only asks whether
+the file exists.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Literal
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import load_ir_bytes
 
-IRState = Literal["intact", "missing", "damaged", "unkeyed"]
+IRState = Literal["intact", "missing", "damaged", "old", "unkeyed"]
 
 
 def stamp_bytes(data: bytes, size: int, mtime_ns: int) -> str:
@@ -43,13 +45,15 @@ def _verified(data: bytes, path: object) -> IRState:
         doc = load_ir_bytes(data, path)
     except IRIntegrityError:
         return "damaged"
+    if doc.is_old:
+        return "old"
     return "intact" if doc.document_key is not None else "unkeyed"
 
 
 def ir_state(
     path: str | os.PathLike[str], stamp: str | None = None, *, verify: bool = False
 ) -> IRState:
-    """`intact`, `missing` or `damaged` (see the module docstring for the cheap and full checks)."""
+    """`intact`, `missing`, `damaged` or `old` (the module docstring: cheap and full checks)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:

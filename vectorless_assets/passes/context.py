@@ -42,6 +42,9 @@ class PassContext:
     #: what this compile is ("full" or "incremental") and why (`pipeline.freshness.resolve_action`)
     action: str = "full"
     action_reason: str = ""
+    #: error diagnostics of optional passes that failed and were skipped
+    #: (`pipeline.passfailure`); the assembled IR carries them
+    pass_failures: list[Any] = field(default_factory=list)
     #: the pass running now and its code version (the lasting LLM cache's namespace)
     current_pass: str = ""
 

@@ -115,6 +115,7 @@ def assemble_document(
         *parsed.diagnostics,
         *state.get("validation", []),
         *state.get("verification", []),
+        *ctx.pass_failures,
     ]
     fallback_nodes = sum(1 for n in tree.nodes if n.llm_fallback) if ctx.llm is not None else 0
     if ctx.llm is not None and (usage.degraded or fallback_nodes):

@@ -37,8 +37,27 @@ from vectorless_assets.pipeline.table import TABLE, PassTable
 
 
 def source_from(
-    source: str | os.PathLike[str] | bytes, name: str | None, root: str | os.PathLike[str] | None
+    source: str | os.PathLike[str] | bytes | None,
+    name: str | None,
+    root: str | os.PathLike[str] | None,
+    *,
+    text: str | None = None,
 ) -> SourceDocument:
+    """The `SourceDocument` of a compile's input: a path (`source` as `str` or `PathLike`, read
+    here), content bytes (`source` as `bytes`) or a content string (`text=`); content needs
+    `name=` (its key: `notes.md`, whose suffix picks the frontend). Exactly one of `source` and
+    `text` (a `str` source is always a path: text goes by keyword, never guessed)."""
+    if (source is None) == (text is None):
+        raise ValueError(
+            "compile_document needs a source path or bytes, or text= (a content string), not both"
+        )
+    if text is not None:
+        if not isinstance(text, str):
+            raise TypeError(f"text= is a content string, not {type(text).__name__}")
+        if not name:
+            raise ValueError("compile_document(text=...) needs name= (e.g. 'notes.md')")
+        return SourceDocument(key=document_key(name), data=text.encode("utf-8"))
+    assert source is not None
     if isinstance(source, bytes | bytearray):
         if not name:
             raise ValueError("compile_document(bytes) needs name= (e.g. 'notes.md')")
@@ -51,7 +70,12 @@ def source_from(
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise CompileError(key, f"cannot read source: {exc.strerror or exc}") from exc
+        hint = (
+            " (a str source is a path: pass a content string as text=...)"
+            if isinstance(source, str) and "\n" in source
+            else ""
+        )
+        raise CompileError(key, f"cannot read source: {exc.strerror or exc}{hint}") from exc
     return SourceDocument(key=key, data=data, path=str(path))
 
 
@@ -90,8 +114,9 @@ KEY_RECORDED = "current; its key and source recorded (the IR predates them)"
 
 
 def compile_document(
-    source: str | os.PathLike[str] | bytes,
+    source: str | os.PathLike[str] | bytes | None = None,
     *,
+    text: str | None = None,
     mode: Mode | None = None,
     options: CompileOptions | None = None,
     llm: LLMClient | None = None,
@@ -105,7 +130,12 @@ def compile_document(
     refresh_llm: bool = False,
     llm_concurrency: int = DEFAULT_LLM_CONCURRENCY,
 ) -> Document:
-    """Compile one document (a path, or bytes plus `name=`) into a Document IR, in process.
+    """Compile one document into a Document IR, in process.
+
+    The input is a path (`source`: a `str` or `PathLike`, always read as a file), its content
+    as bytes (`source` plus `name=`) or as a string (`text=` plus `name=`, encoded as UTF-8):
+    `compile_document(text="# Title\n\nText", name="x.md")`. `name`'s suffix picks the
+    frontend and makes the document key.
 
     `mode` overrides `options.mode`. `root` makes the document key (and so the doc_id) the
     path relative to it; otherwise the key is the file name (or `name`). `table` and
@@ -129,7 +159,7 @@ def compile_document(
     model = llm.model if llm is not None else None
     if model != options.llm_model:
         options = options.model_copy(update={"llm_model": model})
-    src = source_from(source, name, root)
+    src = source_from(source, name, root, text=text)
     versions = table.code_versions(options)
     fingerprint = content_fingerprint(src.data)
     prev = _previous(previous, src.key)
@@ -149,6 +179,7 @@ def compile_document(
         incremental_ready=prev is not None and incremental_ready(prev),
         redo_fallbacks=llm is not None and prev is not None and _degraded(prev),
         force=force,
+        old_schema=prev is not None and prev.is_old,
     )
     if resolution.action == "skip" and prev is not None and prev.meta is not None:
         keyed = prev.document_key is not None

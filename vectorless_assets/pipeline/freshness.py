@@ -12,6 +12,8 @@ in this order (the first that applies is the reason):
 4. `IR missing` / `IR damaged`: the IR file is gone, or fails its integrity check
    (`ir.stamp.ir_state`: compiles verify the IR they would skip, sensor ticks and
    schedules compare a stamp taken at write time and verify only when it differs);
+4b. `old schema`: the IR file verifies but was written in another schema (`ir.versions`:
+   e.g. the retired 4); the compile rewrites it in the current one;
 5. `logic changed`: the logic fingerprint differs (another mode, option, pass version,
    processing version or LLM model: whatever the caller's fingerprint covers);
 5b. `LLM fallbacks`: the IR was built while LLM calls failed or were skipped (some parts
@@ -34,6 +36,7 @@ Reason = Literal[
     "source changed",
     "IR missing",
     "IR damaged",
+    "old schema",
     "logic changed",
     "LLM fallbacks",
     "IR predates its key",
@@ -45,12 +48,14 @@ REASONS: tuple[Reason, ...] = (
     "source changed",
     "IR missing",
     "IR damaged",
+    "old schema",
     "logic changed",
     "LLM fallbacks",
+    "IR predates its key",
     "current",
 )
-#: What `ir_intact` may say: True/"intact", False/"missing", "damaged" or "unkeyed".
-Intact = bool | Literal["intact", "missing", "damaged", "unkeyed"]
+#: What `ir_intact` may say: True/"intact", False/"missing", "damaged", "old" or "unkeyed".
+Intact = bool | Literal["intact", "missing", "damaged", "old", "unkeyed"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,8 @@ def assess(
         return Verdict("IR missing")
     if state == "damaged":
         return Verdict("IR damaged")
+    if state == "old":
+        return Verdict("old schema")
     if stored.logic_fingerprint != logic:
         return Verdict("logic changed")
     if stored.llm_degraded and (redo_fallbacks() if callable(redo_fallbacks) else redo_fallbacks):
@@ -158,6 +165,7 @@ def resolve_action(
     incremental_ready: bool = True,
     redo_fallbacks: bool = False,
     force: bool = False,
+    old_schema: bool = False,
 ) -> Resolution:
     """Skip, full or incremental, from the previous IR's facts and the current ones.
 
@@ -167,13 +175,20 @@ def resolve_action(
     of some passes (an option only later passes read), is an incremental update: unchanged
     nodes and unchanged passes are reused. An otherwise current IR with LLM fallbacks is
     updated when a model is configured (`redo_fallbacks`): only the fallen-back nodes are redone.
+    A previous IR of another schema (`old_schema`) is rewritten: an incremental update.
     """
     stored = (
         None
         if previous_content is None
         else Stored(previous_content, logic_of(previous_versions or {}))
     )
-    verdict = assess(stored, fingerprint=fingerprint, logic=logic_of(versions), force=force)
+    verdict = assess(
+        stored,
+        fingerprint=fingerprint,
+        logic=logic_of(versions),
+        force=force,
+        ir_intact="old" if old_schema else True,
+    )
     if verdict.reason == "current" and not redo_fallbacks:
         return Resolution("skip", "current")
     if verdict.reason in ("forced", "new"):

@@ -35,6 +35,7 @@ from vectorless_assets.ir.changes import ChangeSet, NodeChange
 from vectorless_assets.ir.document import Document
 from vectorless_assets.ir.tree import DocumentTree, TreeNode
 from vectorless_assets.passes.common.node_match import content_fingerprints, match_nodes
+from vectorless_assets.pipeline.passfailure import failed_passes
 from vectorless_assets.pipeline.table import Pass, PassTable
 
 V = TypeVar("V")
@@ -54,7 +55,8 @@ class ChangeDetector:
                     kind="added", title=n.title, node_id=n.node_id, fingerprint=fps[n.node_id]
                 )
                 for n in new.nodes
-            ]
+            ],
+            new_document=True,
         )
 
     def detect(self, old: DocumentTree, new: DocumentTree) -> ChangeSet:
@@ -125,8 +127,11 @@ class Reuse:
         cls, previous: Document, table: PassTable, current_versions: dict[str, str]
     ) -> Reuse:
         stored = previous.meta.pass_versions if previous.meta else {}
+        failed = failed_passes(previous.diagnostics)  # their outputs are absent: run them again
         same = frozenset(
-            name for name, version in current_versions.items() if stored.get(name) == version
+            name
+            for name, version in current_versions.items()
+            if stored.get(name) == version and name not in failed
         )
         meta = previous.meta
         degraded = bool(meta and (meta.llm_failures or meta.llm_skipped))

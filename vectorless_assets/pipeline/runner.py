@@ -5,10 +5,12 @@ run passes through `run_passes`: it binds each pass's inputs from the state (tre
 as `tree`, optional reads as their empty defaults when absent), skips passes the mode does
 not run (their fields get `PassTable.absent_value`), times the passes that ran into
 `ctx.durations`, carries over a pass's previous outputs when the context's `reuse` allows
-it (code version and inputs unchanged: `pipeline.incremental`), and turns any failure into one
-`CompileError` naming the document and the
-pass. Callers wrap that error as their layer needs (re-raise, `dg.Failure`, a per-document
-entry in a batch report).
+it (code version and inputs unchanged: `pipeline.incremental`), and turns any failure of a
+required pass into one `CompileError` naming the document and the pass. Callers wrap that
+error as their layer needs (re-raise, `dg.Failure`, a per-document entry in a batch report).
+An optional pass that fails is skipped, not fatal (`pipeline.passfailure`): its fields take
+their absent values, `ctx.pass_failures` gets its error diagnostic (the IR carries it) and
+its `PassRun.error` says why.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, NamedTuple
 
 from vectorless_assets.ir.errors import CompileError, SourceError
 from vectorless_assets.passes.context import PassContext
+from vectorless_assets.pipeline.passfailure import failure_diagnostic
 from vectorless_assets.pipeline.table import TABLE, Pass, PassTable
 
 
@@ -32,6 +35,8 @@ class PassRun(NamedTuple):
     spec: Pass
     outputs: dict[str, Any]
     ran: bool
+    #: an optional pass that failed: the diagnostic's message (its outputs are absent values)
+    error: str | None = None
 
 
 def execute_pass(
@@ -87,7 +92,8 @@ def run_passes(
 
     `select(spec)` is asked just before each pass (so it may look at what earlier passes
     yielded); a pass it declines is not run and its fields are left as they are in `state`.
-    Raises `CompileError(key, problem, pass_name)` for any failure of a pass.
+    Raises `CompileError(key, problem, pass_name)` for any failure of a required pass; an
+    optional pass that fails yields its absent values with `error` set (module docstring).
     """
     mode = ctx.options.mode
     reuse = ctx.reuse
@@ -107,22 +113,33 @@ def run_passes(
                 outputs = _call(spec, state, ctx, table)
             else:
                 outputs = {w: table.absent_value(w, state) for w in spec.writes}
-        except CompileError as exc:
-            raise CompileError(key, exc.problem, pass_name=exc.pass_name or spec.name) from exc
-        except SourceError as exc:
-            raise CompileError(key, str(exc), pass_name=spec.name) from exc
-        except RecursionError as exc:
-            raise CompileError(
-                key, "document nesting too deep to process", pass_name=spec.name
-            ) from exc
-        except MemoryError as exc:
-            raise CompileError(key, "out of memory", pass_name=spec.name) from exc
-        except Exception as exc:  # a bug in a pass: still one line naming document and pass
-            raise CompileError(key, f"{type(exc).__name__}: {exc}", pass_name=spec.name) from exc
+        except Exception as exc:
+            if spec.required:
+                raise _compile_error(key, spec, exc) from exc
+            failure = failure_diagnostic(spec.name, spec.writes, exc)
+            ctx.pass_failures.append(failure)
+            outputs = {w: table.absent_value(w, state) for w in spec.writes}
+            state.update(outputs)
+            yield PassRun(spec, outputs, False, failure.message)
+            continue
         if ran:
             durations[spec.name] = (clock() - t0) * 1000
         state.update(outputs)
         yield PassRun(spec, outputs, ran)
+
+
+def _compile_error(key: str, spec: Pass, exc: Exception) -> CompileError:
+    """The one-line `CompileError` of a required pass's failure (naming document and pass)."""
+    if isinstance(exc, CompileError):
+        return CompileError(key, exc.problem, pass_name=exc.pass_name or spec.name)
+    if isinstance(exc, SourceError):
+        return CompileError(key, str(exc), pass_name=spec.name)
+    if isinstance(exc, RecursionError):
+        return CompileError(key, "document nesting too deep to process", pass_name=spec.name)
+    if isinstance(exc, MemoryError):
+        return CompileError(key, "out of memory", pass_name=spec.name)
+    # a bug in a pass: still one line naming document and pass
+    return CompileError(key, f"{type(exc).__name__}: {exc}", pass_name=spec.name)
 
 
 def errors_in(diagnostics: Any) -> list[Any]:

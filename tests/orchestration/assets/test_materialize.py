@@ -124,7 +124,7 @@ def test_ir_file_is_written_as_doc_id_bin(env: Env) -> None:
         "- `0001` Alpha _(lines 1-7)_",
         "  - `0002` 1 Details _(lines 5-7)_",
     ]
-    assert meta["changes"].value == "2 sections added"
+    assert meta["changes"].value == "new document (2 sections)"
     assert meta["changed_nodes"].value == {"added": ["0001 Alpha", "0002 Details"]}
 
 

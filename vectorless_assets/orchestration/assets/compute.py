@@ -9,7 +9,9 @@ through the one pass runner, reading what they need from the field store
 (`PassTable.plan`); each computed field is written to the field store and returned as a
 `FieldRecord` (name, data version, metadata) for the parent to record
 (`recorder.PartitionRecorder`); `document_ir` is assembled, unless verify found an error,
-and its IR file written.
+and its IR file written. An optional pass that fails is skipped (`pipeline.passfailure`):
+its fields are not recorded (the step then fails naming it, so Dagster shows those
+partitions failed), the other fields and the IR are.
 
 Early cutoff (`cutoff`, the batched path): a selected pass runs when its code version
 changed, it was never materialized, or one of its inputs got a new data version in this
@@ -79,6 +81,9 @@ class DocumentOutcome:
     ir_path: str | None = None
     error: str | None = None
     pass_name: str | None = None
+    #: optional passes that failed and were skipped (`pipeline.passfailure`): pass name ->
+    #: the diagnostic's message; their fields are not recorded, the IR carries the diagnostic
+    failed_passes: dict[str, str] = field(default_factory=dict)
     #: the `validation` / `verification` findings computed (for the asset checks)
     findings: dict[str, list[Any]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -177,6 +182,10 @@ def _compute(
     attach_previous(ctx, ir_store, key, graph, reuse=task.reuse_previous)
     started = datetime.now(UTC)
     for run in run_passes(state, ctx, key=key, table=table, select=wanted):
+        if run.error is not None:  # skipped: no new value to record; its consumers re-run
+            out.failed_passes[run.spec.name] = run.error
+            dirty.update(run.spec.writes)
+            continue
         for name, value in run.outputs.items():
             if name not in fields:
                 continue

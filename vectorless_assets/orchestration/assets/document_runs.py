@@ -16,8 +16,11 @@ document, under its lock (one process at a time per document):
 
 A document that fails (unreadable source, a pass error, verify errors, an unwritable IR
 folder) is logged and reported, the others go on, and the step fails at the end naming the
-failed documents. A document deleted since the run was planned is skipped with a warning
-on the batched path (deleted files are the sensor's business) and fails a selected run.
+failed documents. An optional pass that fails is skipped: its fields are not recorded, the
+document's other fields and its IR are, and the step fails at the end naming document and
+pass (so Dagster shows that field's partition failed, not synced). A document deleted
+since the run was planned is skipped with a warning on the batched path (deleted files are
+the sensor's business) and fails a selected run.
 Progress reports (`progress`) go to an in-process listener of the run, if any (the CLI).
 """
 
@@ -90,13 +93,16 @@ class DocumentRuns:
         self.graph = AssetGraph(settings.table, settings.options, settings.names)
         self.store = FieldStore(settings.fields_dir)
         self.failed: dict[str, str] = {}
+        #: "<partition> [<pass>]" -> problem: optional passes that failed (`compute`)
+        self.skipped_passes: dict[str, str] = {}
         self.compiled = 0
         self.findings: dict[str, list[Any]] = {}
         self.client: Any = None  # the LLM client the plans probe: the worker pool's own, in `run`
         self.pool: Workers | None = None  # the step's workers, in `run`
 
     def run(self, keys: list[str], checks_selected: Collection[str] = frozenset()) -> Events:
-        """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones."""
+        """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones
+        (and the optional passes that failed)."""
         keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
         window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
         with Workers(self.settings, self.llm, min(self.workers, len(keys))) as pool:
@@ -114,11 +120,17 @@ class DocumentRuns:
         self.context.log.info(
             f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
         )
-        if self.failed:
-            shown = {pk[:120]: text[:300] for pk, text in list(self.failed.items())[:50]}
-            only = next(iter(self.failed.values())) if len(keys) == 1 else None
+        problems = {**self.failed, **self.skipped_passes}
+        if problems:
+            shown = {pk[:120]: text[:300] for pk, text in list(problems.items())[:50]}
+            only = next(iter(problems.values())) if len(problems) == 1 else None
+            skipped = (
+                f"; {len(self.skipped_passes)} optional passes failed (their IRs written)"
+                if self.skipped_passes
+                else ""
+            )
             raise dg.Failure(
-                description=only or f"{len(self.failed)} of {len(keys)} documents failed",
+                description=only or f"{len(self.failed)} of {len(keys)} documents failed{skipped}",
                 metadata=shown,
                 allow_retries=False,
             )
@@ -253,6 +265,9 @@ class DocumentRuns:
         if outcome.error is not None:
             self._fail(pk, outcome.error, outcome.pass_name, outcome.seconds)
             return
+        for pass_name, message in outcome.failed_passes.items():  # the IR is written
+            self.skipped_passes[f"{pk} [{pass_name}]"] = f"{document_key_for(pk)}: {message}"
+            self.context.log.error(self.skipped_passes[f"{pk} [{pass_name}]"])
         self.compiled += bool(outcome.records)
         assets = tuple(r.name for r in outcome.records)
         status = "compiled" if outcome.records else "skipped"

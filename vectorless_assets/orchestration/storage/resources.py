@@ -90,7 +90,7 @@ class IRStore(dg.ConfigurableResource):
             return None
 
     def state(self, doc_id: str, stamp: str | None = None, *, verify: bool = False) -> IRState:
-        """`intact`, `missing` or `damaged`: the cheap check against `stamp`, or a full
+        """`intact`, `missing`, `damaged` or `old`: the cheap check against `stamp`, or a full
         verification with `verify` (`ir.stamp.ir_state`; remote files: full check or exists)."""
         local = self._local(doc_id)
         if local is not None:
@@ -101,10 +101,10 @@ class IRStore(dg.ConfigurableResource):
         if not verify:
             return "intact"
         try:
-            load_ir_bytes(target.read_bytes(), str(target))
+            doc = load_ir_bytes(target.read_bytes(), str(target))
         except (IRIntegrityError, OSError):
             return "damaged"
-        return "intact"
+        return "old" if doc.is_old else "intact"
 
     def write(self, doc: Document) -> str:
         """Write `doc` (atomically on local disks) and return its location as a string; a
