@@ -58,6 +58,8 @@ ASSESS_ROWS: list[tuple[dict[str, Any], str]] = [
     ({"stored": DEGRADED, "redo_fallbacks": True}, "LLM fallbacks"),
     ({"stored": DEGRADED, "redo_fallbacks": lambda: True}, "LLM fallbacks"),
     ({"stored": DEGRADED, "redo_fallbacks": lambda: False}, "current"),
+    ({"ir_intact": "unkeyed"}, "IR predates its key"),
+    ({"ir_intact": lambda: "unkeyed"}, "IR predates its key"),
     # precedence: the earlier rule is the reason
     ({"force": True, "stored": None}, "forced"),
     ({"stored": None, "ir_intact": "damaged"}, "new"),
@@ -67,6 +69,8 @@ ASSESS_ROWS: list[tuple[dict[str, Any], str]] = [
     ({"ir_intact": "damaged", "logic": "other"}, "IR damaged"),
     ({"logic": "other", "stored": Stored("content", "logic", llm_degraded=True)}, "logic changed"),
     ({"ir_intact": "damaged", "stored": DEGRADED, "redo_fallbacks": True}, "IR damaged"),
+    ({"ir_intact": "unkeyed", "logic": "other"}, "logic changed"),
+    ({"ir_intact": "unkeyed", "stored": DEGRADED, "redo_fallbacks": True}, "LLM fallbacks"),
 ]
 
 
@@ -79,7 +83,7 @@ def test_assess(changes: dict[str, Any], reason: str) -> None:
 
 def test_the_table_reaches_every_reason() -> None:
     assert sorted({reason for _, reason in ASSESS_ROWS}) == sorted(REASONS)
-    assert len(REASONS) == 9
+    assert len(REASONS) == 10
 
 
 def never() -> Any:
