@@ -20,7 +20,7 @@ from dagster._core.storage.asset_check_execution_record import AssetCheckExecuti
 
 from tests.support.checks import BROKEN, GOOD, KEYS, check_status, failing_verify
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB, RECOMPILE_JOB
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import recompile_config
@@ -29,6 +29,7 @@ QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 START, END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
 VERIFY = dg.AssetCheckKey(dg.AssetKey("verification"), "verify")
 VALIDATE = dg.AssetCheckKey(dg.AssetKey("validation"), "validate")
+UNREADABLE = "e.pdf"  # after the other documents: the end of the range
 
 
 @pytest.fixture
@@ -58,10 +59,14 @@ def _failure(result: dg.ExecuteInProcessResult) -> str:
 
 
 def _assert_per_document(
-    instance: dg.DagsterInstance, settings: Settings, result: dg.ExecuteInProcessResult
+    instance: dg.DagsterInstance,
+    settings: Settings,
+    result: dg.ExecuteInProcessResult,
+    unchecked: frozenset[str] = frozenset(),
 ) -> None:
     """Every document checked once per check in `result`, `verify` red for BROKEN only; its
-    IR not written, the others' written; the run failed naming it."""
+    IR not written, the others' written; the run failed naming it. `unchecked`: documents
+    failing before their checks, shown as "execution failed"."""
     assert _evaluations(result) == {
         **{("validate", k): True for k in KEYS},
         **{("verify", k): k != BROKEN for k in KEYS},
@@ -69,22 +74,30 @@ def _assert_per_document(
     assert not _ir(settings, BROKEN).exists()
     assert all(_ir(settings, k).exists() for k in GOOD)
     assert not result.success and "b.md [verify]" in _failure(result)
-    assert check_status(instance, settings, VERIFY) == {"SUCCEEDED": set(GOOD), "FAILED": {BROKEN}}
-    assert check_status(instance, settings, VALIDATE) == {"SUCCEEDED": set(KEYS)}
+    failed = {"EXECUTION_FAILED": set(unchecked)} if unchecked else {}
+    assert check_status(instance, settings, VERIFY) == {
+        "SUCCEEDED": set(GOOD),
+        "FAILED": {BROKEN},
+        **failed,
+    }
+    assert check_status(instance, settings, VALIDATE) == {"SUCCEEDED": set(KEYS), **failed}
 
 
 def test_ranged_run_records_one_evaluation_per_document_and_blocks_only_the_failing_ir(
     env: tuple[Settings, dg.Definitions, dg.DagsterInstance],
 ) -> None:
     settings, defs, instance = env
+    (Path(settings.docs_dir) / UNREADABLE).write_bytes(b"%PDF-1.4 not really a pdf")
+    instance.add_dynamic_partitions(PARTITIONS_NAME, [UNREADABLE])
     job = defs.resolve_job_def(COMPILE_JOB)
     result = job.execute_in_process(
         instance=instance,
-        tags={START: KEYS[0], END: KEYS[-1]},  # what the UI's backfill launches
+        tags={START: KEYS[0], END: UNREADABLE},  # what the UI's backfill launches
         run_config=QUIET,
         raise_on_error=False,
     )
-    _assert_per_document(instance, settings, result)
+    _assert_per_document(instance, settings, result, unchecked=frozenset({UNREADABLE}))
+    assert "e.pdf [parse]" in _failure(result)
     # the preview API, as the UI reads it: the latest evaluation of one partition, targeting
     # that partition's latest `verification` materialization (so it counts as current)
     storage = instance.event_log_storage
