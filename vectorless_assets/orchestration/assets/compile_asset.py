@@ -24,7 +24,7 @@ documents of the run are recorded, then the step fails naming the failed ones, s
 shows the run failed and which partitions have no new materialization. Stored upstream
 values computed with other compile options (another mode) are refused, so an IR never
 mixes modes. The `validate`/`verify` checks are partitioned: one evaluation per document
-and selected check, its partition's (`checks`).
+and selected check, recorded for that document's partition (`checks`).
 
 Do not add `from __future__ import annotations` here: Dagster reads the context annotation.
 """
