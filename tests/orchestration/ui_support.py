@@ -9,10 +9,12 @@ reads run outcomes from the instance the `dagster dev` under test writes.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -155,6 +157,17 @@ class DagsterUI:
 
         time.sleep(1)
         return wait_for(done, timeout, f"{count} new finished run(s)")
+
+    def graphql(self, query: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
+        """POST `query` to the webserver's GraphQL endpoint (what the UI's pages send)."""
+        body = json.dumps({"query": query, "variables": variables or {}}).encode()
+        request = urllib.request.Request(
+            self.base + "/graphql", body, {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            answer = json.load(response)
+        assert "errors" not in answer, answer["errors"]
+        return answer["data"]
 
     def failure_text(self, run: dg.DagsterRun) -> str:
         """The error messages of a failed run, for assertion messages."""

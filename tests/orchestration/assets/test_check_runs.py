@@ -1,17 +1,21 @@
-"""Check-only runs (the UI's "Execute" on a check): no partition, no asset, stored values checked.
+"""Check-only runs (the UI's "Execute" on a check): no asset, stored values checked per document.
 
-The UI launches them on the global asset job with only the check selected and no partition
-tag; the compile step must evaluate the stored `verification` / `validation` values instead
-of asking for a partition key. Executed on a real SQLite instance in a temp dir.
+The checks are partitioned: the UI launches such a run for one partition (or a range) with
+only the check selected; a run without a partition (the API) covers every registered
+document. Each document gets its own evaluation of its partition, targeting the stored
+value's materialization, and nothing is recompiled. Executed on a real SQLite instance (in
+a temp dir).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import dagster as dg
 import pytest
 
+from tests.support.checks import check_status
 from tests.support.two_documents import A, B, two_documents
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB
@@ -20,15 +24,14 @@ from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
-CHECKS = {
-    dg.AssetCheckKey(dg.AssetKey("verification"), "verify"),
-    dg.AssetCheckKey(dg.AssetKey("validation"), "validate"),
-}
+VERIFY = dg.AssetCheckKey(dg.AssetKey("verification"), "verify")
+VALIDATE = dg.AssetCheckKey(dg.AssetKey("validation"), "validate")
+NEVER = "never~compiled.md"
 
 
 @pytest.fixture
-def compiled(tmp_path: Path) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
-    settings, instance = two_documents(tmp_path, "never~compiled.md")
+def compiled(tmp_path: Path) -> Iterator[tuple[Settings, dg.Definitions, dg.DagsterInstance]]:
+    settings, instance = two_documents(tmp_path, NEVER)
     defs = build_defs(settings)
     for key in (A, B):
         assert (
@@ -41,12 +44,37 @@ def compiled(tmp_path: Path) -> tuple[Settings, dg.Definitions, dg.DagsterInstan
 
 
 def _check_only_run(
-    defs: dg.Definitions, instance: dg.DagsterInstance
+    defs: dg.Definitions, instance: dg.DagsterInstance, partition: str | None = None
 ) -> dg.ExecuteInProcessResult:
     job = defs.resolve_implicit_global_asset_job_def().get_subset(
-        asset_selection=set(), asset_check_selection=CHECKS
+        asset_selection=set(), asset_check_selection={VERIFY, VALIDATE}
     )
-    return job.execute_in_process(instance=instance, run_config=QUIET, raise_on_error=False)
+    return job.execute_in_process(
+        instance=instance, run_config=QUIET, partition_key=partition, raise_on_error=False
+    )
+
+
+def _evaluations(result: dg.ExecuteInProcessResult) -> list[tuple[str, str, bool]]:
+    return sorted(
+        (e.check_name, e.partition, e.passed) for e in result.get_asset_check_evaluations()
+    )
+
+
+def test_check_only_run_of_one_partition_evaluates_that_document(
+    compiled: tuple[Settings, dg.Definitions, dg.DagsterInstance],
+) -> None:
+    settings, defs, instance = compiled
+    result = _check_only_run(defs, instance, A)
+    assert result.success, [e.message for e in result.all_events if e.is_failure]
+    assert _evaluations(result) == [("validate", A, True), ("verify", A, True)]
+    assert not [e for e in result.all_events if e.event_type_value == "ASSET_MATERIALIZATION"]
+    # the evaluation targets the stored value's materialization: it is current for A
+    verify = next(e for e in result.get_asset_check_evaluations() if e.check_name == "verify")
+    mat = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=VERIFY.asset_key, asset_partitions=[A]), limit=1
+    ).records[0]
+    assert verify.target_materialization_data.storage_id == mat.storage_id
+    assert check_status(instance, settings, VERIFY) == {"SUCCEEDED": {A, B}}
 
 
 def test_check_only_run_without_partition_checks_every_stored_document(
@@ -55,11 +83,13 @@ def test_check_only_run_without_partition_checks_every_stored_document(
     _, defs, instance = compiled
     result = _check_only_run(defs, instance)
     assert result.success, [e.message for e in result.all_events if e.is_failure]
-    evals = {e.check_name: e for e in result.get_asset_check_evaluations()}
-    assert set(evals) == {"verify", "validate"} and evals["verify"].passed
-    meta = evals["verify"].metadata
-    assert meta["documents"].value == 2 and meta["not_materialized"].value == 1
-    assert not [e for e in result.all_events if e.event_type_value == "ASSET_MATERIALIZATION"]
+    # the never compiled document has no stored value: not evaluated
+    assert _evaluations(result) == [
+        ("validate", A, True),
+        ("validate", B, True),
+        ("verify", A, True),
+        ("verify", B, True),
+    ]
 
 
 def test_check_only_run_fails_verify_on_a_stored_error_and_names_the_document(
@@ -75,7 +105,10 @@ def test_check_only_run_fails_verify_on_a_stored_error_and_names_the_document(
             )
         ],
     )
-    result = _check_only_run(defs, instance)
-    evals = {e.check_name: e for e in result.get_asset_check_evaluations()}
-    assert not evals["verify"].passed
-    assert "b/index.md: the tree is empty" in evals["verify"].metadata["findings"].value
+    result = _check_only_run(defs, instance, B)
+    assert _evaluations(result) == [("validate", B, True), ("verify", B, False)]
+    failure = next(e for e in result.all_events if e.is_step_failure)
+    assert "b/index.md" in failure.step_failure_data.user_failure_data.description
+    verify = next(e for e in result.get_asset_check_evaluations() if e.check_name == "verify")
+    assert "the tree is empty" in verify.metadata["findings"].value
+    assert check_status(instance, settings, VERIFY) == {"SUCCEEDED": {A}, "FAILED": {B}}

@@ -1,10 +1,12 @@
-"""Check-only runs: the UI's "Execute" / "Execute all" on the `validate` and `verify` checks.
+"""Check-only runs: the UI's "Execute" on the `validate` and `verify` checks.
 
-The checks are not partitioned, so the UI launches such a run without a partition and with
-no asset selected. Nothing is recompiled: each selected check is evaluated on the values
-the last materializations stored (the JSON field store), for the run's documents if it names
-some, otherwise for every registered document. A document whose field was never
-materialized is counted (`not_materialized`), not failed; findings name their document.
+The checks are partitioned, so the UI launches such a run for a partition (or a range), with
+no asset selected; a run launched without one (the API) covers every registered document.
+Nothing is recompiled: each selected check is evaluated, per document, on the value the last
+materialization stored (the JSON field store), as one `AssetCheckEvaluation` of that
+partition targeting that materialization (`checks`). A document whose field was never
+materialized gets no evaluation (counted in the log). A document failing the blocking
+`verify` fails the run at its end, named, as a compile would.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from collections.abc import Iterator
 
 import dagster as dg
 
-from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.assets import checks
 from vectorless_assets.orchestration.assets.partitions import document_key_for
+from vectorless_assets.orchestration.base.keys import VERIFY_CHECK
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
@@ -28,34 +30,52 @@ def run_documents(context: dg.AssetExecutionContext, names: Names = STANDALONE) 
     return list(context.instance.get_dynamic_partitions(names.partitions_name))
 
 
-def stored_check_results(
+def _checked(
+    instance: dg.DagsterInstance, key: dg.AssetKey, pk: str
+) -> checks.AssetCheckEvaluationTargetMaterializationData | None:
+    """The latest materialization of `key` for the partition `pk`, as a check's target."""
+    records = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=key, asset_partitions=[pk]), limit=1
+    ).records
+    if not records:
+        return None
+    record = records[0]
+    return checks.target(record.storage_id, record.run_id, record.timestamp)
+
+
+def stored_check_evaluations(
     context: dg.AssetExecutionContext,
     selected_checks: set[str],
     store: FieldStore,
     names: Names = STANDALONE,
-) -> Iterator[dg.AssetCheckResult]:
-    """One result per selected check, from the stored `validation` / `verification` values."""
+) -> Iterator[dg.AssetCheckEvaluation]:
+    """One evaluation per selected check and stored document, from the stored
+    `validation` / `verification` values; a `dg.Failure` at the end names the documents
+    failing `verify`."""
     keys = run_documents(context, names)
+    failed: list[str] = []
     for check, field in checks.CHECKED_FIELD.items():
         if check not in selected_checks:
             continue
         stored = [pk for pk in keys if store.exists(field, pk)]
-        findings: list[Diagnostic] = []
         for pk in stored:
-            label = document_key_for(pk)
-            findings += [
-                d.model_copy(update={"message": f"{label}: {d.message}"})
-                for d in store.read(field, pk) or []
-            ]
-        result = checks.evaluate(check, findings, names)
-        yield dg.AssetCheckResult(
-            asset_key=result.asset_key,
-            check_name=result.check_name,
-            passed=result.passed,
-            severity=result.severity,
-            metadata={
-                **result.metadata,
-                "documents": len(stored),
-                "not_materialized": len(keys) - len(stored),
-            },
+            result = checks.evaluation(
+                check,
+                store.read(field, pk) or [],
+                partition=pk,
+                checked=_checked(context.instance, names.key(field), pk),
+                names=names,
+            )
+            if check == VERIFY_CHECK and not result.passed:
+                failed.append(document_key_for(pk))
+            yield result
+        context.log.info(
+            f"{check}: {len(stored)} documents checked, "
+            f"{len(keys) - len(stored)} never materialized (not evaluated)"
+        )
+    if failed:
+        raise dg.Failure(
+            description=f"verify failed for {len(failed)} of {len(keys)} documents: "
+            + ", ".join(failed[:20])[:1000],
+            allow_retries=False,
         )

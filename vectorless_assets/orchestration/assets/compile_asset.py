@@ -23,7 +23,8 @@ errors: its fields are recorded, its `document_ir` is not) fails alone: the othe
 documents of the run are recorded, then the step fails naming the failed ones, so the UI
 shows the run failed and which partitions have no new materialization. Stored upstream
 values computed with other compile options (another mode) are refused, so an IR never
-mixes modes. The `validate`/`verify` checks are evaluated over the run's documents.
+mixes modes. The `validate`/`verify` checks are partitioned: one evaluation per document
+and selected check, recorded for that document's partition (`checks`).
 
 Do not add `from __future__ import annotations` here: Dagster reads the context annotation.
 """
@@ -31,7 +32,7 @@ Do not add `from __future__ import annotations` here: Dagster reads the context 
 import dagster as dg
 
 from vectorless_assets.orchestration.assets import checks
-from vectorless_assets.orchestration.assets.check_runs import stored_check_results
+from vectorless_assets.orchestration.assets.check_runs import stored_check_evaluations
 from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
@@ -59,8 +60,8 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
     def compile_document(context: dg.AssetExecutionContext):
         selected = frozenset(names.field(k) for k in context.selected_asset_keys)
         selected_checks = {k.name for k in context.selected_asset_check_keys}
-        if not selected:  # only checks: the UI's "Execute" on a check (no partition, no asset)
-            yield from stored_check_results(
+        if not selected:  # only checks: the UI's "Execute" on a check (no asset selected)
+            yield from stored_check_evaluations(
                 context, selected_checks, FieldStore(settings.fields_dir), names
             )
             return

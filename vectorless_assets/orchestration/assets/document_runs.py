@@ -11,7 +11,9 @@ document, under its lock (one process at a time per document):
 2. plan (batched path) or take the selection; refuse stored upstream values computed with
    other compile options, or from other source bytes;
 3. compute (`compute.compute`, in this process or a worker: `pool.Workers`);
-4. record each computed field through the one writer (`recorder.PartitionRecorder`), the
+4. record each computed field through the one writer (`recorder.PartitionRecorder`) and, for
+   a computed `validation` / `verification`, one evaluation of its check with the document's
+   partition (`checks`: every check on the batched path, the selected ones otherwise), the
    document's events in one event-log transaction.
 
 A document that fails (unreadable source, a pass error, verify errors, an unwritable IR
@@ -96,13 +98,16 @@ class DocumentRuns:
         #: "<partition> [<pass>]" -> problem: optional passes that failed (`compute`)
         self.skipped_passes: dict[str, str] = {}
         self.compiled = 0
-        self.findings: dict[str, list[Any]] = {}
+        #: the checks evaluated per computed document (`run`)
+        self.checks: Collection[str] = ()
         self.client: Any = None  # the LLM client the plans probe: the worker pool's own, in `run`
         self.pool: Workers | None = None  # the step's workers, in `run`
 
     def run(self, keys: list[str], checks_selected: Collection[str] = frozenset()) -> Events:
         """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones
-        (and the optional passes that failed)."""
+        (and the optional passes that failed). `checks_selected`: the checks a selected run
+        evaluates (the batched path: all)."""
+        self.checks = checks.CHECKED_FIELD if self.selection is None else checks_selected
         keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
         window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
         with Workers(self.settings, self.llm, min(self.workers, len(keys))) as pool:
@@ -116,7 +121,6 @@ class DocumentRuns:
                     yield from self._record(*window.popleft())
             while window:
                 yield from self._record(*window.popleft())
-        yield from self._checks(checks_selected)
         self.context.log.info(
             f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
         )
@@ -257,11 +261,7 @@ class DocumentRuns:
                         metadata=rec.metadata,
                     )
                     prepared.recorder.logged(rec.name, rec.data_version, code_version)
-        for name, found in outcome.findings.items():
-            label = document_key_for(pk)
-            self.findings.setdefault(name, []).extend(
-                d.model_copy(update={"message": f"{label}: {d.message}"}) for d in found
-            )
+                yield from self._evaluations(prepared.recorder, outcome)
         if outcome.error is not None:
             self._fail(pk, outcome.error, outcome.pass_name, outcome.seconds)
             return
@@ -283,7 +283,15 @@ class DocumentRuns:
             ),
         )
 
-    def _checks(self, selected: Collection[str]) -> Events:
+    def _evaluations(self, recorder: PartitionRecorder, outcome: DocumentOutcome) -> Events:
+        """One evaluation of each check whose field this document computed, with its
+        partition and the materialization just recorded (`checks`)."""
         for check, field in checks.CHECKED_FIELD.items():
-            if check in selected and self.selection is not None and field in self.selection:
-                yield checks.evaluate(check, self.findings.get(field, []), self.settings.names)
+            if check in self.checks and field in outcome.findings:
+                yield checks.evaluation(
+                    check,
+                    outcome.findings[field],
+                    partition=outcome.partition_key,
+                    checked=checks.target(recorder.pointers.get(field), self.context.run.run_id),
+                    names=self.settings.names,
+                )

@@ -22,9 +22,10 @@ any worker runs, with the chunk lists on a shared folder (`storage.chunk_io`).
 A compiler with a prefix names the job, both ops and the resources they read with it
 (`base.names`: `docs__recompile_documents`, `docs__recompile`, `docs__chunk_io`).
 
-The `validate`/`verify` asset checks are not evaluated here (a verify error still keeps
-`document_ir` unwritten and fails the document). A failing document never stops the others;
-the chunk step fails at the end and lists them.
+Every computed `validation` / `verification` gets its check evaluated for its document's
+partition (`assets.checks`); a verify error keeps `document_ir` unwritten and fails the
+document. A failing document never stops the others; the chunk step fails at the end and
+lists them.
 """
 
 import hashlib
