@@ -22,6 +22,7 @@ from typing import Any
 from vectorless_assets.cli.output import emit_json, error, one_line
 from vectorless_assets.environment import Environment
 from vectorless_assets.ir import toc_view
+from vectorless_assets.ir.corpus import as_records
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
@@ -48,6 +49,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                 nargs="?",
                 default=None,
                 help="node id, title or child index (default: root)",
+            )
+            p.add_argument(
+                "--format",
+                choices=LS_FORMATS,
+                default=None,
+                help=(
+                    "table (default), csv or json; a folder lists one row per document "
+                    "(ir.corpus columns); --json is --format json"
+                ),
             )
         if name == "cat":
             p.add_argument("node", help="node id, title or child index")
@@ -103,6 +113,10 @@ def _single(target: DocumentNavigator | Catalog) -> DocumentNavigator:
     raise NavigationError(f"{target.folder} holds {len(target)} documents: pick one with --doc")
 
 
+#: `vectorless ls --format` choices
+LS_FORMATS = ("table", "csv", "json")
+
+
 def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
     """Open the target, run `body` on it and print its (JSON, lines) result; a refused IR, a
     missing target or (for a command that `ranks`) a bad VECTORLESS_LEXICONS is one line."""
@@ -122,26 +136,48 @@ def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
 
 # -- commands -------------------------------------------------------------------------------
 def cmd_ls(args: argparse.Namespace) -> int:
-    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
-        if isinstance(t, Catalog) and args.node is None:
-            rows = t.entries()
-            return rows, [
-                (
-                    f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, "
-                    f"{r['node_count']} nodes)  {'; '.join(r['sections'][:6])}"
-                )
-                for r in rows
-            ]
-        rows = _single(t).ls(args.node)
-        return rows, [
-            (
-                f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{span_text(r)}]  "
-                f"({r['leaf_count']} leaves)  {r['description'][:80]}"
-            )
-            for r in rows
-        ]
+    """A node's children (an IR file), or the folder's documents as a table (`ir.corpus`: the
+    frame `Catalog.to_frame` builds) in the `--format` asked for."""
+    fmt = "json" if args.json else args.format or "table"
+    try:
+        target = _open(args)
+        if isinstance(target, Catalog) and args.node is None:
+            frame = target.to_frame()
+            rows = None
+        else:
+            rows = _single(target).ls(args.node)
+    except (IRIntegrityError, NavigationError) as exc:
+        error(str(exc))
+        return 1
+    if rows is None:
+        _print_frame(frame, fmt)
+    elif fmt == "json":
+        emit_json(rows)
+    elif fmt == "csv":
+        import pandas as pd
 
-    return _run(args, body)
+        pd.DataFrame(rows).to_csv(sys.stdout, index=False)
+    else:
+        for r in rows:
+            print(
+                one_line(
+                    f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{span_text(r)}]  "
+                    f"({r['leaf_count']} leaves)  {r['description'][:80]}"
+                )
+            )
+    return 0
+
+
+def _print_frame(frame: Any, fmt: str) -> None:
+    """The corpus frame on stdout: JSON records, CSV, or an aligned text table."""
+    if fmt == "json":
+        emit_json(as_records(frame))
+    elif fmt == "csv":
+        frame.to_csv(sys.stdout, index=False)
+    elif len(frame):
+        shown = frame.drop(columns=["doc_id", "ir_path"])
+        for line in shown.to_string(index=False, na_rep="-").splitlines():
+            print(one_line(line))
 
 
 def cmd_cat(args: argparse.Namespace) -> int:

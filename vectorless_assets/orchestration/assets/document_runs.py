@@ -63,6 +63,21 @@ class _Prepared:
     reason: str
 
 
+def failure(failed: dict[str, str], total: int) -> dg.Failure | None:
+    """The step failure naming the `failed` documents (`{partition: problem}`) of `total`
+    (None: none failed): the problem itself for one document, else a count, and the first 50
+    in the metadata."""
+    if not failed:
+        return None
+    shown = {pk[:120]: text[:300] for pk, text in list(failed.items())[:50]}
+    only = next(iter(failed.values())) if total == 1 else None
+    return dg.Failure(
+        description=only or f"{len(failed)} of {total} documents failed",
+        metadata=shown,
+        allow_retries=False,
+    )
+
+
 class DocumentRuns:
     """The documents of one step (`keys`, partition keys), compiled as the module says."""
 
@@ -113,14 +128,9 @@ class DocumentRuns:
         self.context.log.info(
             f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
         )
-        if self.failed:
-            shown = {pk[:120]: text[:300] for pk, text in list(self.failed.items())[:50]}
-            only = next(iter(self.failed.values())) if len(keys) == 1 else None
-            raise dg.Failure(
-                description=only or f"{len(self.failed)} of {len(keys)} documents failed",
-                metadata=shown,
-                allow_retries=False,
-            )
+        problem = failure(self.failed, len(keys))
+        if problem is not None:
+            raise problem
 
     def _fail(
         self, pk: str, problem: str, pass_name: str | None = None, seconds: float = 0.0

@@ -77,28 +77,39 @@ def observed_version(
     return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
 
 
+def latest_records(
+    instance: dg.DagsterInstance,
+    key: dg.AssetKey,
+    event_type: dg.DagsterEventType = dg.DagsterEventType.ASSET_MATERIALIZATION,
+    partitions: set[str] | None = None,
+) -> dict[str, dg.EventLogRecord]:
+    """`{partition: record}` of the latest event of `event_type` of asset `key` in each partition
+    (of `partitions`): the latest storage id per partition, then those records in chunks."""
+    ids = instance.get_latest_storage_id_by_partition(key, event_type)
+    if partitions is not None:
+        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
+    out: dict[str, dg.EventLogRecord] = {}
+    storage_ids = sorted(ids.values())
+    for i in range(0, len(storage_ids), CHUNK):
+        records = instance.get_event_records(
+            dg.EventRecordsFilter(event_type, asset_key=key, storage_ids=storage_ids[i : i + CHUNK])
+        )
+        for record in records:
+            partition = record.partition_key
+            if partition is not None:
+                out[partition] = record
+    return out
+
+
+def stored_of(record: dg.EventLogRecord) -> Stored | None:
+    """The fingerprints a `document_ir` materialization record stored (None: not one)."""
+    mat = record.asset_materialization
+    return _stored(mat) if mat is not None else None
+
+
 def stored_irs(
     instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE
 ) -> dict[str, Stored]:
     """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
-    key = names.key(DOCUMENT_IR)
-    ids = instance.get_latest_storage_id_by_partition(
-        key, dg.DagsterEventType.ASSET_MATERIALIZATION
-    )
-    if partitions is not None:
-        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
-    out: dict[str, Stored] = {}
-    storage_ids = sorted(ids.values())
-    for i in range(0, len(storage_ids), CHUNK):
-        records = instance.get_event_records(
-            dg.EventRecordsFilter(
-                dg.DagsterEventType.ASSET_MATERIALIZATION,
-                asset_key=key,
-                storage_ids=storage_ids[i : i + CHUNK],
-            )
-        )
-        for record in records:
-            mat = record.asset_materialization
-            if mat is not None and mat.partition is not None:
-                out[mat.partition] = _stored(mat)
-    return out
+    found = latest_records(instance, names.key(DOCUMENT_IR), partitions=partitions)
+    return {pk: s for pk, record in found.items() if (s := stored_of(record)) is not None}
