@@ -45,7 +45,8 @@ INSTANCE_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ),
     ("checks", "string", "latest validate/verify results: passed, failed (which), or unknown"),
 )
-DTYPES = {"string": "string", "int": "Int64", "datetime": "datetime64[ns, UTC]"}
+#: the pandas dtype of each kind but "datetime" (`pd.to_datetime(..., utc=True)`)
+DTYPES = {"string": "string", "int": "Int64"}
 
 
 def row_of(doc: Document, ir_path: str) -> dict[str, Any]:
