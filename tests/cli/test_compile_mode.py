@@ -70,5 +70,7 @@ def test_a_mode_dagster_does_not_compile_in_is_refused_in_one_line(
     assert "VECTORLESS_MODE=fast, the default" in err and "set VECTORLESS_MODE=standard" in err
     assert not ir.exists() and not (tmp_path / "home").exists()
     # the same in process (not tracked by Dagster) compiles in the mode asked for
-    assert main(["compile", str(docs), "--out", str(ir), "-q", "--mode", "deep", "--in-process"]) == 0
+    assert (
+        main(["compile", str(docs), "--out", str(ir), "-q", "--mode", "deep", "--in-process"]) == 0
+    )
     assert {load_ir(p).meta.mode for p in ir.glob("*.bin")} == {"deep"}

@@ -14,7 +14,11 @@ from vectorless_assets.orchestration.base.settings import Settings
 
 
 def assert_all_fresh(
-    instance: dg.DagsterInstance, defs: dg.Definitions, settings: Settings, names: Names, documents: int
+    instance: dg.DagsterInstance,
+    defs: dg.Definitions,
+    settings: Settings,
+    names: Names,
+    documents: int,
 ) -> None:
     """Dagster's own resolver over the code location's graph: every asset of every partition is
     FRESH (not "has a new code version"), and `document_ir` says which mode built it."""

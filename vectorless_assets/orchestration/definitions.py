@@ -46,10 +46,10 @@ def build_defs(
     `sensor_interval` is the documents sensor's minimum interval in seconds; `sensor_running`
     starts it by default (otherwise switch it on in the UI, Automation); `cron` is
     `recompile_schedule`'s cron and `force_cron` `force_recompile_schedule`'s (default: an hour
-    after `cron`, `crons.force_cron_after`). `standalone=False` (a `DocumentCompilerComponent` inside a host
-    project) leaves the executor to the host: the definitions set none. The resource keys are
-    `settings.names`' (`docs__io_manager` for the prefix `docs`: a prefixed compiler never
-    sets the host's default `io_manager`).
+    after `cron`, `crons.force_cron_after`). `standalone=False` (a `DocumentCompilerComponent`
+    inside a host project) leaves the executor to the host: the definitions set none. The
+    resource keys are `settings.names`' (`docs__io_manager` for the prefix `docs`: a prefixed
+    compiler never sets the host's default `io_manager`).
     """
     settings = settings or Settings.from_env()
     names = settings.names

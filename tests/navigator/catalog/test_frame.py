@@ -17,7 +17,9 @@ from vectorless_assets.ir.corpus import COLUMNS
 from vectorless_assets.navigator import Catalog
 
 DOCS = {
-    "guide.md": "# Guide\n\nIntro.\n\n## Install\n\nRun it.\n\n### Linux\n\nApt.\n\n## Use\n\nDaily.\n",
+    "guide.md": (
+        "# Guide\n\nIntro.\n\n## Install\n\nRun it.\n\n### Linux\n\nApt.\n\n## Use\n\nDaily.\n"
+    ),
     "notes/faq.md": "# FAQ\n\n## Why\n\nBecause.\n",
 }
 
@@ -41,21 +43,25 @@ def _guide(folder: Path):
 
 def test_the_frame_has_the_columns_and_a_row_is_the_ir(folder: Path) -> None:
     frame = Catalog(folder).to_frame()
-    assert list(frame.columns) == [name for name, _, _ in COLUMNS] == [
-        "document_key",
-        "doc_id",
-        "name",
-        "format",
-        "pages",
-        "sections",
-        "depth",
-        "tokens",
-        "mode",
-        "llm_calls",
-        "llm_tokens",
-        "last_compiled",
-        "ir_path",
-    ]
+    assert (
+        list(frame.columns)
+        == [name for name, _, _ in COLUMNS]
+        == [
+            "document_key",
+            "doc_id",
+            "name",
+            "format",
+            "pages",
+            "sections",
+            "depth",
+            "tokens",
+            "mode",
+            "llm_calls",
+            "llm_tokens",
+            "last_compiled",
+            "ir_path",
+        ]
+    )
     assert sorted(frame["document_key"]) == sorted(DOCS)
     path, doc = _guide(folder)
     row = frame.set_index("document_key").loc["guide.md"]

@@ -26,7 +26,9 @@ from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.storage.resources import IRStore
 
-TEXTS = {f"d{i}.md": f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}.\n" for i in range(4)}
+TEXTS = {
+    f"d{i}.md": f"# Doc {i}\n\nIntro {i}.\n\n## Part {i}\n\nDetails of {i}.\n" for i in range(4)
+}
 TEXTS["empty.md"] = ""  # unreadable: its compile fails, it has no IR
 KEYS = sorted(partition_key_for(rel) for rel in TEXTS)
 
@@ -85,7 +87,9 @@ def test_a_batched_run_ends_with_one_corpus_refresh_whose_rows_are_the_irs(
     for name in ("doc_id", "name", "format", "pages", "sections", "depth", "tokens", "mode"):
         assert row[name] == expected[name], name
     assert (row["llm_calls"], row["llm_tokens"], row["ir_path"]) == (0, 0, str(ir_path))
-    assert abs((row["last_compiled"] - pd.Timestamp(expected["last_compiled"])).total_seconds()) < 60
+    assert (
+        abs((row["last_compiled"] - pd.Timestamp(expected["last_compiled"])).total_seconds()) < 60
+    )
     assert (row["freshness"], row["checks"]) == ("current", "unknown")
     bad = built.set_index("document_key").loc["empty.md"]
     assert bad["freshness"] == "new" and pd.isna(bad["sections"]) and pd.isna(bad["ir_path"])

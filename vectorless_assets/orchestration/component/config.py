@@ -2,11 +2,11 @@
 
 The YAML schema (`dg check yaml`, run first by `dg check defs`) catches a missing or
 misspelled attribute, an unknown mode and a non-number where a number belongs; the checks
-here (`automation.crons.check_cron`) run when the component loads and raise one-line `ValueError`s naming the
-attribute. The LLM is never configured in YAML: `compiler_env` maps the variables
-`<llm_env_prefix>_BASE_URL`, `_MODEL`, `_API_KEY` (and the limits, `_CACHE`) onto the
-`VECTORLESS_LLM_*` names `Settings.from_env` reads, so a component is configured by the one
-code path the standalone project uses.
+here (`automation.crons.check_cron`) run when the component loads and raise one-line
+`ValueError`s naming the attribute. The LLM is never configured in YAML: `compiler_env` maps
+the variables `<llm_env_prefix>_BASE_URL`, `_MODEL`, `_API_KEY` (and the limits, `_CACHE`)
+onto the `VECTORLESS_LLM_*` names `Settings.from_env` reads, so a component is configured by
+the one code path the standalone project uses.
 """
 
 from __future__ import annotations

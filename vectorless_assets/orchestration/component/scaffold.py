@@ -12,8 +12,8 @@ import re
 
 import dagster as dg
 
-from vectorless_assets.orchestration.component.config import LLM_ENV_PREFIX
 from vectorless_assets.orchestration.automation.crons import DEFAULT_CRON, force_cron_after
+from vectorless_assets.orchestration.component.config import LLM_ENV_PREFIX
 
 
 def prefix_for(folder: str) -> str:
