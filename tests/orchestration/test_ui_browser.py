@@ -292,3 +292,21 @@ def test_documents_sensor_switched_on_compiles_a_dropped_document(site: Site) ->
 
     site.assert_succeeded(wait_for(compiled, 180, "the sensor's run"))
     assert "Detail" in site.ir_titles(key)
+
+
+def test_the_corpus_asset_page_shows_the_table(site: Site) -> None:
+    """ "Materialize" on `corpus` alone; its page shows the preview table and its numbers."""
+    _ensure_compiled(site)
+    ui = site.ui
+    ui.open("/assets/corpus")
+    before = ui.run_ids()
+    ui.page.locator("button", has_text=re.compile(r"^Materialize$")).first.click()
+    runs = ui.wait_runs(before, 1)
+    site.assert_succeeded(runs)
+    [record] = ui.instance.fetch_materializations(dg.AssetKey("corpus"), limit=1).records
+    meta = record.asset_materialization.metadata
+    assert meta["documents"].value == len(DOCS) and meta["failed_checks"].value == 0
+    ui.open("/assets/corpus")
+    ui.page.get_by_text("failed_checks").first.wait_for()
+    ui.page.get_by_text("preview").first.wait_for()
+    ui.shot("corpus")
