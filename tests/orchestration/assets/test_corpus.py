@@ -130,6 +130,16 @@ def test_freshness_and_checks_come_from_the_instance(tmp_path: Path) -> None:
     assert rows["d2.md"]["freshness"] == "IR missing"
     assert rows["d1.md"]["checks"] == "failed: verify" and rows["d3.md"]["checks"] == "passed"
     assert meta["failed_checks"].value == 1 and meta["stale"].value == 3
+    # what refreshes keep of the instance (rows.json) gives the frame a cold read gives
+    cache = Path(settings.fields_dir) / "corpus" / "rows.json"
+    assert cache.is_file()
+    graph, store = AssetGraph(settings.table, settings.options), IRStore(path=settings.ir_dir)
+    instance.report_runless_asset_event(
+        dg.AssetObservation("source", partition="d3.md", tags={"dagster/data_version": "new"})
+    )
+    warm = corpus_frame(instance, graph, store, cache_path=str(cache))
+    pd.testing.assert_frame_equal(warm, corpus_frame(instance, graph, store))
+    assert warm.set_index("document_key").loc["d3.md", "freshness"] == "source changed"
 
 
 def test_the_preview_stays_bounded_and_keeps_the_failing_documents(tmp_path: Path) -> None:

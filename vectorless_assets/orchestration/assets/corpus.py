@@ -12,7 +12,8 @@ status, IR path). Its materialization carries, for the UI:
   of kilobytes at 100,000 documents;
 * numbers worth plotting over time: `documents`, `pages`, `failed_checks`, `stale`,
   `llm_tokens`, and the documents per freshness reason (`freshness`);
-* `path`: the whole frame as CSV (`<fields_dir>/corpus/corpus.csv`), for pandas.
+* `path`: the whole frame as CSV (`<fields_dir>/corpus/corpus.csv`), for pandas (beside it,
+  `rows.json`: what earlier refreshes read from the instance, `corpus_frame.RowCache`).
 
 Who refreshes it: the last step of every `recompile_documents` run (the CLI, the sensor, the
 schedules, the Launchpad: `jobs.recompile`), once per run whatever its number of documents,
@@ -104,7 +105,8 @@ def refresh(instance: dg.DagsterInstance, settings: Settings, ir_store: IRStore)
     """Build the frame from `instance`, write its CSV, and return the materialization's
     metadata: what the asset and the batched job's last step record."""
     graph = AssetGraph(settings.table, settings.options, settings.names)
-    frame = corpus_frame(instance, graph, ir_store)
+    cache = str(UPath(settings.fields_dir) / CORPUS / "rows.json")
+    frame = corpus_frame(instance, graph, ir_store, cache_path=cache)
     return corpus_metadata(frame, write_csv(frame, settings.fields_dir))
 
 

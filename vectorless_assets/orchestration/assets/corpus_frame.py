@@ -12,15 +12,22 @@ failed) is `new`. Check status reads per-partition check evaluations
 evaluations without a partition, or none at all, read `unknown`.
 
 Cost: a handful of queries whatever the number of documents (latest ids per partition,
-then the records in chunks of 500; one query per check), no file read.
+then the records in chunks of 500; one query per check), no IR read. Decoding a stored
+event costs milliseconds (a `document_ir` materialization carries its outline), so what
+was read is kept beside the CSV (`RowCache`) and a refresh decodes only the events
+recorded since the last one: after a run over k documents, k materializations and
+observations, whatever the corpus size.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import dagster as dg
+from upath import UPath
 
 from vectorless_assets.ir.corpus import to_frame
 from vectorless_assets.orchestration.assets.checks import CHECKED_FIELD
@@ -29,7 +36,7 @@ from vectorless_assets.orchestration.assets.partitions import document_key_for, 
 from vectorless_assets.orchestration.base.keys import DATA_VERSION_TAG, DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.resources import IRStore
-from vectorless_assets.pipeline.freshness import assess
+from vectorless_assets.pipeline.freshness import Stored, assess
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -94,31 +101,101 @@ def check_status(instance: dg.DagsterInstance, graph: AssetGraph) -> dict[str, s
     return out
 
 
+class RowCache:
+    """What earlier refreshes read from the instance, by partition: the storage id of the latest
+    `document_ir` materialization with the row fields and fingerprints taken from it, and of the
+    latest source observation with its data version. Kept as JSON beside the corpus CSV, for
+    one instance (`home`); unreadable or another instance's: empty."""
+
+    def __init__(self, path: str | None, home: str) -> None:
+        self.path, self.home = path, home
+        self.irs: dict[str, list[Any]] = {}
+        self.seen: dict[str, list[Any]] = {}
+        if path is None:
+            return
+        try:
+            data = json.loads(UPath(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("instance") == home:
+            self.irs, self.seen = dict(data.get("irs") or {}), dict(data.get("seen") or {})
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        target = UPath(self.path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"instance": self.home, "irs": self.irs, "seen": self.seen}
+        target.write_text(json.dumps(payload, default=str), encoding="utf-8")
+
+
+def _ir_entry(pk: str, record: dg.EventLogRecord) -> list[Any]:
+    row = ir_row(pk, record)
+    row["last_compiled"] = row["last_compiled"].isoformat() if "last_compiled" in row else None
+    stored = records.stored_of(record)
+    return [row, None if stored is None else dataclasses.astuple(stored)]
+
+
+def _observed(record: dg.EventLogRecord) -> str | None:
+    obs = record.asset_observation
+    return obs.tags.get(DATA_VERSION_TAG) if obs is not None and obs.tags else None
+
+
+def _refreshed(
+    instance: dg.DagsterInstance,
+    key: dg.AssetKey,
+    event_type: dg.DagsterEventType,
+    cached: dict[str, list[Any]],
+    value: Any,
+) -> dict[str, list[Any]]:
+    """`{partition: [storage id, value]}` of the latest events, reading only the new ones."""
+    ids, fresh = records.latest_records(
+        instance, key, event_type, known={pk: entry[0] for pk, entry in cached.items()}
+    )
+    return {
+        pk: [sid, value(pk, fresh[pk])] if pk in fresh else cached[pk]
+        for pk, sid in ids.items()
+        if pk in fresh or pk in cached
+    }
+
+
 def corpus_frame(
-    instance: dg.DagsterInstance, graph: AssetGraph, ir_store: IRStore | None = None
+    instance: dg.DagsterInstance,
+    graph: AssetGraph,
+    ir_store: IRStore | None = None,
+    cache_path: str | None = None,
 ) -> pd.DataFrame:
     """The corpus frame (`ir.corpus.columns(with_instance=True)`): one row per registered
     document partition, in partition-key order. `ir_store` (a local IR folder) adds the
-    stamp check of each IR file to freshness (`IR missing`, `IR damaged`)."""
+    stamp check of each IR file to freshness (`IR missing`, `IR damaged`). `cache_path` keeps
+    what was read (`RowCache`): a refresh then deserializes only the events recorded since
+    the last one (an event costs milliseconds to decode; its latest id per partition, not)."""
     names = graph.names
     partitions = sorted(instance.get_dynamic_partitions(names.partitions.name))
-    irs = records.latest_records(instance, names.key(DOCUMENT_IR))
-    observations = records.latest_records(
-        instance, names.key(SOURCE), dg.DagsterEventType.ASSET_OBSERVATION
+    cache = RowCache(cache_path, str(instance.root_directory or ""))
+    cache.irs = _refreshed(
+        instance,
+        names.key(DOCUMENT_IR),
+        dg.DagsterEventType.ASSET_MATERIALIZATION,
+        cache.irs,
+        _ir_entry,
     )
+    cache.seen = _refreshed(
+        instance,
+        names.key(SOURCE),
+        dg.DagsterEventType.ASSET_OBSERVATION,
+        cache.seen,
+        lambda _pk, record: _observed(record),
+    )
+    cache.save()
     checks = check_status(instance, graph)
     local = ir_store is not None and "://" not in ir_store.path
     rows = []
     for pk in partitions:
-        record = irs.get(pk)
-        row = ir_row(pk, record)
-        stored = records.stored_of(record) if record is not None else None
-        seen = observations.get(pk)
-        observed = (
-            seen.asset_observation.tags.get(DATA_VERSION_TAG)
-            if seen is not None and seen.asset_observation is not None
-            else None
-        )
+        entry = cache.irs.get(pk)
+        row = dict(entry[1][0]) if entry else ir_row(pk, None)
+        stored = Stored(*entry[1][1]) if entry and entry[1][1] else None
+        observed = cache.seen[pk][1] if pk in cache.seen else None
         fingerprint = observed or (stored.content_fingerprint if stored else None) or ""
         row["freshness"] = assess(
             stored,

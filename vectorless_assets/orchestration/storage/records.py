@@ -9,6 +9,8 @@ field (`document_ir`); `names` (default: the standalone project's) gives their a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import dagster as dg
 
 from vectorless_assets.orchestration.base.keys import (
@@ -82,14 +84,17 @@ def latest_records(
     key: dg.AssetKey,
     event_type: dg.DagsterEventType = dg.DagsterEventType.ASSET_MATERIALIZATION,
     partitions: set[str] | None = None,
-) -> dict[str, dg.EventLogRecord]:
-    """`{partition: record}` of the latest event of `event_type` of asset `key` in each partition
-    (of `partitions`): the latest storage id per partition, then those records in chunks."""
+    known: Mapping[str, int] | None = None,
+) -> tuple[dict[str, int], dict[str, dg.EventLogRecord]]:
+    """The latest storage id of an event of `event_type` of asset `key` per partition (of
+    `partitions`), and those records, in chunks, except for the partitions whose latest id is
+    already `known` (`{partition: storage id}`: read earlier, unchanged since)."""
     ids = instance.get_latest_storage_id_by_partition(key, event_type)
     if partitions is not None:
         ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
+    known = known or {}
     out: dict[str, dg.EventLogRecord] = {}
-    storage_ids = sorted(ids.values())
+    storage_ids = sorted(sid for pk, sid in ids.items() if known.get(pk) != sid)
     for i in range(0, len(storage_ids), CHUNK):
         records = instance.get_event_records(
             dg.EventRecordsFilter(event_type, asset_key=key, storage_ids=storage_ids[i : i + CHUNK])
@@ -98,7 +103,7 @@ def latest_records(
             partition = record.partition_key
             if partition is not None:
                 out[partition] = record
-    return out
+    return ids, out
 
 
 def stored_of(record: dg.EventLogRecord) -> Stored | None:
@@ -111,5 +116,5 @@ def stored_irs(
     instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE
 ) -> dict[str, Stored]:
     """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
-    found = latest_records(instance, names.key(DOCUMENT_IR), partitions=partitions)
+    _, found = latest_records(instance, names.key(DOCUMENT_IR), partitions=partitions)
     return {pk: s for pk, record in found.items() if (s := stored_of(record)) is not None}
