@@ -20,6 +20,7 @@ from typing import Any
 
 import dagster as dg
 import pytest
+from dagster._core.execution.backfill import BulkActionStatus
 
 from tests.orchestration.ui_support import FINISHED, DagsterUI, browser, write_pdf
 from tests.support.dagster_dev import ROOT, dagster_dev, wait_for
@@ -40,6 +41,8 @@ GUIDE, NOTES, README = (partition_key_for(rel) for rel in DOCS)
 START = "dagster/asset_partition_range_start"
 END = "dagster/asset_partition_range_end"
 SUCCESS = dg.DagsterRunStatus.SUCCESS
+#: a backfill still at work
+BUSY = {BulkActionStatus.REQUESTED, BulkActionStatus.CANCELING, BulkActionStatus.FAILING}
 
 
 @dataclass
@@ -108,14 +111,23 @@ def _materialize_all_button(ui: DagsterUI) -> Any:
 
 
 def _materialize_all(site: Site, selection: str, runs: int) -> list[dg.DagsterRun]:
-    """Lineage page -> "Materialize all" -> partition `selection` -> "Launch backfill"."""
+    """Lineage page -> "Materialize all" -> partition `selection` -> "Launch backfill"; the
+    documents' runs (`runs` of them), once the backfill is done (it ends with a run of the
+    unpartitioned `corpus` when every document succeeded)."""
     ui = site.ui
     ui.open("/asset-groups")
     before = ui.run_ids()
     _materialize_all_button(ui).click()
     ui.click(selection, ui.dialog())
     ui.click("Launch backfill", ui.dialog())
-    return ui.wait_runs(before, runs)
+    ui.wait_runs(before, runs)
+    wait_for(
+        lambda: all(b.status not in BUSY for b in ui.instance.get_backfills()),
+        240,
+        "the backfill to finish",
+    )
+    new = ui.wait_runs(before, len(ui.run_ids() - before))
+    return [r for r in new if r.tags.get(START)]  # the corpus run has no partition range
 
 
 def _ensure_compiled(site: Site) -> None:
