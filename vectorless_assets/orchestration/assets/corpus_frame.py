@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ import dagster as dg
 from upath import UPath
 
 from vectorless_assets.ir.corpus import to_frame
+from vectorless_assets.ir.stamp import ir_state
 from vectorless_assets.orchestration.assets.checks import CHECKED_FIELD
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
@@ -189,7 +191,8 @@ def corpus_frame(
     )
     cache.save()
     checks = check_status(instance, graph)
-    local = ir_store is not None and "://" not in ir_store.path
+    # a local IR folder: the stamp check is one stat (not `IRStore.state`'s UPath per file)
+    folder = ir_store.path if ir_store is not None and "://" not in ir_store.path else None
     rows = []
     for pk in partitions:
         entry = cache.irs.get(pk)
@@ -202,8 +205,12 @@ def corpus_frame(
             fingerprint=fingerprint,
             logic=graph.fingerprint,
             ir_intact=(
-                (lambda pk=pk, s=stored: ir_store.state(key_to_doc_id(pk), s.ir_stamp))  # type: ignore[union-attr]
-                if local and stored is not None
+                (
+                    lambda r=row, s=stored: ir_state(
+                        os.path.join(folder, f"{r['doc_id']}.bin"), s.ir_stamp
+                    )
+                )
+                if folder and stored is not None
                 else True
             ),
         ).reason
