@@ -1,7 +1,7 @@
 """`vectorless ls|cat|find|toc|locate`: read compiled IRs (a file or a folder of them).
 
 Each command takes an IR file (`<doc_id>.bin`) or a folder of IR files. On a folder, `ls`
-lists the catalog (which document covers what), `find` and `locate` search every document,
+prints the corpus table (`Catalog.to_frame`, `--format table|csv|json`), `find` and `locate` search every document,
 and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless the folder holds one
 document. Every command has `--json` (the navigator's plain data, as an agent would see it).
 `locate --llm` adds an LLM-guided search over the table of contents (`navigator.guided`,
@@ -19,10 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from vectorless_assets.cli.output import emit_json, error, one_line
+from vectorless_assets.cli.output import emit_json, error, one_line, print_frame
 from vectorless_assets.environment import Environment
 from vectorless_assets.ir import toc_view
-from vectorless_assets.ir.corpus import as_records
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.llm.usage import LLMUsage
 from vectorless_assets.navigator import Catalog, DocumentNavigator, NavigationError
@@ -150,7 +149,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
         error(str(exc))
         return 1
     if rows is None:
-        _print_frame(frame, fmt)
+        print_frame(frame, fmt)
     elif fmt == "json":
         emit_json(rows)
     elif fmt == "csv":
@@ -166,18 +165,6 @@ def cmd_ls(args: argparse.Namespace) -> int:
                 )
             )
     return 0
-
-
-def _print_frame(frame: Any, fmt: str) -> None:
-    """The corpus frame on stdout: JSON records, CSV, or an aligned text table."""
-    if fmt == "json":
-        emit_json(as_records(frame))
-    elif fmt == "csv":
-        frame.to_csv(sys.stdout, index=False)
-    elif len(frame):
-        shown = frame.drop(columns=["doc_id", "ir_path"])
-        for line in shown.to_string(index=False, na_rep="-").splitlines():
-            print(one_line(line))
 
 
 def cmd_cat(args: argparse.Namespace) -> int:
