@@ -3,10 +3,11 @@
 Each command takes an IR file (`<doc_id>.bin`) or a folder of IR files. On a folder, `ls`
 prints the corpus table (`Catalog.to_frame`, `--format table|csv|json`), `find` and `locate`
 search every document, and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless
-the folder holds one document. Every command has `--json` (the navigator's plain data, as an agent would see it).
-`locate --llm` adds an LLM-guided search over the table of contents (`navigator.guided`,
-configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and `--json` then prints
-`{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results. Only
+the folder holds one document. Every command has `--json` (the navigator's plain data, as an
+agent would see it). `locate --llm` adds an LLM-guided search over the table of contents
+(`navigator.guided`, configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and
+`--json` then prints `{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM
+results. Only
 `locate` ranks, so only `locate` reads `VECTORLESS_LEXICONS` (`Environment.lexicons`).
 Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
 not found.
