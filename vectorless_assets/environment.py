@@ -173,6 +173,17 @@ class Environment:
         return _yes(self.values.get("VECTORLESS_SENSOR"))
 
     @property
+    def recompile_cron(self) -> str | None:
+        """VECTORLESS_RECOMPILE_CRON: `recompile_schedule`'s cron (None: nightly at 03:00)."""
+        return (self.values.get("VECTORLESS_RECOMPILE_CRON") or "").strip() or None
+
+    @property
+    def force_recompile_cron(self) -> str | None:
+        """VECTORLESS_FORCE_RECOMPILE_CRON: `force_recompile_schedule`'s cron (None: an hour
+        after the other one)."""
+        return (self.values.get("VECTORLESS_FORCE_RECOMPILE_CRON") or "").strip() or None
+
+    @property
     def allow_mass_delete(self) -> bool:
         return _yes(self.values.get(ALLOW_MASS_DELETE))
 

@@ -31,11 +31,12 @@ def compile_with(tmp_path: Path, base_url: str, **env: str) -> subprocess.Comple
         "VECTORLESS_LLM_BASE_URL": base_url,
         "VECTORLESS_LLM_MODEL": "fake",
         "VECTORLESS_LLM_RETRIES": "0",
+        "VECTORLESS_MODE": "deep",
         **env,
     }
     (tmp_path / "home").mkdir(exist_ok=True)
     code = "import sys; from vectorless_assets.cli import main; sys.exit(main())"
-    argv = ["compile", str(docs), "--out", str(tmp_path / "ir"), "--mode", "deep"]
+    argv = ["compile", str(docs), "--out", str(tmp_path / "ir")]
     return subprocess.run(
         [sys.executable, "-c", code, *argv],
         env=run_env,

@@ -20,6 +20,7 @@ from typing import Any
 
 import dagster as dg
 import pytest
+from dagster._core.execution.backfill import BulkActionStatus
 
 from tests.orchestration.ui_support import FINISHED, DagsterUI, browser, write_pdf
 from tests.support.dagster_dev import ROOT, dagster_dev, wait_for
@@ -40,6 +41,8 @@ GUIDE, NOTES, README = (partition_key_for(rel) for rel in DOCS)
 START = "dagster/asset_partition_range_start"
 END = "dagster/asset_partition_range_end"
 SUCCESS = dg.DagsterRunStatus.SUCCESS
+#: a backfill still at work
+BUSY = {BulkActionStatus.REQUESTED, BulkActionStatus.CANCELING, BulkActionStatus.FAILING}
 
 
 @dataclass
@@ -108,14 +111,23 @@ def _materialize_all_button(ui: DagsterUI) -> Any:
 
 
 def _materialize_all(site: Site, selection: str, runs: int) -> list[dg.DagsterRun]:
-    """Lineage page -> "Materialize all" -> partition `selection` -> "Launch backfill"."""
+    """Lineage page -> "Materialize all" -> partition `selection` -> "Launch backfill"; the
+    documents' runs (`runs` of them), once the backfill is done (it ends with a run of the
+    unpartitioned `corpus` when every document succeeded)."""
     ui = site.ui
     ui.open("/asset-groups")
     before = ui.run_ids()
     _materialize_all_button(ui).click()
     ui.click(selection, ui.dialog())
     ui.click("Launch backfill", ui.dialog())
-    return ui.wait_runs(before, runs)
+    ui.wait_runs(before, runs)
+    wait_for(
+        lambda: all(b.status not in BUSY for b in ui.instance.get_backfills()),
+        240,
+        "the backfill to finish",
+    )
+    new = ui.wait_runs(before, len(ui.run_ids() - before))
+    return [r for r in new if r.tags.get(START)]  # the corpus run has no partition range
 
 
 def _ensure_compiled(site: Site) -> None:
@@ -372,3 +384,21 @@ def test_documents_sensor_switched_on_compiles_a_dropped_document(site: Site) ->
 
     site.assert_succeeded(wait_for(compiled, 180, "the sensor's run"))
     assert "Detail" in site.ir_titles(key)
+
+
+def test_the_corpus_asset_page_shows_the_table(site: Site) -> None:
+    """ "Materialize" on `corpus` alone; its page shows the preview table and its numbers."""
+    _ensure_compiled(site)
+    ui = site.ui
+    ui.open("/assets/corpus")
+    before = ui.run_ids()
+    ui.page.locator("button", has_text=re.compile(r"^Materialize$")).first.click()
+    runs = ui.wait_runs(before, 1)
+    site.assert_succeeded(runs)
+    [record] = ui.instance.fetch_materializations(dg.AssetKey("corpus"), limit=1).records
+    meta = record.asset_materialization.metadata
+    assert meta["documents"].value == len(DOCS) and meta["failed_checks"].value == 0
+    ui.open("/assets/corpus")
+    ui.page.get_by_text("failed_checks").first.wait_for()
+    ui.page.get_by_text("preview").first.wait_for()
+    ui.shot("corpus")

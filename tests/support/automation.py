@@ -120,6 +120,8 @@ def materialized(result: dg.ExecuteInProcessResult) -> dict[str, set[str]]:
     for event in result.all_events:
         if event.is_step_materialization:
             mat = event.step_materialization_data.materialization
+            if mat.partition is None:  # the run's corpus table, not a document's asset
+                continue
             out.setdefault(mat.partition or "", set()).add(mat.asset_key.path[-1])
     return out
 

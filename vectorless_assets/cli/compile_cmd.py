@@ -32,7 +32,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="+",
         help=f"files or folders (searched recursively for {'/'.join(SUFFIXES)})",
     )
-    p.add_argument("--mode", choices=MODES, default="fast", help="compilation mode (default: fast)")
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        default=None,
+        help=(
+            "compilation mode (default: $VECTORLESS_MODE or fast; through Dagster only that "
+            "setting, any with --in-process)"
+        ),
+    )
     p.add_argument(
         "--out",
         default=None,
@@ -200,16 +208,17 @@ def cmd_compile(args: argparse.Namespace) -> int:
         for key, paths in dups.items():
             error(f"two sources share the key {key!r}: {', '.join(paths)} (use --root)")
         return 2
-    options = CompileOptions(mode=args.mode, use_pdf_outline=not args.no_outline)
     environment = Environment.read()
     try:
-        # a malformed VECTORLESS_* variable: one line naming it, before anything is compiled
-        setup = CompileSetup.read(environment, in_process=args.in_process)
+        # a malformed VECTORLESS_* variable, a --mode Dagster does not compile in, or a cache
+        # path that is no cache file: one line naming it, before anything is compiled
+        setup = CompileSetup.read(environment, in_process=args.in_process, mode=args.mode)
         out = environment.ir_dir(args.out)
-        setup.check_cache(out)  # a cache path that is no cache file: one line naming it
+        setup.check_cache(out)
     except ValueError as exc:
         error(str(exc))
         return 2
+    options = CompileOptions(mode=setup.mode, use_pdf_outline=not args.no_outline)
     results = run_compile(
         refs,
         out,

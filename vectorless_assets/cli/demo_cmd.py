@@ -15,7 +15,12 @@ from vectorless_assets.options import MODES, CompileOptions
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="compile the bundled sample documents and print their outlines")
-    p.add_argument("--mode", choices=MODES, default="deep", help="compilation mode (default: deep)")
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        default=None,
+        help="compilation mode (default: $VECTORLESS_MODE or fast; any with --in-process)",
+    )
     p.add_argument(
         "--out",
         default=None,
@@ -29,7 +34,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     refs = expand([str(SAMPLES_DIR)])
     environment = Environment.read()
     try:
-        setup = CompileSetup.read(environment, in_process=args.in_process)
+        setup = CompileSetup.read(environment, in_process=args.in_process, mode=args.mode)
     except ValueError as exc:
         error(str(exc))
         return 2
@@ -37,7 +42,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     results = run_compile(
         refs,
         out,
-        CompileOptions(mode=args.mode),
+        CompileOptions(mode=setup.mode),
         setup,
         in_process=args.in_process,
         force=False,

@@ -1,12 +1,13 @@
 """`vectorless ls|cat|find|toc|locate`: read compiled IRs (a file or a folder of them).
 
 Each command takes an IR file (`<doc_id>.bin`) or a folder of IR files. On a folder, `ls`
-lists the catalog (which document covers what), `find` and `locate` search every document,
-and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless the folder holds one
-document. Every command has `--json` (the navigator's plain data, as an agent would see it).
-`locate --llm` adds an LLM-guided search over the table of contents (`navigator.guided`,
-configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and `--json` then prints
-`{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM results. Only
+prints the corpus table (`Catalog.to_frame`, `--format table|csv|json`), `find` and `locate`
+search every document, and `cat`/`toc` need `--doc` (a doc_id, doc_id prefix or name) unless
+the folder holds one document. Every command has `--json` (the navigator's plain data, as an
+agent would see it). `locate --llm` adds an LLM-guided search over the table of contents
+(`navigator.guided`, configured by `VECTORLESS_LLM_*`): its LLM usage goes to stderr, and
+`--json` then prints `{"hits": [...], "llm_usage": {...}}`; a failing model leaves the no-LLM
+results. Only
 `locate` ranks, so only `locate` reads `VECTORLESS_LEXICONS` (`Environment.lexicons`).
 Exit status: 0 on success, 1 when an IR is refused (tampered, corrupted) or a target is
 not found, 2 on a malformed setting (`VECTORLESS_LEXICONS`, `VECTORLESS_LLM_*`), as for
@@ -20,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from vectorless_assets.cli.output import emit_json, error, one_line
+from vectorless_assets.cli.output import emit_json, error, one_line, print_frame
 from vectorless_assets.environment import Environment
 from vectorless_assets.ir import toc_view
 from vectorless_assets.ir.errors import IRIntegrityError
@@ -49,6 +50,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                 nargs="?",
                 default=None,
                 help="node id, title or child index (default: root)",
+            )
+            p.add_argument(
+                "--format",
+                choices=LS_FORMATS,
+                default=None,
+                help=(
+                    "table (default), csv or json; a folder lists one row per document "
+                    "(ir.corpus columns); --json is --format json"
+                ),
             )
         if name == "cat":
             p.add_argument("node", help="node id, title or child index")
@@ -104,6 +114,10 @@ def _single(target: DocumentNavigator | Catalog) -> DocumentNavigator:
     raise NavigationError(f"{target.folder} holds {len(target)} documents: pick one with --doc")
 
 
+#: `vectorless ls --format` choices
+LS_FORMATS = ("table", "csv", "json")
+
+
 def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
     """Open the target, run `body` on it and print its (JSON, lines) result; a refused IR, a
     missing target or (for a command that `ranks`) a bad VECTORLESS_LEXICONS is one line."""
@@ -127,26 +141,36 @@ def _run(args: argparse.Namespace, body: Any, *, ranks: bool = False) -> int:
 
 # -- commands -------------------------------------------------------------------------------
 def cmd_ls(args: argparse.Namespace) -> int:
-    def body(t: DocumentNavigator | Catalog) -> tuple[Any, list[str]]:
-        if isinstance(t, Catalog) and args.node is None:
-            rows = t.entries()
-            return rows, [
-                (
-                    f"{r['doc_id']}  {r['name']}  [{r['source_path']}]  ({r['format']}, "
-                    f"{r['node_count']} nodes)  {'; '.join(r['sections'][:6])}"
-                )
-                for r in rows
-            ]
-        rows = _single(t).ls(args.node)
-        return rows, [
-            (
-                f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{span_text(r)}]  "
-                f"({r['leaf_count']} leaves)  {r['description'][:80]}"
-            )
-            for r in rows
-        ]
+    """A node's children (an IR file), or the folder's documents as a table (`ir.corpus`: the
+    frame `Catalog.to_frame` builds) in the `--format` asked for."""
+    fmt = "json" if args.json else args.format or "table"
+    try:
+        target = _open(args)
+        if isinstance(target, Catalog) and args.node is None:
+            frame = target.to_frame()
+            rows = None
+        else:
+            rows = _single(target).ls(args.node)
+    except (IRIntegrityError, NavigationError) as exc:
+        error(str(exc))
+        return 1
+    if rows is None:
+        print_frame(frame, fmt)
+    elif fmt == "json":
+        emit_json(rows)
+    elif fmt == "csv":
+        import pandas as pd
 
-    return _run(args, body)
+        pd.DataFrame(rows).to_csv(sys.stdout, index=False)
+    else:
+        for r in rows:
+            print(
+                one_line(
+                    f"{r['index']:>3}. {r['node_id']}  {r['title']}  [{span_text(r)}]  "
+                    f"({r['leaf_count']} leaves)  {r['description'][:80]}"
+                )
+            )
+    return 0
 
 
 def cmd_cat(args: argparse.Namespace) -> int:

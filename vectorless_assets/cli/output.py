@@ -29,3 +29,17 @@ def progress(message: str, *, enabled: bool = True) -> None:
 
 def error(message: str) -> None:
     print(f"error: {one_line(message)}", file=sys.stderr, flush=True)
+
+
+def print_frame(frame: Any, fmt: str) -> None:
+    """The corpus frame on stdout: JSON records, CSV, or an aligned text table."""
+    if fmt == "json":
+        from vectorless_assets.ir.corpus import as_records
+
+        emit_json(as_records(frame))
+    elif fmt == "csv":
+        frame.to_csv(sys.stdout, index=False)
+    elif len(frame):
+        shown = frame.drop(columns=["doc_id", "ir_path"])
+        for line in shown.to_string(index=False, na_rep="-").splitlines():
+            print(one_line(line))

@@ -42,7 +42,7 @@ def test_definitions_load_with_job_and_resources(defs: dg.Definitions) -> None:
 def test_asset_keys_and_deps_equal_the_pass_table(defs: dg.Definitions) -> None:
     asset_graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in asset_graph.get_all_asset_keys()}
-    assert keys == set(TABLE.producer) | {"source", "document_ir"}
+    assert keys == set(TABLE.producer) | {"source", "document_ir", "corpus"}
     for p in TABLE.passes:
         for field in p.writes:
             parents = {k.to_user_string() for k in asset_graph.get(dg.AssetKey(field)).parent_keys}

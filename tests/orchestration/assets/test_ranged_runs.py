@@ -62,7 +62,7 @@ def _versions(
 ) -> dict[tuple[str, str], str | None]:
     out = {}
     for key in defs.resolve_asset_graph().get_all_asset_keys():
-        if key.to_user_string() == "source":
+        if key.to_user_string() in ("source", "corpus"):  # not per partition
             continue
         for pk in KEYS:
             records = instance.fetch_materializations(
@@ -82,6 +82,7 @@ def _statuses(instance: dg.DagsterInstance, defs: dg.Definitions) -> dict[tuple[
     return {
         (k.to_user_string(), pk): resolver.get_status(k, pk).value
         for k in graph.get_all_asset_keys()
+        if k.to_user_string() != "corpus"  # not partitioned
         for pk in KEYS
     }
 

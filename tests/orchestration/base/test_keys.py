@@ -20,6 +20,8 @@ NAMES = [
     keys.COMPILE_JOB,
     keys.RECOMPILE_JOB,
     keys.RECOMPILE_OP,
+    keys.CORPUS,
+    keys.CORPUS_OP,
     keys.SENSOR_NAME,
     keys.SCHEDULE_NAME,
     keys.FORCE_SCHEDULE_NAME,

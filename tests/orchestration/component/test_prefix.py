@@ -168,7 +168,7 @@ def test_the_standalone_project_keeps_todays_names(tmp_path: Path) -> None:
     assert node.partitions_def.name == "documents"
     assert node.group_names_by_key[dg.AssetKey(DOCUMENT_IR)] == "document"
     recompile = repo.get_job("recompile_documents")
-    assert {n.name for n in recompile.nodes} == {"recompile", "recompile_chunk"}
+    assert {n.name for n in recompile.nodes} == {"recompile", "recompile_chunk", "refresh_corpus"}
     assert defs.executor is dg.in_process_executor
 
 

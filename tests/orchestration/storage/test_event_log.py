@@ -40,6 +40,8 @@ def _materializations(instance: dg.DagsterInstance) -> list[tuple[str, str, str]
     """(asset, partition, data version) of every stored materialization, sorted."""
     out = []
     for key in instance.get_asset_keys():
+        if key.path[-1] == "corpus":  # the run's table, not a document's
+            continue
         records = instance.fetch_materializations(key, limit=1000).records
         out += [
             (
@@ -56,7 +58,9 @@ def _statuses(h: Harness) -> dict[tuple[str, str], StaleStatus]:
     resolver = CachingStaleStatusResolver(
         h.instance, h.defs.resolve_asset_graph(), LoadingContextForTest(h.instance)
     )
-    names = [k.path[-1] for k in h.instance.get_asset_keys() if k.path[-1] != "source"]
+    names = [
+        k.path[-1] for k in h.instance.get_asset_keys() if k.path[-1] not in ("source", "corpus")
+    ]
     return {
         (n, pk): resolver.get_status(dg.AssetKey(n), pk)
         for pk in h.instance.get_dynamic_partitions("documents")

@@ -20,8 +20,9 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from vectorless_assets.ir.corpus import to_frame
 from vectorless_assets.ir.errors import IRIntegrityError
 from vectorless_assets.ir.persist import IR_SUFFIX
 from vectorless_assets.navigator.catalog.doc_cache import DocCache
@@ -31,6 +32,9 @@ from vectorless_assets.navigator.catalog.files import Indexed, Navigators, file_
 from vectorless_assets.navigator.lexicons.registry import LexiconChoice, as_lexicons
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
 from vectorless_assets.navigator.views import NavigationError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Seconds between two publications of a running refresh's progress.
 PUBLISH_EVERY = 0.2
@@ -215,3 +219,9 @@ class Catalog(DocumentRanking):
     def entries(self) -> list[dict[str, Any]]:
         """One row per document: identity, size and what it covers (overview, sections, tags)."""
         return [dict(c.row) for c in self._state.cards.values()]
+
+    def to_frame(self) -> pd.DataFrame:
+        """The catalog as a pandas DataFrame, one row per document in file-name order, with the
+        columns of `ir.corpus.COLUMNS` (key, format, pages, sections, depth, tokens, mode, LLM
+        calls and tokens, last compiled, IR path); pandas is imported here."""
+        return to_frame(c.table_row for c in self._state.cards.values())

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vectorless_assets.ir.corpus import row_of
 from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.navigator.ranking.doc_identity import TITLE_BLOCK_CHARS, identity_terms
 from vectorless_assets.navigator.reading.cursor import DocumentNavigator
@@ -51,6 +52,7 @@ class DocCard:
     text_terms: tuple[str, ...]  # terms of the catalog text (BM25 over documents)
     identity: frozenset[str]  # naming terms (`doc_identity`)
     names: frozenset[str]  # document key and source path, file names and stems, case-folded
+    table_row: dict[str, Any] = field(default_factory=dict)  # `ir.corpus.row_of`: `to_frame`
 
     @property
     def size(self) -> int:
@@ -106,6 +108,7 @@ def card_of(nav: DocumentNavigator, path: Path, stamp: Stamp) -> DocCard:
             identity_terms(doc.name, doc.source_path, opening(nav, TITLE_BLOCK_CHARS))
         ),
         names=frozenset(names - {""}),
+        table_row=row_of(doc, str(path)),
     )
 
 

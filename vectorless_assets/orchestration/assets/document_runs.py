@@ -68,6 +68,31 @@ class _Prepared:
     reason: str
 
 
+def failure(
+    failed: dict[str, str], total: int, skipped_passes: dict[str, str] | None = None
+) -> dg.Failure | None:
+    """The step failure naming the `failed` documents (`{partition: problem}`) of `total` and
+    the optional passes that failed (`{"<partition> [<pass>]": problem}`, their IRs written;
+    None: nothing failed): the problem itself for one document, else counts, and the first
+    50 in the metadata."""
+    skipped_passes = skipped_passes or {}
+    problems = {**failed, **skipped_passes}
+    if not problems:
+        return None
+    shown = {pk[:120]: text[:300] for pk, text in list(problems.items())[:50]}
+    only = next(iter(problems.values())) if total == 1 else None
+    skipped = (
+        f"; {len(skipped_passes)} optional passes failed (their IRs written)"
+        if skipped_passes
+        else ""
+    )
+    return dg.Failure(
+        description=only or f"{len(failed)} of {total} documents failed{skipped}",
+        metadata=shown,
+        allow_retries=False,
+    )
+
+
 class DocumentRuns:
     """The documents of one step (`keys`, partition keys), compiled as the module says."""
 
@@ -124,20 +149,9 @@ class DocumentRuns:
         self.context.log.info(
             f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
         )
-        problems = {**self.failed, **self.skipped_passes}
-        if problems:
-            shown = {pk[:120]: text[:300] for pk, text in list(problems.items())[:50]}
-            only = next(iter(problems.values())) if len(problems) == 1 else None
-            skipped = (
-                f"; {len(self.skipped_passes)} optional passes failed (their IRs written)"
-                if self.skipped_passes
-                else ""
-            )
-            raise dg.Failure(
-                description=only or f"{len(self.failed)} of {len(keys)} documents failed{skipped}",
-                metadata=shown,
-                allow_retries=False,
-            )
+        problem = failure(self.failed, len(keys), self.skipped_passes)
+        if problem is not None:
+            raise problem
 
     def _fail(
         self, pk: str, problem: str, pass_name: str | None = None, seconds: float = 0.0

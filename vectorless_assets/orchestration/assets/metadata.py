@@ -79,6 +79,7 @@ def for_document(
     return {
         **tree_stats(doc.tree),
         "pages": doc.page_count or 0,
+        "name": doc.name,
         "format": doc.format,
         "doc_id": doc.doc_id,
         "mode": meta.mode if meta else "",

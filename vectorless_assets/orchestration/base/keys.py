@@ -16,6 +16,8 @@ SOURCE = "source"
 DOCUMENT_IR = "document_ir"
 SOURCE_GROUP = "sources"
 DOCUMENT_GROUP = "document"
+#: the corpus table (not partitioned, downstream of every document's `document_ir`)
+CORPUS = "corpus"
 #: the compile multi-asset (its op and step)
 COMPILE_STEP = "compile_document"
 
@@ -26,6 +28,8 @@ PARTITIONS_NAME = "documents"
 COMPILE_JOB = "compile_documents"
 RECOMPILE_JOB = "recompile_documents"
 RECOMPILE_OP = "recompile"
+#: the batched job's last step: refresh the corpus table, then fail naming failed documents
+CORPUS_OP = "refresh_corpus"
 SENSOR_NAME = "documents_sensor"
 SCHEDULE_NAME = "recompile_schedule"
 FORCE_SCHEDULE_NAME = "force_recompile_schedule"

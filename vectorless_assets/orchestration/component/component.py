@@ -24,19 +24,23 @@ import dagster as dg
 from pydantic import BaseModel, Field, field_validator
 
 from vectorless_assets.environment import LOCAL_DIR
+from vectorless_assets.orchestration.automation.crons import (
+    DEFAULT_CRON,
+    check_cron,
+    force_cron_after,
+)
 from vectorless_assets.orchestration.automation.scan import root_problem
 from vectorless_assets.orchestration.base.keys import check_prefix
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.component.config import (
     LLM_ENV_PREFIX,
     ComponentConfigError,
-    check_cron,
     compiler_env,
     config_error,
     resolve_location,
 )
 from vectorless_assets.orchestration.component.scaffold import DocumentCompilerScaffolder
-from vectorless_assets.orchestration.definitions import DEFAULT_CRON, build_defs
+from vectorless_assets.orchestration.definitions import build_defs
 
 LOG = logging.getLogger("dagster.vectorless")
 
@@ -53,9 +57,22 @@ class SensorConfig(dg.Model, dg.Resolvable):
 
 
 class ScheduleConfig(dg.Model, dg.Resolvable):
-    """The recompile schedules (stopped by default): their cron."""
+    """The recompile schedules (stopped by default): their crons (`automation.crons`)."""
 
-    cron: str = Field(DEFAULT_CRON, description="cron of the recompile schedules (five fields)")
+    cron: str = Field(
+        DEFAULT_CRON, description="cron of the recompile schedule (what is stale; five fields)"
+    )
+    force_cron: str | None = Field(
+        None,
+        description=(
+            "cron of the forced recompile (every document; default: an hour after `cron`)"
+        ),
+    )
+
+    @property
+    def force(self) -> str:
+        """The forced recompile's cron: `force_cron`, else an hour after `cron`."""
+        return self.force_cron or force_cron_after(self.cron)
 
 
 @dg.scaffold_with(DocumentCompilerScaffolder)
@@ -120,6 +137,8 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
     @classmethod
     def _schedule(cls, value: ScheduleConfig) -> ScheduleConfig:
         check_cron(value.cron, "schedule.cron")
+        if value.force_cron is not None:
+            check_cron(value.force_cron, "schedule.force_cron")
         return value
 
     @classmethod
@@ -185,6 +204,7 @@ class DocumentCompilerComponent(dg.Component, dg.Resolvable, dg.Model):
             sensor_interval=self.sensor.interval_seconds,
             sensor_running=self.sensor.running,
             cron=self.schedule.cron,
+            force_cron=self.schedule.force,
             standalone=False,
         )
 

@@ -2,11 +2,11 @@
 
 The YAML schema (`dg check yaml`, run first by `dg check defs`) catches a missing or
 misspelled attribute, an unknown mode and a non-number where a number belongs; the checks
-here (`check_cron`) run when the component loads and raise one-line `ValueError`s naming the
-attribute. The LLM is never configured in YAML: `compiler_env` maps the variables
-`<llm_env_prefix>_BASE_URL`, `_MODEL`, `_API_KEY` (and the limits, `_CACHE`) onto the
-`VECTORLESS_LLM_*` names `Settings.from_env` reads, so a component is configured by the one
-code path the standalone project uses.
+here (`automation.crons.check_cron`) run when the component loads and raise one-line
+`ValueError`s naming the attribute. The LLM is never configured in YAML: `compiler_env` maps
+the variables `<llm_env_prefix>_BASE_URL`, `_MODEL`, `_API_KEY` (and the limits, `_CACHE`)
+onto the `VECTORLESS_LLM_*` names `Settings.from_env` reads, so a component is configured by
+the one code path the standalone project uses.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import os
 import re
 from collections.abc import Mapping
 
-from dagster._utils.schedules import is_valid_cron_string  # Dagster's own cron rule
 from pydantic import ValidationError
 
 #: the variables the standalone project reads the LLM from (`environment`, `llm.guard`)
@@ -24,15 +23,6 @@ LLM_ENV_PREFIX = "VECTORLESS_LLM"
 
 class ComponentConfigError(ValueError):
     """A malformed attribute of a `DocumentCompilerComponent` (one line naming it)."""
-
-
-def check_cron(cron: str, field: str = "schedule.cron") -> str:
-    """`cron` if Dagster accepts it as a schedule's cron string, else a one-line `ValueError`."""
-    if not is_valid_cron_string(cron):
-        raise ValueError(
-            f"{field}: {cron!r} is not a valid cron string (five fields, e.g. '0 3 * * *')"
-        )
-    return cron
 
 
 def resolve_location(location: str, base: str | os.PathLike[str]) -> str:

@@ -12,8 +12,8 @@ import re
 
 import dagster as dg
 
+from vectorless_assets.orchestration.automation.crons import DEFAULT_CRON, force_cron_after
 from vectorless_assets.orchestration.component.config import LLM_ENV_PREFIX
-from vectorless_assets.orchestration.definitions import DEFAULT_CRON
 
 
 def prefix_for(folder: str) -> str:
@@ -33,7 +33,7 @@ def scaffold_attributes(folder: str) -> dict:
         "mode": "fast",
         "llm_env_prefix": LLM_ENV_PREFIX,
         "sensor": {"running": False, "interval_seconds": 30},
-        "schedule": {"cron": DEFAULT_CRON},
+        "schedule": {"cron": DEFAULT_CRON, "force_cron": force_cron_after(DEFAULT_CRON)},
     }
 
 

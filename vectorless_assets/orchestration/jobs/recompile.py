@@ -24,8 +24,10 @@ A compiler with a prefix names the job, both ops and the resources they read wit
 
 Every computed `validation` / `verification` gets its check evaluated for its document's
 partition (`assets.checks`); a verify error keeps `document_ir` unwritten and fails the
-document. A failing document never stops the others; the chunk step fails at the end and
-lists them.
+document. A failing document never stops the others: each chunk passes its failed documents
+(and failed optional passes) on, and the run's last step, `refresh_corpus`, refreshes the
+`corpus` table once for the whole run (`assets.corpus`), then fails naming every failed
+document of the run.
 """
 
 import hashlib
@@ -34,9 +36,15 @@ import os
 import dagster as dg
 
 from vectorless_assets.frontends.discovery import discover
-from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
+from vectorless_assets.orchestration.assets.corpus import corpus_event
+from vectorless_assets.orchestration.assets.document_runs import DocumentRuns, failure
 from vectorless_assets.orchestration.assets.partitions import partition_key_for, register
-from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG, RECOMPILE_JOB, RECOMPILE_OP
+from vectorless_assets.orchestration.base.keys import (
+    CORPUS_OP,
+    DOCUMENTS_TAG,
+    RECOMPILE_JOB,
+    RECOMPILE_OP,
+)
 from vectorless_assets.orchestration.base.names import CHUNK_IO_RESOURCE, STANDALONE, Names
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.executors import batch_executor
@@ -149,16 +157,44 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
 
     @dg.op(
         name=names.name(CHUNK_OP),
-        out={},
+        out=dg.Out(dict, io_manager_key=names.chunk_io),
         description=(
-            "Recompile one chunk of documents in turn (events per document, one "
-            "failure at the end)."
+            "Recompile one chunk of documents in turn (events per document; its failed "
+            "documents go to the run's last step)."
         ),
         required_resource_keys={names.documents, names.ir_store, names.llm},
     )
     def recompile_chunk(context: dg.OpExecutionContext, chunk: dict):
         runs = DocumentRuns(context, settings, force=chunk["force"])
-        yield from runs.run(chunk["documents"])
+        try:
+            yield from runs.run(chunk["documents"])
+        except dg.Failure:
+            if not (runs.failed or runs.skipped_passes):  # not a document's failure
+                raise
+        yield dg.Output(
+            {
+                "documents": len(chunk["documents"]),
+                "failed": runs.failed,
+                "skipped_passes": runs.skipped_passes,
+            }
+        )
+
+    @dg.op(
+        name=names.name(CORPUS_OP),
+        out={},
+        description=(
+            "Refresh the corpus table once for the run, then fail naming the run's failed "
+            "documents, if any."
+        ),
+        required_resource_keys={names.ir_store},
+    )
+    def refresh_corpus(context: dg.OpExecutionContext, chunks: list[dict]):
+        yield corpus_event(context.instance, settings, bound(context, names.ir_store))
+        failed = {pk: text for chunk in chunks for pk, text in chunk["failed"].items()}
+        skipped = {k: t for chunk in chunks for k, t in chunk.get("skipped_passes", {}).items()}
+        problem = failure(failed, sum(chunk["documents"] for chunk in chunks), skipped)
+        if problem is not None:
+            raise problem
 
     chosen = (batch_executor() if executor else None) or dg.in_process_executor
 
@@ -171,6 +207,6 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
         executor_def=chosen,
     )
     def recompile_documents():
-        recompile().map(recompile_chunk)
+        refresh_corpus(recompile().map(recompile_chunk).collect())
 
     return recompile_documents

@@ -9,6 +9,8 @@ field (`document_ir`); `names` (default: the standalone project's) gives their a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import dagster as dg
 
 from vectorless_assets.orchestration.base.keys import (
@@ -77,28 +79,42 @@ def observed_version(
     return result.records[0].asset_observation.tags.get(DATA_VERSION_TAG)
 
 
+def latest_records(
+    instance: dg.DagsterInstance,
+    key: dg.AssetKey,
+    event_type: dg.DagsterEventType = dg.DagsterEventType.ASSET_MATERIALIZATION,
+    partitions: set[str] | None = None,
+    known: Mapping[str, int] | None = None,
+) -> tuple[dict[str, int], dict[str, dg.EventLogRecord]]:
+    """The latest storage id of an event of `event_type` of asset `key` per partition (of
+    `partitions`), and those records, in chunks, except for the partitions whose latest id is
+    already `known` (`{partition: storage id}`: read earlier, unchanged since)."""
+    ids = instance.get_latest_storage_id_by_partition(key, event_type)
+    if partitions is not None:
+        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
+    known = known or {}
+    out: dict[str, dg.EventLogRecord] = {}
+    storage_ids = sorted(sid for pk, sid in ids.items() if known.get(pk) != sid)
+    for i in range(0, len(storage_ids), CHUNK):
+        records = instance.get_event_records(
+            dg.EventRecordsFilter(event_type, asset_key=key, storage_ids=storage_ids[i : i + CHUNK])
+        )
+        for record in records:
+            partition = record.partition_key
+            if partition is not None:
+                out[partition] = record
+    return ids, out
+
+
+def stored_of(record: dg.EventLogRecord) -> Stored | None:
+    """The fingerprints a `document_ir` materialization record stored (None: not one)."""
+    mat = record.asset_materialization
+    return _stored(mat) if mat is not None else None
+
+
 def stored_irs(
     instance: dg.DagsterInstance, partitions: set[str] | None = None, names: Names = STANDALONE
 ) -> dict[str, Stored]:
     """`{partition: Stored}` of the latest `document_ir` of each partition (of `partitions`)."""
-    key = names.key(DOCUMENT_IR)
-    ids = instance.get_latest_storage_id_by_partition(
-        key, dg.DagsterEventType.ASSET_MATERIALIZATION
-    )
-    if partitions is not None:
-        ids = {pk: sid for pk, sid in ids.items() if pk in partitions}
-    out: dict[str, Stored] = {}
-    storage_ids = sorted(ids.values())
-    for i in range(0, len(storage_ids), CHUNK):
-        records = instance.get_event_records(
-            dg.EventRecordsFilter(
-                dg.DagsterEventType.ASSET_MATERIALIZATION,
-                asset_key=key,
-                storage_ids=storage_ids[i : i + CHUNK],
-            )
-        )
-        for record in records:
-            mat = record.asset_materialization
-            if mat is not None and mat.partition is not None:
-                out[mat.partition] = _stored(mat)
-    return out
+    _, found = latest_records(instance, names.key(DOCUMENT_IR), partitions=partitions)
+    return {pk: s for pk, record in found.items() if (s := stored_of(record)) is not None}
