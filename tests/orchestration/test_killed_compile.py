@@ -32,6 +32,7 @@ def _env(tmp_path: Path, base_url: str) -> dict[str, str]:
         VECTORLESS_LLM_RETRIES="0",
         VECTORLESS_LLM_DOCUMENT_DEADLINE="300",
         VECTORLESS_WORKERS="2",
+        VECTORLESS_MODE="standard",  # the mode Dagster compiles in: --mode may only repeat it
     )
     return env
 

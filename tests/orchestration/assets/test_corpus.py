@@ -90,7 +90,7 @@ def test_a_batched_run_ends_with_one_corpus_refresh_whose_rows_are_the_irs(
     assert (
         abs((row["last_compiled"] - pd.Timestamp(expected["last_compiled"])).total_seconds()) < 60
     )
-    assert (row["freshness"], row["checks"]) == ("current", "unknown")
+    assert (row["freshness"], row["checks"]) == ("current", "passed")  # the run evaluated them
     bad = built.set_index("document_key").loc["empty.md"]
     assert bad["freshness"] == "new" and pd.isna(bad["sections"]) and pd.isna(bad["ir_path"])
 

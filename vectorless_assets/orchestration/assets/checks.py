@@ -85,9 +85,15 @@ def evaluation(
     partition: str,
     checked: AssetCheckEvaluationTargetMaterializationData | None,
     names: Names = STANDALONE,
+    step_blocking: bool = True,
 ) -> dg.AssetCheckEvaluation:
     """The result of `check` on one document (`partition`) from the diagnostics its pass
-    produced; `checked`: the materialization of the field they were read from (`target`)."""
+    produced; `checked`: the materialization of the field they were read from (`target`).
+
+    `step_blocking=False` (the batched job): a failed `verify` is recorded as not blocking,
+    since Dagster would fail the whole chunk step after its events for it, and the run's
+    corpus refresh would be skipped; the document is blocked by the compile itself (its IR
+    is not written) and named in the run's failure."""
     errors = errors_in(diagnostics)
     warned = [d for d in diagnostics if d.severity == "warning"]
     verify = check == VERIFY_CHECK
@@ -106,6 +112,6 @@ def evaluation(
         metadata=metadata,
         target_materialization_data=checked,
         severity=dg.AssetCheckSeverity.ERROR if verify else dg.AssetCheckSeverity.WARN,
-        blocking=verify,
+        blocking=verify and step_blocking,
         partition=partition,
     )

@@ -23,15 +23,13 @@ documents). Runs of single partitions of the compile asset do not.
 Do not add `from __future__ import annotations` here: Dagster resolves the annotations.
 """
 
-import os
-import tempfile
 from typing import Any
 
 import dagster as dg
 from upath import UPath
 
 from vectorless_assets.ir.corpus import as_records, columns
-from vectorless_assets.ir.persist import file_mode
+from vectorless_assets.ir.persist import atomic_write_bytes
 from vectorless_assets.orchestration.assets.corpus_frame import FAILED, corpus_frame
 from vectorless_assets.orchestration.assets.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import CORPUS, DOCUMENT_GROUP, DOCUMENT_IR
@@ -87,18 +85,7 @@ def write_csv(frame: Any, fields_dir: str) -> str:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         return str(target)
-    local = target.path
-    os.makedirs(os.path.dirname(local), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=os.path.dirname(local))
-    try:
-        os.fchmod(fd, file_mode())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, local)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return local
+    return str(atomic_write_bytes(target.path, data))  # a regular file of its own only
 
 
 def refresh(instance: dg.DagsterInstance, settings: Settings, ir_store: IRStore) -> dict[str, Any]:

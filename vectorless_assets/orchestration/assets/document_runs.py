@@ -308,4 +308,5 @@ class DocumentRuns:
                     partition=outcome.partition_key,
                     checked=checks.target(recorder.pointers.get(field), self.context.run.run_id),
                     names=self.settings.names,
+                    step_blocking=self.selection is not None,  # the batched job: see there
                 )
