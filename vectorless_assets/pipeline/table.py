@@ -225,7 +225,7 @@ TABLE = PassTable(
             reads=("tree",),
             writes=("chain_index",),
             phase="backend",
-            version="3",
+            version="4",
             modes=DEEP,
         ),
         Pass(

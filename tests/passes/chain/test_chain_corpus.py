@@ -15,9 +15,9 @@ from tests.support.paths import CORPUS
 
 AIM = 0.9
 #: Types whose check-half precision is still under the aim: the floor measured when the
-#: rules were fixed (causal 0.67, elaboration 0.87, sequence 0.89), so a change can only
-#: keep or raise it. Remove a type from here once it reaches the aim.
-BELOW_AIM = {"causal": 0.65, "elaboration": 0.85, "sequence": 0.85}
+#: rules were last tuned (causal 0.71, sequence 0.89; elaboration reached 0.90), so a
+#: change can only keep or raise it. Remove a type from here once it reaches the aim.
+BELOW_AIM = {"causal": 0.7, "sequence": 0.85}
 
 
 def test_the_labelled_set_is_split_by_document_and_covers_every_type() -> None:

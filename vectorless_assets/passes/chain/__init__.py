@@ -19,7 +19,8 @@ Type (the spec's five) of a reference, the first rule that applies:
    -> **causal**; "as discussed in", "similar to", "based on" -> **supporting**; "and
    then", "after" -> **sequence**; "for details", "for example" -> **elaboration**);
 2. a target that gives reasons (titled "Why ...", "Rationale for ...") -> **causal**;
-3. a reference by position ("the next section", "the previous chapter") -> **sequence**;
+3. a reference by position ("the next section", "the previous chapter", a link so named:
+   "[previous section](#x)") -> **sequence**;
 4. else **elaboration**: a cross-reference with no connective points at the section that
    tells more (a linked term, "see Appendix C").
 
@@ -36,12 +37,18 @@ Its own modules: `markers` (the words, per language) and `connectives` (finding 
 
 from __future__ import annotations
 
+import re
+
 from vectorless_assets.ir.indexes import ChainIndex, ChainType, ReasoningChain
 from vectorless_assets.ir.tree import DocumentTree, NodeReference, TreeNode
 from vectorless_assets.passes.chain.connectives import around, gives_reasons, leading, sentence
 from vectorless_assets.passes.common.nodetext import rounded
 from vectorless_assets.passes.common.walk import node_map, preorder_nodes
 from vectorless_assets.passes.context import PassContext
+from vectorless_assets.passes.enrich.relative import relative
+
+#: A Markdown link's text ("[previous section](#x)", "[the next section][next]").
+_LABEL = re.compile(r"\[(?:the\s+)?([^\[\]]+)\]", re.IGNORECASE)
 
 #: Confidence of a chain found by a leading connective alone (a resolved reference: 0.8).
 CONNECTIVE_CONFIDENCE = 0.6
@@ -57,9 +64,21 @@ def chain_type(source: TreeNode, target: TreeNode, ref: NodeReference) -> ChainT
         return found[0]
     if gives_reasons(target.title):
         return "causal"
-    if ref.kind in ("section", "chapter") and ref.target in ("next", "previous"):
+    if by_position(ref):
         return "sequence"
     return "elaboration"
+
+
+def by_position(ref: NodeReference) -> bool:
+    """Whether `ref` names its target by place: a relative reference ("the next section"), or
+    a link whose text is one ("See the [previous section](#slash-as-a-separator)"; the
+    phrases are the enrich pass's, `passes.enrich.relative`)."""
+    if ref.kind in ("section", "chapter") and ref.target in ("next", "previous"):
+        return True
+    label = _LABEL.match(ref.text)
+    return label is not None and any(
+        len(phrase) == len(label.group(1)) + 4 for phrase, _, _ in relative(f"the {label[1]}")
+    )
 
 
 def navigates(source: TreeNode, ref: NodeReference) -> bool:
@@ -81,13 +100,15 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     """Typed reasoning chains (causal, supporting, contradicting, elaboration, sequence) from
     resolved references and leading connectives.
 
-    A reference's type comes from the connective next to it ("as discussed in", "unlike",
-    "because of", "and then"; per language, `passes.chain.markers`), else from its target (a
-    "Why ...?" section: causal) or its form ("the next section": sequence), else it is an
-    elaboration; a contents entry (a link that is all of its sentence) makes no chain. On
-    the hand-labelled corpus sentences of `benchmarks/bench_chains.py`, check half
-    (precision / recall): supporting 0.96 / 0.68, contradicting 1.00 / 0.75, sequence 0.89 /
-    1.00, elaboration 0.87 / 0.95, causal 0.67 / 0.77.
+    A reference's type comes from the connective next to it on the side it governs ("as
+    discussed in [X]", "unlike [X]", "because of [X]", "[X] ..., thus", "described in the
+    previous section"; per language, `passes.chain.markers`), else from its target (a "Why
+    ...?" section: causal) or its form ("the next section", a link "[previous section]":
+    sequence), else it is an elaboration; a contents entry (a link that is all of its
+    sentence) makes no chain. On the hand-labelled corpus sentences of
+    `benchmarks/bench_chains.py`, check half (precision / recall): supporting 0.97 / 0.78,
+    contradicting 1.00 / 0.75, sequence 0.89 / 1.00, elaboration 0.90 / 0.96, causal 0.71 /
+    0.77.
 
     A node -> chain ids lookup covers both ends of every chain. Linear in nodes plus
     references (one regex scan of each reference's sentence and of each node's opening).

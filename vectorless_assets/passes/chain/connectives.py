@@ -9,7 +9,9 @@ them:
   inside the reference itself (a link's text, "[Rationale and alternatives]") name the
   target, not the relation, and a sentence's opening adverbial ("However, as noted in
   [X] ...") relates it to the sentence before, so both are passed over; a supporting word
-  negated just before it ("is *not* consistent with") is a contradiction;
+  negated just before it ("is *not* consistent with") is a contradiction; a marker that
+  relates only the words on one side of it (`markers.ONLY_BEFORE`, `markers.ONLY_AFTER`:
+  "similar to [X]", "[X] ..., thus Y") is passed over on the other side;
 * `gives_reasons(title)`: whether a section so titled gives reasons ("Why ...");
 * `leading(text)`: the marker a text opens with when it is one that refers back
   (`markers.LEADING`: "However, ...", "Therefore, ...", not "Although ..."), relating the
@@ -26,6 +28,8 @@ from vectorless_assets.passes.chain.markers import (
     LEADING,
     NEAR,
     NOT_MARKERS,
+    ONLY_AFTER,
+    ONLY_BEFORE,
     ORDER,
     REASON_TITLES,
     Kind,
@@ -54,16 +58,21 @@ _NEGATION = re.compile(
 )
 _LEAD_NOISE = re.compile(r"^[\s>*\-+#_`(\[]*")
 _WORD = re.compile(r"[A-Za-z]+")
+#: Between two words of a marker: whitespace, and Markdown's "[", "*", "_" beside it.
+_GAP = r"[\[*_]*\s+[\[*_]*"
+_MARKUP = re.compile(r"[\[*_]")
 
 
 def _spaced(phrase: str) -> str:
-    """`phrase` as a regex whose spaces match any run of whitespace (a wrapped line)."""
-    return r"\s+".join(re.escape(word) for word in phrase.split(" "))
+    """`phrase` as a regex whose spaces match any run of whitespace (a wrapped line), with
+    Markdown's link or emphasis openers beside it ("As [discussed above](#x)")."""
+    return _GAP.join(re.escape(word) for word in phrase.split(" "))
 
 
 def _key(match: re.Match[str]) -> str:
-    """The table key of a marker match: lowercased, its whitespace runs one space."""
-    return " ".join(match.group(0).lower().split())
+    """The table key of a marker match: lowercased, its whitespace runs (and the markup
+    in them) one space."""
+    return " ".join(_MARKUP.sub(" ", match.group(0)).lower().split())
 
 
 def _regex(phrases: list[str]) -> re.Pattern[str]:
@@ -87,6 +96,8 @@ _LEADING = _kinds(LEADING)
 _NEAR_RE = _regex(list(_NEAR))
 _LEADING_RE = _regex(list(_LEADING))
 _NOT_RE = _regex([p for rows in NOT_MARKERS.values() for p in rows])
+_ONLY_BEFORE = {m.lower() for rows in ONLY_BEFORE.values() for m in rows}
+_ONLY_AFTER = {m.lower() for rows in ONLY_AFTER.values() for m in rows}
 _REASONS = tuple(p for rows in REASON_TITLES.values() for p in rows)
 #: The first word of every ASCII opener and the first character of every other one.
 _OPENERS = {m.split()[0] if m.isascii() else m[0] for m in _LEADING}
@@ -138,9 +149,14 @@ def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] 
     best: tuple[int, int, Kind, str] | None = None
     for match in _markers(_NEAR_RE, text, left, right):
         inside = start <= match.start() < end
-        if (inside and (not name or _key(match) in name.lower())) or match.start() == skip:
+        marker = _key(match)
+        if (inside and (not name or marker in name.lower())) or match.start() == skip:
             continue  # (the target's name, or the sentence's opening adverbial)
-        kind = _negated(text, _NEAR[_key(match)], match.start())
+        if (marker in _ONLY_BEFORE and match.start() >= end) or (
+            marker in _ONLY_AFTER and match.end() <= start
+        ):
+            continue  # (it relates the words on its other side: "[X] is similar to Y")
+        kind = _negated(text, _NEAR[marker], match.start())
         if match.end() <= anchor and aside is not None:
             distance = max(0, anchor - match.end()) // WINDOW  # (the clause it annotates)
         else:

@@ -11,6 +11,12 @@
 * `NOT_MARKERS`: longer phrases and words that hold a marker without being one ("yet
   another", "but only", "the following", Japanese "あらためて" or "ため息" for ため, Chinese
   "冷却" or "忘却" for 却). Matched like markers, the longest first, so they hide it.
+* `ONLY_BEFORE` / `ONLY_AFTER`: the markers of `NEAR` that relate a reference on one side
+  of them only. Prepositions and subordinating conjunctions govern what follows them
+  ("similar to [X]", "because [X] ..."; in "[X] is similar to Y" or "[X] ..., though Y"
+  the sentence neither rests on X nor sets itself against it); the markers that announce
+  an effect relate what precedes them ("[X] ..., thus Y" gives X as the reason, "... thus
+  [X]" or "results in [X]" gives X as the effect, not a cause).
 * `REASON_TITLES`: how a section that gives reasons is titled ("Why ...", "Rationale",
   "なぜ", "理由"); a reference to one, with no marker, is causal.
 
@@ -27,6 +33,13 @@ Kind = Literal["contradicting", "causal", "sequence", "elaboration", "supporting
 ORDER: tuple[Kind, ...] = ("contradicting", "causal", "supporting", "sequence", "elaboration")
 
 # fmt: off
+#: Verbs that, with a backward pointer (`_BEFORE`), recall what was established before.
+_RECALLED = (
+    "described", "discussed", "mentioned", "noted", "explained", "suggested", "shown",
+    "outlined", "stated", "presented", "argued", "established",
+)
+_BEFORE = ("above", "earlier", "previously", "in the previous", "in the preceding")
+
 NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
     "en": {
         "contradicting": (
@@ -43,6 +56,8 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "resulted in", "leads to", "led to", "caused by", "for reasons", "for the reasons",
             "for why", "for reasoning", "a justification", "the justification", "in light of",
             "since", "therefore", "thus", "hence", "consequently",
+            # (not the recalling "discussed above" inside "for reasons discussed above")
+            *(f"for{the} reasons {verb}" for the in ("", " the") for verb in _RECALLED),
         ),
         "supporting": (
             "as discussed", "as mentioned", "as noted", "as explained", "as described",
@@ -50,9 +65,14 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "as we saw", "we have seen", "as with", "as in", "similar to", "the same as",
             "based on", "according to", "confirms", "consistent with", "in line with",
             "agrees with", "recall", "precedent",
+            # (what was said before: "described in the previous section", "[discussed
+            # above](#x)", "already suggested in [X]"; "described in [X]" alone tells more)
+            *(f"{verb} {before}" for verb in _RECALLED for before in _BEFORE),
+            *(f"already {verb}" for verb in _RECALLED),
         ),
         "sequence": (
             "and then", "jump ahead", "before reading", "after", "afterwards", "subsequently",
+            "in a later", "in a subsequent",
         ),
         "elaboration": (
             "for example", "for instance", "in detail", "for details", "for more",
@@ -128,6 +148,21 @@ NOT_MARKERS: dict[str, tuple[str, ...]] = {
         "焼却", "返却", "償却", "棄却", "消却", "脱却", "滅却", "閑却",
     ),
     "ko": (),
+}
+ONLY_BEFORE: dict[str, tuple[str, ...]] = {
+    "en": (
+        "in contrast to", "in contrast with", "in comparison with", "in comparison to",
+        "compared to", "compared with", "unlike", "as opposed to", "contrary to", "although",
+        "though", "whereas", "because", "because of", "due to", "owing to", "as a result of",
+        "caused by", "in light of", "since", "similar to", "the same as", "based on",
+        "according to", "consistent with", "in line with", "as with", "as in",
+    ),
+}
+ONLY_AFTER: dict[str, tuple[str, ...]] = {
+    "en": (
+        "therefore", "thus", "hence", "consequently", "results in", "resulted in", "leads to",
+        "led to",
+    ),
 }
 REASON_TITLES: dict[str, tuple[str, ...]] = {
     "en": ("why ", "reasons for", "rationale for", "the reason"),

@@ -1,0 +1,73 @@
+"""ChainPass: which side of a marker a reference is on, markers split by Markdown, what was
+said before, and links named by position (the rules tuned on the labelled set's tune half,
+issue 38 item 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chains import typed
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a preposition or subordinator relates what follows it, not a reference before it
+        ("Section 2 is similar to the old design.", "elaboration"),
+        ("Similar to Section 2, the valve holds.", "supporting"),
+        ("Section 2 is optional, though the pump needs it.", "elaboration"),
+        ("Though Section 2 allows it, the pump stops.", "contradicting"),
+        ("Section 2 holds because the pump is new.", "elaboration"),
+        # an effect marker makes the reference before it the reason, one after it the effect
+        ("It results in fewer cases where Section 2 applies.", "elaboration"),
+        ("The valve fails, thus Section 2 applies.", "elaboration"),
+        ("Section 2 leaks, which results in a stall.", "causal"),
+    ],
+)
+def test_a_marker_relates_the_reference_on_its_governing_side(text: str, kind: str) -> None:
+    assert typed(text) == kind
+
+
+def test_a_marker_split_by_markdown_markup_is_still_found() -> None:
+    assert typed("As *discussed* in Section 2, the pump stops.") == "supporting"
+    ref = "[discussed earlier](#basis)"
+    assert typed(f"As {ref} we relax the rule.", ref=ref) == "supporting"
+
+
+@pytest.mark.parametrize(
+    ("text", "ref", "kind"),
+    [
+        # what was said before is invoked as established basis
+        (
+            "The benefits described in the previous section apply.",
+            "the previous section",
+            "supporting",
+        ),
+        ("We use the syntax already suggested in Section 2.", "Section 2", "supporting"),
+        ("This is the rule noted above in Section 2.", "Section 2", "supporting"),
+        # ... a forward pointer or a plain "described in" tells more
+        ("One syntax is described in Section 2.", "Section 2", "elaboration"),
+        ("The rule is described below in Section 2.", "Section 2", "elaboration"),
+        # "for reasons discussed above" gives reasons, it does not merely recall
+        ("It is risky (for reasons discussed [above](#b)).", "[above](#b)", "causal"),
+    ],
+)
+def test_what_was_said_before_supports(text: str, ref: str, kind: str) -> None:
+    assert typed(text, ref=ref) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        ("See the [previous section](#basis) for more on it.", "[previous section](#basis)"),
+        ("See [the next section][basis] for details.", "[the next section][basis]"),
+        ("We discuss it in a later [section on pumps](#basis).", "[section on pumps](#basis)"),
+    ],
+)
+def test_a_link_named_by_its_position_is_a_sequence(text: str, ref: str) -> None:
+    assert typed(text, ref=ref) == "sequence"
+
+
+def test_a_link_merely_holding_a_position_word_is_not() -> None:
+    ref = "[next section headers](#basis)"
+    assert typed(f"See the {ref} for details.", ref=ref) == "elaboration"
