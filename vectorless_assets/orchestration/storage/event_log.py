@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -68,6 +69,11 @@ def _unsynced(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute("PRAGMA synchronous=OFF")
 
 
+def _dispose_engines(engines: OrderedDict[str, Engine]) -> None:
+    for engine in list(engines.values()):
+        engine.dispose()
+
+
 def default_base_dir() -> str:
     """`$DAGSTER_HOME/history/runs`: where Dagster's default SQLite storage keeps event logs."""
     home = os.environ.get("DAGSTER_HOME")
@@ -86,6 +92,9 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         self._local = threading.local()
         self._tables: set[str] = set()
         self._template: bytes | None = None  # a new, empty run database (`_create_shard`)
+        # at exit, close the pooled connections even if nobody calls `dispose()` (the CLI):
+        # SQLite then checkpoints each file's write-ahead log and deletes it
+        weakref.finalize(self, _dispose_engines, self._engines)
         super().__init__(base_dir, inst_data=inst_data)  # may already connect (a new index shard)
 
     @classmethod
