@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import dagster as dg
-from dagster._core.definitions.data_version import CachingStaleStatusResolver
+from dagster._core.definitions.data_version import CachingStaleStatusResolver, DataProvenance
 from dagster._core.loader import LoadingContextForTest
 
 from tests.support.automation import QUIET
@@ -23,6 +23,7 @@ from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NA
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
+from vectorless_assets.orchestration.storage.instance import open_instance
 
 TEXTS = {
     f"d{i}.md": (
@@ -35,14 +36,16 @@ START, END = "dagster/asset_partition_range_start", "dagster/asset_partition_ran
 
 
 def _setup(
-    tmp_path: Path, name: str, workers: int = 1
+    tmp_path: Path, name: str, workers: int = 1, slim: bool = False
 ) -> tuple[Settings, dg.Definitions, dg.DagsterInstance]:
+    """Documents, definitions and an instance: Dagster's default SQLite storage, or with
+    `slim` the shipped one (`VectorlessInstance`: the batching event log, slimmer events)."""
     docs, home = tmp_path / "docs", tmp_path / name
     docs.mkdir(exist_ok=True)
     for rel, text in TEXTS.items():
         (docs / rel).write_text(text, encoding="utf-8")
     home.mkdir()
-    instance = dg.DagsterInstance.local_temp(str(home))
+    instance = open_instance(home) if slim else dg.DagsterInstance.local_temp(str(home))
     instance.add_dynamic_partitions(PARTITIONS_NAME, KEYS)
     _observe(instance, docs)
     settings = Settings.create(docs_dir=docs, ir_dir=tmp_path / f"ir-{name}", workers=workers)
@@ -85,6 +88,76 @@ def _statuses(instance: dg.DagsterInstance, defs: dg.Definitions) -> dict[tuple[
         if k.to_user_string() != "corpus"  # not partitioned
         for pk in KEYS
     }
+
+
+def _provenance(
+    instance: dg.DagsterInstance, defs: dg.Definitions
+) -> dict[tuple[str, str], tuple[object, ...]]:
+    """Per asset and partition, the provenance Dagster reads from the latest record (code
+    version, input data versions, which inputs have event pointers, user-provided)."""
+    out: dict[tuple[str, str], tuple[object, ...]] = {}
+    for key in defs.resolve_asset_graph().get_all_asset_keys():
+        for pk in KEYS:
+            record = instance.get_latest_data_version_record(key, False, pk)
+            mat = record.asset_materialization if record else None
+            p = DataProvenance.from_tags(mat.tags or {}) if mat else None
+            out[(key.to_user_string(), pk)] = p and (
+                p.code_version,
+                dict(p.input_data_versions),
+                sorted(k.to_user_string() for k, v in p.input_storage_ids.items() if v),
+                p.is_user_provided,
+            )
+    return out
+
+
+def _run_both_ways(
+    single_defs: dg.Definitions,
+    single: dg.DagsterInstance,
+    ranged_defs: dg.Definitions,
+    ranged: dg.DagsterInstance,
+) -> None:
+    """One run per partition on `single`, one run over the range on `ranged`."""
+    for pk in KEYS:
+        assert (
+            single_defs.resolve_job_def(COMPILE_JOB)
+            .execute_in_process(instance=single, partition_key=pk, run_config=QUIET)
+            .success
+        )
+    result = ranged_defs.resolve_job_def(COMPILE_JOB).execute_in_process(
+        instance=ranged, tags={START: KEYS[0], END: KEYS[-1]}, run_config=QUIET
+    )
+    assert result.success
+
+
+def test_slim_events_give_the_versions_and_staleness_of_dagsters_events(tmp_path: Path) -> None:
+    """The shipped event log stores slimmer events (`storage.slim`); per partition and asset,
+    on a ranged run and on one run per partition, the data versions, the provenance and
+    Dagster's staleness equal those of Dagster's default storage, before and after an edit."""
+    instances = {
+        (name, slim): _setup(tmp_path, f"{name}-{int(slim)}", slim=slim)[1:]
+        for name in ("single", "ranged")
+        for slim in (False, True)
+    }
+    for slim in (False, True):
+        _run_both_ways(*instances[("single", slim)], *instances[("ranged", slim)])
+    for how in ("single", "ranged"):
+        dagster_defs, dagster_instance = instances[(how, False)]
+        slim_defs, slim_instance = instances[(how, True)]
+        assert _versions(slim_instance, slim_defs) == _versions(dagster_instance, dagster_defs)
+        assert _provenance(slim_instance, slim_defs) == _provenance(dagster_instance, dagster_defs)
+        fresh = _statuses(slim_instance, slim_defs)
+        assert set(fresh.values()) == {"FRESH"}
+        assert fresh == _statuses(dagster_instance, dagster_defs)
+    (tmp_path / "docs" / "d2.md").write_text("# Doc 2\n\nRewritten.\n", encoding="utf-8")
+    for _, instance in instances.values():
+        _observe(instance, tmp_path / "docs")
+    for how in ("single", "ranged"):
+        after = _statuses(*reversed(instances[(how, True)]))
+        assert after == _statuses(*reversed(instances[(how, False)]))
+        assert {k for k, v in after.items() if v != "FRESH"} == {
+            ("parsed", "d2.md"),
+            ("document_ir", "d2.md"),
+        }
 
 
 def test_a_range_run_records_what_one_run_per_partition_records(tmp_path: Path) -> None:

@@ -38,12 +38,14 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, Protocol, runtime_checkable
 
 import dagster as dg
+from dagster._core.events.log import EventLogEntry
 from dagster._core.storage.event_log.schema import AssetKeyTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     SQLITE_BUSY_TIMEOUT_SECONDS,
@@ -55,6 +57,9 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
+from vectorless_assets.orchestration.storage.slim import compact, slim
+from vectorless_assets.orchestration.storage.sqlite_tuning import bounded_wal, new_database
+
 #: open engines kept besides the index shard (run shards: the current run and a few before)
 MAX_OPEN_SHARDS = 4
 INDEX_SHARD = "index"
@@ -62,6 +67,11 @@ INDEX_SHARD = "index"
 
 def _unsynced(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute("PRAGMA synchronous=OFF")
+
+
+def _dispose_engines(engines: OrderedDict[str, Engine]) -> None:
+    for engine in list(engines.values()):
+        engine.dispose()
 
 
 def default_base_dir() -> str:
@@ -82,6 +92,9 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
         self._local = threading.local()
         self._tables: set[str] = set()
         self._template: bytes | None = None  # a new, empty run database (`_create_shard`)
+        # at exit, close the pooled connections even if nobody calls `dispose()` (the CLI):
+        # SQLite then checkpoints each file's write-ahead log and deletes it
+        weakref.finalize(self, _dispose_engines, self._engines)
         super().__init__(base_dir, inst_data=inst_data)  # may already connect (a new index shard)
 
     @classmethod
@@ -107,6 +120,7 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 self.conn_string_for_shard(shard),
                 connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS},
             )
+            event.listen(engine, "connect", bounded_wal)
         self._engines[shard] = engine
         runs = [s for s in self._engines if s != INDEX_SHARD]
         for old in runs[: max(0, len(runs) - MAX_OPEN_SHARDS)]:
@@ -143,6 +157,13 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 self._template = fh.read()
                 os.fsync(fh.fileno())
         self._initialized_dbs.add(shard)
+
+    def _initdb(self, engine: Engine, for_index_shard: bool = False) -> None:
+        """Dagster's schema in the engine's database; a new file gets `PAGE_SIZE` pages."""
+        path = engine.url.database
+        if path and not os.path.exists(path):
+            new_database(path)
+        super()._initdb(engine, for_index_shard=for_index_shard)
 
     def has_table(self, table_name: str) -> bool:
         """Cached once found (Dagster's asks, through a new connection, at every asset event)."""
@@ -195,6 +216,25 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
             self._local.held = self._local.stored = None
             for conn in held.values():
                 conn.close()
+
+    def store_event(self, event: EventLogEntry) -> None:
+        """Dagster's `store_event` of the event without what nothing reads (`slim`)."""
+        super().store_event(slim(event))
+
+    def _event_to_row(self, event: EventLogEntry) -> dict[str, Any]:
+        """Dagster's row of the event (`SqlEventLogStorage._event_to_row`), its JSON written
+        without the spaces after `,` and `:` (`slim.compact`)."""
+        dagster_event = event.dagster_event
+        asset_key = dagster_event.asset_key if dagster_event is not None else None
+        return {
+            "run_id": event.run_id,
+            "event": compact(event),
+            "dagster_event_type": dagster_event.event_type_value if dagster_event else None,
+            "timestamp": self._event_insert_timestamp(event),
+            "step_key": dagster_event.step_key if dagster_event else event.step_key,
+            "asset_key": asset_key.to_string() if asset_key is not None else None,
+            "partition": (dagster_event.partition or None) if dagster_event else None,
+        }
 
     def _store_asset_event(self, conn: Connection, event: Any, event_id: int) -> None:
         """Dagster's upsert of the asset's row (its latest materialization), updating first:

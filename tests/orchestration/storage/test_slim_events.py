@@ -1,0 +1,76 @@
+"""What the shipped event log stores of an event: no logging tags, no repeated message,
+compact JSON, in 16 KB pages (`storage.slim`, `sqlite_tuning`); read back, the event is
+what Dagster wrote (same message, tags, metadata)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import dagster as dg
+
+from vectorless_assets.orchestration.storage.instance import open_instance
+from vectorless_assets.orchestration.storage.sqlite_tuning import PAGE_SIZE, WAL_BYTES
+
+TAGS = {"dagster/code_version": "1", "dagster/data_version": "abc"}
+
+
+@dg.op
+def record_two(context) -> None:  # noqa: ANN001 (Dagster reads the hint at run time)
+    for name in ("a", "b"):
+        context.log_event(
+            dg.AssetMaterialization(name, tags=TAGS, metadata={"nodes": 3}, description=None)
+        )
+
+
+def _rows(home: Path) -> list[tuple[str, str]]:
+    rows = []
+    for db in sorted((home / "history" / "runs").glob("*.db")):
+        with sqlite3.connect(db) as conn:
+            rows += conn.execute("SELECT dagster_event_type, event FROM event_logs").fetchall()
+    return rows
+
+
+def test_stored_events_carry_no_logging_tags_nor_a_repeated_message(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    instance = open_instance(home)
+    result = (
+        dg.GraphDefinition("g", node_defs=[record_two])
+        .to_job()
+        .execute_in_process(instance=instance)
+    )
+    assert result.success
+    rows = _rows(home)
+    materializations = [text for kind, text in rows if kind == "ASSET_MATERIALIZATION"]
+    assert len(materializations) == 4  # the run's shard and the index shard, two each
+    for _, text in rows:
+        event = json.loads(text)
+        assert text == json.dumps(event, separators=(",", ":"))  # no spaces after , and :
+        dagster_event = event["dagster_event"]
+        if dagster_event is None:
+            continue
+        assert not dagster_event["logging_tags"]
+        assert dagster_event["message"] != event["user_message"]
+    [record] = instance.fetch_materializations(dg.AssetKey("a"), limit=1).records
+    entry = record.event_log_entry
+    assert entry.message == "Materialized value a."  # the UI's line, from user_message
+    assert entry.asset_materialization.tags == TAGS
+    assert entry.asset_materialization.metadata["nodes"].value == 3
+    assert entry.step_key == "record_two"
+
+
+def test_event_log_files_have_large_pages_and_a_bounded_log(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    instance = open_instance(home)
+    for _ in range(3):
+        dg.GraphDefinition("g", node_defs=[record_two]).to_job().execute_in_process(
+            instance=instance
+        )
+    files = sorted((home / "history" / "runs").glob("*.db"))
+    assert len(files) == 4  # the index shard, three runs
+    for db in files:
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
+    for wal in (home / "history" / "runs").glob("*.db-wal"):
+        assert wal.stat().st_size <= WAL_BYTES + PAGE_SIZE + 32
