@@ -1,17 +1,16 @@
 """Financial statements as headings: a page that opens with a statement's title starts one.
 
 A filing's statements are often no heading of any source: an "Item 8" chunk, the auditor's
-report or an exhibit runs over them, or detection takes the company name above the title
-and table labels ("ASSETS") below it. Here, a page whose first `HEAD` lines (running lines
+report or an exhibit runs over them, or detection takes the company name above the title and
+table labels ("ASSETS") below it. Here, a page whose first `HEAD` lines (running lines
 removed) carry a statement title (the finance lexicon's `titles`: qualifiers, a name, then
-only a period, unit or mark; read with spaces dropped, so a title letter-spaced or split
-by extraction matches, over up to `PIECES` close lines when split or wrapped) starts a
-heading with that title, unless a heading of the outline or contents already starts
-there. A line ending in a page number ("Consolidated Balance Sheets 68") is a contents
-line, and a page with three
-statement titles or more is a contents page: neither is a statement. The pages that follow
-and continue it ("(continued)", or the same statement's title again) stay with it: the
-detected headings on its pages (the company name, table labels) are dropped, except
+only a period, unit or mark; read with spaces dropped, so a title letter-spaced or split by
+extraction matches, over up to `PIECES` close lines when split or wrapped) starts a heading
+with that title, unless a heading of the outline or contents already starts there. A line
+ending in a page number ("Consolidated Balance Sheets 68") is a contents line, and a page
+with three statement titles or more is a contents page: neither is a statement. The pages
+that follow and continue it ("(continued)", or the same statement's title again) stay with
+it: the detected headings on its pages (the company name, table labels) are dropped, except
 "Item"/"Part"/"Note" headings above the title. Its level is one below the nearest earlier
 heading that is no statement or note, or that of the next heading after it when deeper.
 """
