@@ -19,7 +19,8 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    (`long_entries`); not where a contents page gives the structure, whose entries are the
    page's own titles (filling those lowered the shared manuals' median heading F1 with the
    outline removed, 0.97 to 0.96, and libpari's as published, 0.99 to 0.94);
-4. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
+4. adds a filing's statements and numbered notes as headings (`statements`, `notes`);
+5. nests numbered headings by their numbers (`merge.by_number`) and sums up in a
    `pdf_level_sources` diagnostic which source set how many levels.
 
 Returns the placed headings and the uncertain detected ones (start line -> title).
@@ -34,6 +35,7 @@ from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.long_entries import fill_long_entries
 from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
+from vectorless_assets.frontends.pdf.statements import add_filing_parts
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 from vectorless_assets.frontends.pdf.toc import CONTENTS
 from vectorless_assets.frontends.pdf.toc_map import toc_outline
@@ -178,7 +180,7 @@ def merge_structure(
             }
     elif outlined and not confirmed:
         placed, unsure = _fill_long(src, framed, diags)
-    placed = by_number(placed)
+    placed = by_number(add_filing_parts(placed, src.lines, src.bounds, src.toc_pages))
     if placed:
         diags.append(
             parse_diag(

@@ -19,7 +19,8 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
     The frontend comes from the registry (`frontends.registry`): Markdown (and `.txt`) through
     markdown-it-py, PDF through pypdf (the outline, the printed contents and detected headings
     merged: a
-    sparser source is a frame a denser one fills in; levels by number, outline, contents, style),
+    sparser source is a frame a denser one fills in; levels by number, outline, contents, style;
+    a filing's statement pages and numbered notes start headings of their own),
     DOCX through python-docx paragraph styles.
 
     In standard and deep mode with an LLM, headings the PDF detector accepted by a narrow
