@@ -2,18 +2,20 @@
 
 `headings.detect_headings` finds candidates line by line; these rules look at all of them
 together: on a cover page only the largest line is a heading (`drop_cover`), admonition
-labels and titles that recur are not (`drop_repeated`), a lone "Part I" line and the title
-below it are one heading (`merge_labels`), and levels come from style ranks (bigger first,
-then bold, then capitals at body size), refined by numbering depth ("1.2.3" is level 3 below
-the rank of the top numbered headings) and by "Part"/"Item" keywords (`assign_levels`).
+labels and titles that recur are not, unless once per chapter (`drop_repeated`), a lone
+"Part I" line and the title below it are one heading (`merge_labels`), and levels come from
+style ranks (bigger first, then bold, then capitals at body size), refined by numbering
+depth ("1.2.3" is level 3 below the rank of the top numbered headings) and by "Part"/"Item"
+keywords (`assign_levels`).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from vectorless_assets.frontends.pdf.chapter_scope import once_per_chapter, scoped_sections
 from vectorless_assets.frontends.pdf.text import Line
 
 _KEYWORD_LEVEL = {"part": 1, "teil": 1, "chapter": 1, "kapitel": 1}
@@ -99,20 +101,35 @@ def merge_labels(cands: list[Candidate], lines: list[Line]) -> list[Candidate]:
     return out
 
 
-def drop_repeated(cands: list[Candidate]) -> list[Candidate]:
+def drop_repeated(cands: list[Candidate], lines: list[Line]) -> list[Candidate]:
     """Admonition labels ("Note", "Tip") and body-size titles that recur four times or more
-    (table header rows) are not headings unless numbered; nor are body-size "1." items when numbered
-    chapters are large."""
+    (table header rows) are not headings unless numbered, or unless they recur once per
+    chapter ("Introduction", "Notes" in every chapter: `chapter_scope.once_per_chapter`);
+    nor are body-size "1." items when numbered chapters are large, unless their numbers
+    restart per chapter (`chapter_scope.scoped_sections`: then they sit one level below)."""
     counts = Counter(c.title.lower() for c in cands if not c.strong)
+    chaptered = {
+        t
+        for t, n in counts.items()
+        if (n >= 4 or t == "notes") and once_per_chapter(cands, t, lines)
+    }
     cands = [
         c
         for c in cands
-        if (counts[c.title.lower()] < 4 or c.strong or c.depth or c.keyword)
-        and not _ADMONITION.match(c.title)
+        if c.title.lower() in chaptered
+        or (
+            (counts[c.title.lower()] < 4 or c.strong or c.depth or c.keyword)
+            and not _ADMONITION.match(c.title)
+        )
     ]
     # when numbered chapters are set large, body-size "1." lines are list items, not chapters
     if sum(1 for c in cands if c.strong and c.depth == 1) >= 2:
-        cands = [c for c in cands if c.strong or c.depth != 1 or c.keyword]
+        scoped = scoped_sections(cands, lines)
+        cands = [
+            replace(c, depth=2) if i in scoped else c
+            for i, c in enumerate(cands)
+            if i in scoped or c.strong or c.depth != 1 or c.keyword
+        ]
     return cands
 
 

@@ -177,7 +177,7 @@ def detect_headings(
                 )
             )
         i = j
-    cands = merge_labels(drop_cover(drop_repeated(cands), lines, body), lines)
+    cands = merge_labels(drop_cover(drop_repeated(cands, lines), lines, body), lines)
     return assign_levels(cands, body, {c.start for c in cands if lines[c.start].page == 0})
 
 

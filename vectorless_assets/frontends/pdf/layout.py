@@ -27,18 +27,38 @@ def _prefix(text: str) -> str:
     return "^" + " ".join(_key(w) for w in text.split()[:2])
 
 
-def _zone(page: PageLines) -> list[tuple[str, Line]]:
+def _extent(pages: list[PageLines]) -> tuple[float, float]:
+    """(top, bottom) of the text block: the median highest and lowest baseline over the pages
+    with at least two lines (where the running head and the folio sit on most pages)."""
+    tops = sorted(max(ln.y for ln in p.lines) for p in pages if len(p.lines) >= 2)
+    bottoms = sorted(min(ln.y for ln in p.lines) for p in pages if len(p.lines) >= 2)
+    if not tops:
+        return float("inf"), float("-inf")
+    return tops[len(tops) // 2], bottoms[len(bottoms) // 2]
+
+
+def _zone(page: PageLines, extent: tuple[float, float]) -> list[tuple[str, Line]]:
     """The outermost lines of a page (top and bottom by position) that sit in the page's
-    margins (the outer MARGIN share of its height), tagged with their zone."""
+    margins (the outer MARGIN share of its visible box's height), tagged with their zone.
+
+    When the document's text block (`extent`) ends further inside the box than that margin
+    (a box that does not say where the page was trimmed), the zone is measured from the text
+    block's edge instead, half as deep."""
     if not page.lines:
         return []
     by_y = sorted(page.lines, key=lambda ln: -ln.y)
     band = MARGIN * page.height
-    top = [("top", ln) for ln in by_y[:ZONE_LINES] if ln.y >= page.bottom + page.height - band]
+    high = page.bottom + page.height - band
+    low = page.bottom + band
+    if extent[0] < high:
+        high = extent[0] - band / 2
+    if extent[1] > low:
+        low = extent[1] + band / 2
+    top = [("top", ln) for ln in by_y[:ZONE_LINES] if ln.y >= high]
     bottom = [
         ("bottom", ln)
         for ln in by_y[-ZONE_LINES:]
-        if ln.y <= page.bottom + band and all(ln is not t for _, t in top)
+        if ln.y <= low and all(ln is not t for _, t in top)
     ]
     return top + bottom
 
@@ -56,9 +76,10 @@ def remove_running_lines(pages: list[PageLines]) -> int:
     counts: Counter[tuple[str, str]] = Counter()
     exact: Counter[tuple[str, str]] = Counter()
     at_y: Counter[tuple[str, str, int]] = Counter()
+    extent = _extent(pages)
     for page in pages:
         seen: set[tuple[str, str]] = set()
-        for zone, ln in _zone(page):
+        for zone, ln in _zone(page, extent):
             k = (zone, _key(ln.text))
             if k not in seen:
                 seen.add(k)
@@ -68,12 +89,12 @@ def remove_running_lines(pages: list[PageLines]) -> int:
                 at_y[(zone, _prefix(ln.text), round(ln.y))] += 1
     n = len(pages)
     threshold = max(3, int(0.2 * n))
-    offsets = _page_number_offsets(pages, threshold)
+    offsets = _page_number_offsets(pages, threshold, extent)
     big = 1.12 * body_size([ln for p in pages for ln in p.lines])
     removed = 0
     for page in pages:
         drop: set[int] = set()
-        for zone, ln in _zone(page):
+        for zone, ln in _zone(page, extent):
             k = (zone, _key(ln.text))
             masked = (
                 counts[k] >= threshold
@@ -108,7 +129,9 @@ def _numbered_offset(ln: Line, index: int) -> int | None:
     return None
 
 
-def _page_number_offsets(pages: list[PageLines], threshold: int) -> set[int]:
+def _page_number_offsets(
+    pages: list[PageLines], threshold: int, extent: tuple[float, float]
+) -> set[int]:
     """Offsets (printed page number - page index) shared by the running lines of many pages.
 
     A header like "4.3. Documentation 17" changes its words from section to section, but its
@@ -117,7 +140,9 @@ def _page_number_offsets(pages: list[PageLines], threshold: int) -> set[int]:
     counts: Counter[int] = Counter()
     for page in pages:
         seen = {
-            off for _, ln in _zone(page) if (off := _numbered_offset(ln, page.index)) is not None
+            off
+            for _, ln in _zone(page, extent)
+            if (off := _numbered_offset(ln, page.index)) is not None
         }
         counts.update(seen)
     return {off for off, c in counts.items() if c >= threshold}

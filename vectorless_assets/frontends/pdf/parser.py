@@ -1,12 +1,13 @@
 """PDF frontend: pypdf; the outline, the printed contents and detected headings merged.
 
 Pages are read one at a time into styled lines (`pdf_text`), running headers/footers are
-removed (`pdf_layout`), the outline is read and judged (`pdf_outline`) and the printed
-contents read (`toc_map`); a denser printed contents that agrees with the outline fills it
-in, and headings are detected where neither is the whole structure (a missing, useless,
-mistitled or chapter-only outline; no or a sparse contents page): they fill in below what
-there is (`merge`); where an outline is whole, its leaf entries spanning several pages are
-filled in from the headings detected inside them (`long_entries`). Numbered headings are
+removed (`pdf_layout`), /PageLabels are checked against the printed folios (`page_labels`),
+the outline is read and judged (`pdf_outline`) and the printed contents read (`toc_map`); a
+denser printed contents that agrees with the outline fills it in, and headings are
+detected where neither is the whole structure (a missing, useless, mistitled or chapter-only
+outline; no or a sparse contents page): they fill in below what there is (`merge`); where an
+outline is whole, its leaf entries spanning several pages are filled in from the headings
+detected inside them (`long_entries`). Numbered headings are
 then nested by their numbers, each heading's level source is summed up in a
 `pdf_level_sources` diagnostic, and the line stream is cut into raw sections with page
 ranges (`pdf_sections`).
@@ -21,6 +22,7 @@ from typing import Any
 
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, read_outline
+from vectorless_assets.frontends.pdf.page_labels import check_labels
 from vectorless_assets.frontends.pdf.sections import build_raw_nodes, place_outline
 from vectorless_assets.frontends.pdf.structure import Source, merge_structure
 from vectorless_assets.frontends.pdf.structure import parse_diag as _diag
@@ -228,7 +230,9 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
             diags.append(
                 _diag("pdf_outline_shallow", f"outline used as a chapter frame: {reason}", "info")
             )
-    labels = _labels(reader, total)
+    labels, why = check_labels(_labels(reader, total), originals)
+    if why:
+        diags.append(_diag("pdf_page_labels_ignored", f"page labels ignored: {why}", "info"))
     bounds = page_starts[: len(pages) + 1]
     framed = (
         place_outline([e for e in entries if e.page < len(pages)], lines, bounds)

@@ -48,7 +48,8 @@ class Line:
 
 @dataclass(slots=True)
 class PageLines:
-    """The lines of one page plus the page box height (for header/footer zones)."""
+    """The lines of one page plus its visible box (`bottom`, `height`: the trim box, else the
+    crop box, else the media box; for header/footer zones)."""
 
     index: int
     height: float
@@ -192,8 +193,7 @@ def _font_style(font: Any, cache: dict[int, tuple[bool, bool]]) -> tuple[bool, b
 def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) -> PageLines:
     """Extract the styled lines of one pypdf page (raises whatever pypdf raises)."""
     builder = _LineBuilder(index)
-    box = page.mediabox
-    height = float(box.height) or 792.0
+    bottom, height = visible_box(page)
 
     def visitor(text: str, cm: Any, tm: Any, font: Any, font_size: float) -> None:
         if not text:
@@ -216,17 +216,34 @@ def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) 
     lines = builder.lines
     if not lines and text.strip():  # visitor saw nothing usable: keep pypdf's plain text
         lines = [
-            Line(index, height - 12.0 * i, 0.0, 0.0, False, t.strip())
+            Line(index, bottom + height - 12.0 * i, 0.0, 0.0, False, t.strip())
             for i, t in enumerate(text.splitlines())
             if t.strip()
         ]
     return PageLines(
         index=index,
         height=height,
-        bottom=float(box.bottom),
+        bottom=bottom,
         lines=lines,
         has_images=_has_images(page),
     )
+
+
+def visible_box(page: Any) -> tuple[float, float]:
+    """(bottom, height) of what a reader sees of the page: the trim box (pypdf falls back to the
+    crop box, then the media box) clipped to the media box. A book typeset on a 6x9in page
+    inside an A4 sheet declares the small page as its crop or trim box: its running heads sit
+    near that box's edge, far inside the media box's margins."""
+    media = page.mediabox
+    try:
+        trim = page.trimbox
+        lo = max(float(trim.bottom), float(media.bottom))
+        hi = min(float(trim.top), float(media.top))
+    except Exception:  # noqa: BLE001 - a malformed box falls back to the media box
+        lo, hi = float(media.bottom), float(media.top)
+    if hi - lo < 36:  # degenerate or disjoint: trust the media box
+        lo, hi = float(media.bottom), float(media.top)
+    return lo, (hi - lo) or 792.0
 
 
 def _has_images(page: Any) -> bool:

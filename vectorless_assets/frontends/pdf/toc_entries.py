@@ -7,10 +7,12 @@ title, unless it ends in a colon: that heads a group), the tail of the entry abo
 sits right below it, indented, in its style and no label itself (a title wrapped after its
 number), or an unnumbered entry of its own when it is a "Part"/"Chapter" label or set in
 capitals or bold (`toc_map` points it at the first page of the entries under a "Part", else
-where the next entry points). Nesting comes from the indent (distinct left edges ranked), else
-from numbering depth ("3.4.1" is level 3), with "Part" above everything else (a bare "II
-Implementation" too, when several such labels occur); then "3.1" is put one level below the
-"3" before it (`numbering.nest_by_number`: the number is trusted over the indent).
+where the next entry points). The contents end at the bare heading of a list of figures or
+tables that follows them (an entry "List of Illustrations xi" does not end them). Nesting
+comes from the indent (distinct left edges ranked), else from numbering depth ("3.4.1" is
+level 3), with "Part" above everything else (a bare "II Implementation" too, when several
+such labels occur); then "3.1" is put one level below the "3" before it
+(`numbering.nest_by_number`: the number is trusted over the indent).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ _KEYWORD = re.compile(
     r"^(part|chapter|item|appendix|annex|teil|kapitel)\s+(\d{1,3}[a-z]?|[ivxlc]{1,6}|[a-z])\b", re.I
 )
 _LIST_OF = re.compile(
-    r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits)|index of tables)\b",
+    r"^(?:list of (?:tables|figures|illustrations|listings|examples|exhibits|maps|plates|charts)"
+    r"|index of tables)\b",
     re.I,
 )
 _PAGE_HEADER = re.compile(
@@ -73,7 +76,7 @@ def read_entries(
         pending: Row | None = None
         for k, r in enumerate(rs):
             text = r.text.strip()
-            if _LIST_OF.match(text):
+            if _list_heading(text, last):
                 pending = None
                 break  # a list of tables or figures follows the contents: not structure
             if CONTENTS.match(_FOLIO_FIRST.sub("", text)) or _PAGE_HEADER.match(text):
@@ -126,13 +129,20 @@ def read_entries(
                 pending = r
         if pending is not None:
             raw.append((pending, pending.text.strip(), ""))
-        if any(_LIST_OF.match(r.text.strip()) for r in rs):
+        if any(_list_heading(r.text.strip(), last) for r in rs):
             break
     # an unnumbered row on several ToC pages is a running header ("Debian Reference")
     repeated = Counter(t for _, t, num in raw if not num)
     raw = [x for x in raw if x[2] or repeated[x[1]] < 2]
     levels = _levels([(r, t) for r, t, _ in raw])
     return [TocEntry(t, lv, num, r.page) for (r, t, num), lv in zip(raw, levels, strict=True)]
+
+
+def _list_heading(text: str, last: int) -> bool:
+    """True for the bare heading of a list of figures or tables ("List of Illustrations"): the
+    contents end there. An entry with a page number ("List of Illustrations xi") is one of the
+    contents' own front-matter entries, and the reading goes on."""
+    return bool(_LIST_OF.match(text)) and split_entry(text, last) is None
 
 
 def _runs_on(prev: Row, r: Row) -> bool:
