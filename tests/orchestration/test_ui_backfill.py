@@ -6,6 +6,11 @@ documents, one of them an unreadable PDF, and backfill chunks of 10
 must compile every document in at most ceil(30 / 10) = 3 runs; the unreadable document
 fails alone (its run fails naming it, the 9 others of its chunk are materialized), and
 every partition records its own data version. Skips where chromium or playwright is absent.
+
+Marked `slow` (about 75 s; `pytest -m slow`): the default suite keeps the same flows in less
+time (`test_ui_browser`'s "Materialize all" click and failed-run re-execution, the chunking
+and per-run isolation in `assets/test_backfill_daemon.py`), and `benchmarks/ui_walk.py`
+repeats a 30-document ranged backfill with a failing document in the browser.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
+
+pytestmark = pytest.mark.slow
 
 CHUNK = 10
 BAD = "doc17.pdf"
