@@ -15,6 +15,7 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
+from tests.support.pdfs import book_page, contents_page
 from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.frontends.pdf.page_labels import check_labels
 from vectorless_assets.frontends.pdf.text import Line
@@ -25,21 +26,6 @@ CHAPTERS = ["Origins", "Growth", "Crisis", "Recovery"]
 BODY = "The {} accounts show how the firm kept its books through good years and bad ones."
 
 
-def _page(c: canvas.Canvas, title: str | None, word: str, folio: str | None) -> None:
-    y = H - 100
-    if title:
-        c.setFont("Helvetica-Bold", 18)
-        c.drawString(72, y, title)
-        y -= 40
-    c.setFont("Helvetica", 10)
-    for _ in range(30):
-        c.drawString(72, y, BODY.format(word))
-        y -= 14
-    if folio:
-        c.drawCentredString(W / 2, 40, folio)
-    c.showPage()
-
-
 def _book() -> bytes:
     """A title page, contents (v), preface (vi), four chapters of two pages printed 1-8;
     /PageLabels decimal from 1 on the title page."""
@@ -48,22 +34,12 @@ def _book() -> bytes:
     c.setFont("Helvetica-Bold", 24)
     c.drawString(72, H - 200, "A Company History")
     c.showPage()
-    c.setFont("Helvetica-Bold", 18)
-    c.drawString(72, H - 100, "Contents")
-    c.setFont("Helvetica", 11)
     rows = [("Preface", "vi")] + [(f"{i} {n}", str(2 * i - 1)) for i, n in enumerate(CHAPTERS, 1)]
-    y = H - 140
-    for title, folio in rows:
-        c.drawString(72, y, title)
-        c.drawRightString(W - 72, y, folio)
-        y -= 20
-    c.setFont("Helvetica", 10)
-    c.drawCentredString(W / 2, 40, "v")
-    c.showPage()
-    _page(c, "Preface", "preface", "vi")
+    contents_page(c, rows, "v")
+    book_page(c, "Preface", BODY.format("preface"), "vi")
     for i, name in enumerate(CHAPTERS, start=1):
-        _page(c, f"{i} {name}", f"c{i}", str(2 * i - 1))
-        _page(c, None, f"more{i}", str(2 * i))
+        book_page(c, f"{i} {name}", BODY.format(f"c{i}"), str(2 * i - 1))
+        book_page(c, None, BODY.format(f"more{i}"), str(2 * i))
     c.save()
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(buf.getvalue())))
     writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)

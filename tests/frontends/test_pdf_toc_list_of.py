@@ -14,6 +14,7 @@ import io
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
+from tests.support.pdfs import book_page, contents_page
 from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.options import CompileOptions
 
@@ -24,37 +25,15 @@ BODY = "The {} records of the port describe cargo, weather and the names of the 
 FRONT = 3  # contents (v), list of illustrations (vi), preface (vii); chapter 1 is printed 1
 
 
-def _page(c: canvas.Canvas, title: str, word: str, folio: str) -> None:
-    c.setFont("Helvetica-Bold", 18)
-    c.drawString(72, H - 100, title)
-    c.setFont("Helvetica", 10)
-    y = H - 140
-    for _ in range(30):
-        c.drawString(72, y, BODY.format(word))
-        y -= 14
-    c.drawCentredString(W / 2, 40, folio)
-    c.showPage()
-
-
 def _book() -> bytes:
     """Contents (printed v): Preface, List of Illustrations (roman), five chapters of two
     pages; then the list of illustrations (vi) with five numbered rows, the preface (vii) and
     the chapters."""
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
-    c.setFont("Helvetica-Bold", 18)
-    c.drawString(72, H - 100, "Contents")
     rows = [("List of Illustrations", "vi"), ("Preface", "vii")]
     rows += [(f"{i} {name}", str(2 * i - 1)) for i, name in enumerate(CHAPTERS, start=1)]
-    y = H - 140
-    c.setFont("Helvetica", 11)
-    for title, folio in rows:
-        c.drawString(72, y, title)
-        c.drawRightString(W - 72, y, folio)
-        y -= 20
-    c.setFont("Helvetica", 10)
-    c.drawCentredString(W / 2, 40, "v")
-    c.showPage()
+    contents_page(c, rows, "v")
     c.setFont("Helvetica-Bold", 18)
     c.drawString(72, H - 100, "List of Illustrations")
     c.setFont("Helvetica", 11)
@@ -66,9 +45,9 @@ def _book() -> bytes:
     c.setFont("Helvetica", 10)
     c.drawCentredString(W / 2, 40, "vi")
     c.showPage()
-    _page(c, "Preface", "preface", "vii")
+    book_page(c, "Preface", BODY.format("preface"), "vii")
     for i, name in enumerate(CHAPTERS, start=1):
-        _page(c, f"{i} {name}", f"c{i}", str(2 * i - 1))
+        book_page(c, f"{i} {name}", BODY.format(f"c{i}"), str(2 * i - 1))
         c.setFont("Helvetica", 10)
         c.drawString(72, H - 100, BODY.format(f"more{i}"))
         c.drawCentredString(W / 2, 40, str(2 * i))

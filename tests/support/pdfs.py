@@ -79,3 +79,35 @@ def make_pdf(spec: Spec) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def book_page(c: canvas.Canvas, title: str | None, line: str, folio: str | None) -> None:
+    """One page of a generated book: a bold 18 pt title (if any), 30 body lines of `line`, the
+    printed page number `folio` centred at the foot (if any)."""
+    y = H - 100
+    if title:
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(72, y, title)
+        y -= 40
+    c.setFont("Helvetica", 10)
+    for _ in range(30):
+        c.drawString(72, y, line)
+        y -= 14
+    if folio:
+        c.drawCentredString(W / 2, 40, folio)
+    c.showPage()
+
+
+def contents_page(c: canvas.Canvas, rows: list[tuple[str, str]], folio: str) -> None:
+    """A "Contents" page: one row per (title, printed page), the page flush right."""
+    c.setFont("Helvetica-Bold", 18)
+    c.drawString(72, H - 100, "Contents")
+    c.setFont("Helvetica", 11)
+    y = H - 140
+    for title, page in rows:
+        c.drawString(72, y, title)
+        c.drawRightString(W - 72, y, page)
+        y -= 20
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(W / 2, 40, folio)
+    c.showPage()
