@@ -54,6 +54,7 @@ def through_dagster(tmp_path: Path, out: Path, workers: int, *flags: str) -> dic
         [sys.executable, "-c", code, *argv], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-2000:]
+    assert "Warning" not in done.stderr, done.stderr[-2000:]  # a quiet compile prints no warning
     return irs(json.loads(done.stdout))
 
 

@@ -95,11 +95,15 @@ def latest_records(
     known = known or {}
     out: dict[str, dg.EventLogRecord] = {}
     storage_ids = sorted(sid for pk, sid in ids.items() if known.get(pk) != sid)
+    fetch = (
+        instance.fetch_observations
+        if event_type == dg.DagsterEventType.ASSET_OBSERVATION
+        else instance.fetch_materializations
+    )
     for i in range(0, len(storage_ids), CHUNK):
-        records = instance.get_event_records(
-            dg.EventRecordsFilter(event_type, asset_key=key, storage_ids=storage_ids[i : i + CHUNK])
-        )
-        for record in records:
+        chunk = storage_ids[i : i + CHUNK]
+        found = fetch(dg.AssetRecordsFilter(asset_key=key, storage_ids=chunk), limit=len(chunk))
+        for record in found.records:
             partition = record.partition_key
             if partition is not None:
                 out[partition] = record
