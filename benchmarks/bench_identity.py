@@ -13,7 +13,10 @@ refactor (issue 30) and compared:
   questions; `Catalog.locate` across the folder of samples.
 * **MCP**: the served tools' names, descriptions and input schemas, and a fixed transcript
   of calls (`TRANSCRIPT`) over the folder of sample IRs.
-* **Dagster**: every asset key of the default code location with its code version.
+* **Dagster**: every asset key of the default code location with its code version, and
+  the names of its jobs, sensors, schedules and asset checks.
+* **CLI**: the text and `--json` output of `compile` (through Dagster and in process), `ls`
+  and `toc`, kept as masked text (`identity_cli.py`) so that a difference reads as one.
 
 Documents are compiled from a copy under a temporary root, so paths in the IR do not depend
 on the checkout's location. Run from the project root:
@@ -38,6 +41,7 @@ import anyio
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.identity_cli import cli_part, definitions_part  # noqa: E402
 from tests.support.fake_llm import FakeLLMServer  # noqa: E402
 from vectorless_assets import compile_document, save_ir  # noqa: E402
 from vectorless_assets.llm.openai import OpenAICompatibleClient  # noqa: E402
@@ -214,6 +218,7 @@ def fingerprint(corpus: Path) -> dict[str, Any]:
             json.dumps(catalog.locate("how to escalate an incident", k=5), default=str)
         )
         mcp = mcp_part(folder, ids)
+        cli = cli_part(work)
         if corpus.exists():
             more_irs, more_rankings = corpus_part(corpus, work)
             irs.update(more_irs)
@@ -223,6 +228,8 @@ def fingerprint(corpus: Path) -> dict[str, Any]:
         "rankings": {k: digest(v) for k, v in rankings.items()},
         "mcp": mcp,
         "code_versions": dagster_part(),
+        "definitions": definitions_part(),
+        "cli": cli,
     }
 
 

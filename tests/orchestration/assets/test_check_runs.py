@@ -10,7 +10,6 @@ a temp dir).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import dagster as dg
 import pytest
@@ -29,9 +28,13 @@ VALIDATE = dg.AssetCheckKey(dg.AssetKey("validation"), "validate")
 NEVER = "never~compiled.md"
 
 
-@pytest.fixture
-def compiled(tmp_path: Path) -> Iterator[tuple[Settings, dg.Definitions, dg.DagsterInstance]]:
-    settings, instance = two_documents(tmp_path, NEVER)
+@pytest.fixture(scope="module")
+def compiled(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Settings, dg.Definitions, dg.DagsterInstance]]:
+    """Two documents compiled once for the module (the last test, which stores an error, runs
+    last: the others read the stored values as compiled)."""
+    settings, instance = two_documents(tmp_path_factory.mktemp("checks"), NEVER)
     defs = build_defs(settings)
     for key in (A, B):
         assert (
