@@ -402,3 +402,27 @@ def test_the_corpus_asset_page_shows_the_table(site: Site) -> None:
     ui.page.get_by_text("failed_checks").first.wait_for()
     ui.page.get_by_text("preview").first.wait_for()
     ui.shot("corpus")
+
+
+def test_a_run_submitted_with_the_graphql_client_writes_the_ir(site: Site) -> None:
+    """What a script does against `dagster dev -w workspace.yaml`: `DagsterGraphQLClient`
+    submits the compile job for one partition (the mutation the UI posts); the run succeeds
+    and writes that document's IR (removed first, so only this run can have written it)."""
+    from dagster_graphql import DagsterGraphQLClient
+
+    _ensure_compiled(site)
+    ir = site.ir / f"{key_to_doc_id(README)}.bin"
+    ir.unlink()
+    port = int(site.ui.base.rsplit(":", 1)[1])
+    client = DagsterGraphQLClient("127.0.0.1", port_number=port)
+    run_id = client.submit_job_execution(
+        "compile_documents",
+        repository_location_name="vectorless",
+        tags={"dagster/partition": README},
+    )
+    status = wait_for(
+        lambda: (s := client.get_run_status(run_id)) in FINISHED and s, 240, "the GraphQL run"
+    )
+    run = site.ui.instance.get_run_by_id(run_id)
+    assert status == SUCCESS, site.ui.failure_text(run)
+    assert "Usage" in site.ir_titles(README)
