@@ -129,10 +129,14 @@ def _run_both_ways(
     assert result.success
 
 
-def test_slim_events_give_the_versions_and_staleness_of_dagsters_events(tmp_path: Path) -> None:
-    """The shipped event log stores slimmer events (`storage.slim`); per partition and asset,
-    on a ranged run and on one run per partition, the data versions, the provenance and
-    Dagster's staleness equal those of Dagster's default storage, before and after an edit."""
+def test_a_range_run_records_what_one_run_per_partition_records_also_with_slim_events(
+    tmp_path: Path,
+) -> None:
+    """On Dagster's default storage, a ranged run records per partition the data versions and
+    staleness of one run per partition. The shipped event log stores slimmer events
+    (`storage.slim`): per partition and asset, on a ranged run and on one run per partition,
+    the data versions, the provenance and Dagster's staleness equal those of Dagster's default
+    storage, before and after an edit."""
     instances = {
         (name, slim): _setup(tmp_path, f"{name}-{int(slim)}", slim=slim)[1:]
         for name in ("single", "ranged")
@@ -140,6 +144,16 @@ def test_slim_events_give_the_versions_and_staleness_of_dagsters_events(tmp_path
     }
     for slim in (False, True):
         _run_both_ways(*instances[("single", slim)], *instances[("ranged", slim)])
+    (single_defs, single), (ranged_defs, ranged) = (
+        instances[("single", False)],
+        instances[("ranged", False)],
+    )
+    assert len(ranged.get_runs()) == 1 and len(single.get_runs()) == len(KEYS)
+    versions = _versions(ranged, ranged_defs)
+    assert None not in versions.values()
+    assert versions == _versions(single, single_defs)
+    assert len({versions[("tree", pk)] for pk in KEYS}) == len(KEYS)  # not one version for all
+    assert _statuses(ranged, ranged_defs) == _statuses(single, single_defs)
     for how in ("single", "ranged"):
         dagster_defs, dagster_instance = instances[(how, False)]
         slim_defs, slim_instance = instances[(how, True)]
@@ -151,36 +165,16 @@ def test_slim_events_give_the_versions_and_staleness_of_dagsters_events(tmp_path
     (tmp_path / "docs" / "d2.md").write_text("# Doc 2\n\nRewritten.\n", encoding="utf-8")
     for _, instance in instances.values():
         _observe(instance, tmp_path / "docs")
+    assert _statuses(ranged, ranged_defs) == _statuses(single, single_defs)
     for how in ("single", "ranged"):
         after = _statuses(*reversed(instances[(how, True)]))
         assert after == _statuses(*reversed(instances[(how, False)]))
+        # staleness is a frontier: the direct consumers of the source (parse, and the IR that
+        # embeds it)
         assert {k for k, v in after.items() if v != "FRESH"} == {
             ("parsed", "d2.md"),
             ("document_ir", "d2.md"),
         }
-
-
-def test_a_range_run_records_what_one_run_per_partition_records(tmp_path: Path) -> None:
-    _, single_defs, single = _setup(tmp_path, "single")
-    _, ranged_defs, ranged = _setup(tmp_path, "ranged")
-    _run_both_ways(single_defs, single, ranged_defs, ranged)  # each run succeeded
-    assert len(ranged.get_runs()) == 1 and len(single.get_runs()) == len(KEYS)
-    versions = _versions(ranged, ranged_defs)
-    assert None not in versions.values()
-    assert versions == _versions(single, single_defs)
-    assert len({versions[("tree", pk)] for pk in KEYS}) == len(KEYS)  # not one version for all
-    before = _statuses(ranged, ranged_defs)
-    assert set(before.values()) == {"FRESH"} and before == _statuses(single, single_defs)
-    (tmp_path / "docs" / "d2.md").write_text("# Doc 2\n\nRewritten.\n", encoding="utf-8")
-    _observe(single, tmp_path / "docs")
-    _observe(ranged, tmp_path / "docs")
-    after = _statuses(ranged, ranged_defs)
-    assert after == _statuses(single, single_defs)
-    # staleness is a frontier: the direct consumers of the source (parse, and the IR that embeds it)
-    assert {k for k, v in after.items() if v != "FRESH"} == {
-        ("parsed", "d2.md"),
-        ("document_ir", "d2.md"),
-    }
 
 
 def _ir_json(folder: Path) -> dict[str, dict]:
