@@ -225,7 +225,7 @@ TABLE = PassTable(
             reads=("tree",),
             writes=("chain_index",),
             phase="backend",
-            version="4",
+            version="5",
             modes=DEEP,
         ),
         Pass(

@@ -71,3 +71,52 @@ def test_a_link_named_by_its_position_is_a_sequence(text: str, ref: str) -> None
 def test_a_link_merely_holding_a_position_word_is_not() -> None:
     ref = "[next section headers](#basis)"
     assert typed(f"See the {ref} for details.", ref=ref) == "elaboration"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a marker inside a code identifier is no marker ("next_after" holds "after")
+        ("The function `next_after` was deprecated (see Section 2).", "elaboration"),
+        ("Read `duration_since` with Section 2.", "elaboration"),
+        # "instead of" / "rather than" set the sentence against what follows them only
+        ("We use Section 2 instead of the old table.", "elaboration"),
+        ("We keep the old table instead of Section 2.", "contradicting"),
+        ("Investigate Section 2, rather than stabilize the hack.", "elaboration"),
+    ],
+)
+def test_identifiers_and_preferences_are_not_relations(text: str, kind: str) -> None:
+    assert typed(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "ref", "kind"),
+    [
+        # a concession or a case where the target does not hold
+        (
+            "It gives the same semantics, albeit [in a different way](#b).",
+            "[in a different way](#b)",
+            "contradicting",
+        ),
+        (
+            "There are variants for which this is not the case; see Section 2.",
+            "Section 2",
+            "contradicting",
+        ),
+        (
+            "We believe these benefits outweigh its [drawbacks](#b).",
+            "[drawbacks](#b)",
+            "contradicting",
+        ),
+        # the target as the stated rationale
+        ('See "Basis" for the rationale.', '"Basis"', "causal"),
+        # the target as ground built on, restated, or borne out
+        ("Assumes the same definitions [as above](#b).", "[as above](#b)", "supporting"),
+        ("This section builds on the syntax covered in Section 2.", "Section 2", "supporting"),
+        ("This substantiates the claim made in Section 2.", "Section 2", "supporting"),
+        # ... but what builds on the target's content is not supported by it
+        ("Section 2 builds on the old syntax.", "Section 2", "elaboration"),
+    ],
+)
+def test_concessions_rationales_and_ground_built_on(text: str, ref: str, kind: str) -> None:
+    assert typed(text, ref=ref) == kind

@@ -76,9 +76,10 @@ def _key(match: re.Match[str]) -> str:
 
 
 def _regex(phrases: list[str]) -> re.Pattern[str]:
-    """One pattern for `phrases`, the longest first: ASCII ones only as whole words."""
+    """One pattern for `phrases`, the longest first: ASCII ones only as whole words (not
+    inside an identifier either: "next_after", "thus2")."""
     parts = [
-        rf"(?<![A-Za-z]){_spaced(p)}(?![A-Za-z])" if p.isascii() else _spaced(p)
+        rf"(?<![A-Za-z0-9_]){_spaced(p)}(?![A-Za-z0-9_])" if p.isascii() else _spaced(p)
         for p in sorted(set(phrases), key=len, reverse=True)
     ]
     return re.compile("|".join(parts), re.IGNORECASE)

@@ -20,8 +20,9 @@
 * `REASON_TITLES`: how a section that gives reasons is titled ("Why ...", "Rationale",
   "なぜ", "理由"); a reference to one, with no marker, is causal.
 
-English phrases match whole words, case-insensitively; CJK ones anywhere (the words have
-no spaces), which is why their in-word uses are listed in `NOT_MARKERS`.
+English phrases match whole words, case-insensitively, and never inside a code identifier
+("next_after" holds no "after"); CJK ones anywhere (the words have no spaces), which is why
+their in-word uses are listed in `NOT_MARKERS`.
 """
 
 from __future__ import annotations
@@ -49,12 +50,13 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "disagrees with", "refutes", "instead of", "rather than", "but see", "although",
             "though", "whereas", "does not apply", "do not apply", "does not permit",
             "exception to", "an alternative", "as an alternative", "another possible solution",
-            "lied",
+            "lied", "albeit", "not the case", "outweigh", "outweighs",
         ),
         "causal": (
             "because", "because of", "due to", "owing to", "as a result of", "results in",
             "resulted in", "leads to", "led to", "caused by", "for reasons", "for the reasons",
-            "for why", "for reasoning", "a justification", "the justification", "in light of",
+            "for why", "for reasoning", "for the rationale", "for rationale", "a justification",
+            "the justification", "in light of",
             "since", "therefore", "thus", "hence", "consequently",
             # (not the recalling "discussed above" inside "for reasons discussed above")
             *(f"for{the} reasons {verb}" for the in ("", " the") for verb in _RECALLED),
@@ -64,7 +66,8 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "as stated", "as shown", "as seen", "as defined", "as alluded to", "as suggested",
             "as we saw", "we have seen", "as with", "as in", "similar to", "the same as",
             "based on", "according to", "confirms", "consistent with", "in line with",
-            "agrees with", "recall", "precedent",
+            "agrees with", "recall", "precedent", "as above", "as before", "builds on",
+            "build on", "building on", "substantiates",
             # (what was said before: "described in the previous section", "[discussed
             # above](#x)", "already suggested in [X]"; "described in [X]" alone tells more)
             *(f"{verb} {before}" for verb in _RECALLED for before in _BEFORE),
@@ -153,9 +156,10 @@ ONLY_BEFORE: dict[str, tuple[str, ...]] = {
     "en": (
         "in contrast to", "in contrast with", "in comparison with", "in comparison to",
         "compared to", "compared with", "unlike", "as opposed to", "contrary to", "although",
-        "though", "whereas", "because", "because of", "due to", "owing to", "as a result of",
-        "caused by", "in light of", "since", "similar to", "the same as", "based on",
-        "according to", "consistent with", "in line with", "as with", "as in",
+        "though", "whereas", "albeit", "instead of", "rather than", "because", "because of",
+        "due to", "owing to", "as a result of", "caused by", "in light of", "since",
+        "similar to", "the same as", "based on", "according to", "consistent with",
+        "in line with", "as with", "as in", "builds on", "build on", "building on",
     ),
 }
 ONLY_AFTER: dict[str, tuple[str, ...]] = {
