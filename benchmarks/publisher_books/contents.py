@@ -33,7 +33,7 @@ def entries(plan: Plan, flow: Flow, listed: list[Head], lists: list[str]) -> lis
     `plan.toc_depth`, in page order; `target` keys "list:<name>" or "head:<index in heads>"."""
     edited = "edited_contents" in plan.conventions
     hanging = "hanging_numbers" in plan.conventions
-    limit = flow.geo.right - flow.geo.left - 60
+    limit = (flow.geo.right - flow.geo.left) * 0.7  # titles wrap short of the page column
     out = [Entry([(0.0, "regular", name)], 0, f"list:{name}") for name in lists]
     for i, head in enumerate(listed):
         if head.kind == "section" and head.depth > plan.toc_depth:

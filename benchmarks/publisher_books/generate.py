@@ -63,12 +63,18 @@ def generate(seed: int) -> Book:
     geo = Geometry.of(plan)
     rng = random.Random(seed * 31 + 7)
     front = [h for h in plan.heads if h.kind == "front"]
-    body = flow_heads(plan, geo, [h for h in plan.heads if h.kind != "front"], seed * 31 + 1)
-    pre = flow_heads(plan, geo, front, seed * 31 + 2)
-    chunks = paginate(entries(plan, body, plan.heads, plan.lists), plan, geo)
     cover = _cover(plan, geo)
-    at_lists = len(cover) + len(chunks)
-    n_front = at_lists + len(plan.lists) + len(pre.pages)
+    for _ in range(3):  # body lengths rescaled until the book has 20-80 pages
+        body = flow_heads(plan, geo, [h for h in plan.heads if h.kind != "front"], seed * 31 + 1)
+        pre = flow_heads(plan, geo, front, seed * 31 + 2)
+        chunks = paginate(entries(plan, body, plan.heads, plan.lists), plan, geo)
+        at_lists = len(cover) + len(chunks)
+        n_front = at_lists + len(plan.lists) + len(pre.pages)
+        total = n_front + len(body.pages)
+        if 20 <= total <= 80:
+            break
+        for h in plan.heads:
+            h.lines = max(2, round(h.lines * plan.target_pages / total))
 
     def folio(p: int) -> str:
         f = roman(p + 1)

@@ -19,8 +19,8 @@ DRAWN = {
     "caps": 0.4,  # small-caps or all-caps headings at 85-95% of body size
     "larger_plain": 0.4,  # unbolded headings 4-12% larger than body
     "byline": 0.4,  # author and affiliation lines under chapter titles (cause G)
-    "edited_contents": 0.35,  # edited volume: contents with author lines, wrapped titles (E)
-    "legal": 0.3,  # numbering "§ 1 / A. / I. / 1. / a) / aa)" (H)
+    "edited_contents": 0.45,  # edited volume: contents with author lines, wrapped titles (E)
+    "legal": 0.4,  # numbering "§ 1 / A. / I. / 1. / a) / aa)" (H)
     "hanging_numbers": 0.35,  # numbers drawn as separate text objects after the body (B)
     "cropbox": 0.45,  # a 156 x 234 mm crop box inside the A4 media box (C)
     "list_of": 0.4,  # "List of Figures" entries in the contents, and the list pages (F)
@@ -197,6 +197,8 @@ def _tree(rng: random.Random, plan: Plan, n_sec: int, scheme: str) -> None:
         head = Head(top, "chapter", _number(scheme, 0, [ch]), title(rng), lines=rng.randint(3, 12))
         if plan.label:
             head.number = f"{plan.label} {ch}"
+        if "edited_contents" in plan.conventions and rng.random() < 0.6:
+            head.title += f": {title(rng, 4)}"  # long enough to wrap in the contents
         if "byline" in plan.conventions:
             head.byline = person(rng) + (f" and {person(rng)}" if rng.random() < 0.3 else "")
             head.affiliation = f"University of {rng.choice(('Basel', 'Leeds', 'Ghent', 'Turku'))}"
