@@ -8,7 +8,7 @@ tree depths under the document root: front matter, parts and (without parts) cha
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .words import person, roman, title
 
@@ -118,6 +118,9 @@ def _styles(rng: random.Random, conv: set[str], body: float, n_sec: int) -> dict
             styles[d] = Style(rng.choice(("bold", "regular")), size, rng.choice(("all", "small")))
         else:
             styles[d] = Style("italic", body, above=10, below=4)
+    for d in range(n_sec - 1, 0, -1):  # a level is never set smaller than the one below it
+        if styles[d].size < styles[d + 1].size:
+            styles[d] = replace(styles[d], size=styles[d + 1].size)
     return styles
 
 
