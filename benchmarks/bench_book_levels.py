@@ -8,11 +8,10 @@ published (the compiler may use the PDF's outline) and stripped (`use_pdf_outlin
 and with neither outline nor printed contents (`use_printed_toc=False` too: headings detected
 from the page content alone); the PDF's outline alone is scored too (what a naive reader gives).
 
-Matching is bench_pdf_headings' strict scorer (normalised titles equal, pages within one).
-Levels are tree depths: a raw node's depth is one more than that of the nearest earlier node
-of a lower level (as the build pass nests them). Level accuracy is over matched headings:
-strict (depth equals the printed level) and under the best constant offset per file (an
-extra wrapper level forgiven). Half A is for tuning, half B is the check.
+Scoring is book_scoring's (shared with bench_publisher_books.py): bench_pdf_headings' strict
+matching (normalised titles equal, pages within one), levels as tree depths, level accuracy
+over matched headings, strict and under the best constant offset per file. Half A is for
+tuning, half B is the check.
 
     python benchmarks/bench_book_levels.py [--dir DIR] [--half A|B|all] [--set manuals|monographs]
         [--match S] [--baseline]
@@ -25,75 +24,20 @@ import json
 import logging
 import statistics
 import sys
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_pdf_headings import baseline_rate, key, pairs, prf  # noqa: E402
+from bench_pdf_headings import baseline_rate  # noqa: E402
+from book_scoring import Item, items, score_book  # noqa: E402
 from heldout_books.fetch_books import DEFAULT_DEST, books  # noqa: E402
 
-from vectorless_assets.frontends.pdf import open_pdf, parse_pdf  # noqa: E402
-from vectorless_assets.frontends.pdf.outline import read_outline  # noqa: E402
-from vectorless_assets.options import CompileOptions  # noqa: E402
-
 TRUTH = Path(__file__).resolve().parent / "heldout_books" / "truth"
-Item = tuple[str, int, int]  # key, page, level
-
-
-def depths(levels: list[int]) -> list[int]:
-    """Tree depth of each heading level in order (the build pass's nesting)."""
-    stack: list[int] = []
-    out = []
-    for lv in levels:
-        while stack and stack[-1] >= lv:
-            stack.pop()
-        stack.append(lv)
-        out.append(len(stack))
-    return out
-
-
-def level_scores(truth: list[Item], pred: list[Item]) -> tuple[float, float, int, float, float]:
-    """(precision, recall, F1, strict level accuracy, level accuracy under the best offset)."""
-    matched = pairs(truth, pred)
-    p, r, f1 = prf(len(matched), len(truth), len(pred))
-    diffs = Counter(pred[j][2] - truth[i][2] for i, j in matched.items())
-    n = len(matched)
-    strict = diffs[0] / n if n else 0.0
-    best = max(diffs.values()) / n if n else 0.0
-    return p, r, f1, strict, best
-
-
-def items(titles_pages_levels: list[tuple[str, int, int]]) -> list[Item]:
-    levels = depths([lv for _, _, lv in titles_pages_levels])
-    return [
-        (key(t), pg, d) for (t, pg, _), d in zip(titles_pages_levels, levels, strict=True) if key(t)
-    ]
 
 
 def run_book(path: Path, truth: list[Item], baseline: bool) -> dict[str, Any]:
     data = path.read_bytes()
-    row: dict[str, Any] = {}
-    for name, use, toc in (("pub", True, True), ("strip", False, True), ("detect", False, False)):
-        opts = CompileOptions(
-            use_pdf_outline=use, use_printed_toc=toc, max_pages=None, pdf_timeout_seconds=None
-        )
-        t0 = time.perf_counter()
-        parsed = parse_pdf(data, options=opts)
-        row[f"{name}_dt"] = time.perf_counter() - t0
-        pred = items(
-            [(r.title, r.start_page or 0, r.level) for r in parsed.raw_nodes if r.level >= 1]
-        )
-        row[name] = level_scores(truth, pred)
-        row["pages"] = parsed.page_count or 0
-    marks = read_outline(open_pdf(data))
-    row["outline"] = (
-        level_scores(truth, items([(e.title, e.page + 1, e.level) for e in marks]))
-        if marks
-        else (0.0,) * 5
-    )
-    row["outline_n"] = len(marks)
+    row = score_book(data, truth)
     row["base"] = baseline_rate(data) if baseline else (0, 0.0)
     return row
 
