@@ -21,10 +21,16 @@ Over every filing in ``../shared/corpus/pdf/financebench/`` and ``pdf/filings-ex
   in page order (a number may be skipped); filings where at least 3 are found. A note is
   **ok** when a node starting on its page (or the next) has a title with its number.
 
-The filings are sorted by name and dealt alternately to half A (tune: rules are tuned on it)
-and B (check: held out). This scorer's own title rule is independent of the detector's.
+The nodes scored are the PDF frontend's raw nodes (nested by level), or with ``--tree`` the
+final tree of a standard compile (no LLM), each node's subtree span: the nodes the ranker
+cites (a statement page can start a raw node that a later pass merges away).
 
-    python benchmarks/bench_statements.py [--half A|B|all] [--match S] [--verbose] [--json]
+The filings are sorted by name and dealt alternately to half A (tune: rules are tuned on it)
+and B (check: held out); ``benchmarks/questions/filings.jsonl`` puts each filing's questions
+in the same half. This scorer's own title rule is independent of the detector's.
+
+    python benchmarks/bench_statements.py [--half A|B|all] [--match S] [--tree] [--verbose]
+        [--json FILE]
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ from typing import Any
 
 import vectorless_assets.frontends.pdf.parser as pdf_parser
 from vectorless_assets.frontends.pdf import parse_pdf
+from vectorless_assets.ir import Document
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.compile import compile_document
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
 FOLDERS = ("financebench", "filings-extra")
@@ -141,8 +149,19 @@ def spans(nodes: list[Any]) -> list[tuple[int, int, str]]:
     return out
 
 
-def score_filing(path: Path) -> dict[str, Any]:
-    """Statement pages and notes of one filing, and which start a node."""
+def tree_spans(doc: Document) -> list[tuple[int, int, str]]:
+    """(start, end, title) of each node of a compiled tree but the root (0-based pages,
+    the subtree's span: what the ranker cites)."""
+    return [
+        (n.start_page - 1, n.end_page - 1, n.title)
+        for n in doc.tree.nodes[1:]
+        if n.start_page is not None and n.end_page is not None
+    ]
+
+
+def score_filing(path: Path, tree: bool = False) -> dict[str, Any]:
+    """Statement pages and notes of one filing, and which start a node: a raw node of the
+    PDF frontend, or with `tree` a node of the standard compile's final tree."""
     captured: list[list[list[str]]] = []
     real = pdf_parser.read_pages
 
@@ -153,12 +172,14 @@ def score_filing(path: Path) -> dict[str, Any]:
 
     pdf_parser.read_pages = spy
     try:
-        doc = parse_pdf(path.read_bytes(), options=CompileOptions())
+        if tree:
+            sp = tree_spans(compile_document(path, mode="standard"))
+        else:
+            raw = parse_pdf(path.read_bytes(), options=CompileOptions())
+            sp = spans([n for n in raw.raw_nodes if n.level >= 1])
     finally:
         pdf_parser.read_pages = real
     pages = captured[0]
-    nodes = [n for n in doc.raw_nodes if n.level >= 1]
-    sp = spans(nodes)
     stmts = statement_pages(pages)
     rows = []
     for page, kind, how in stmts:
@@ -195,6 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--match", default="")
     ap.add_argument("--verbose", action="store_true", help="the pages and notes missed")
     ap.add_argument("--json", type=Path, default=None, help="write per-filing rows here")
+    ap.add_argument(
+        "--tree",
+        action="store_true",
+        help="score the standard compile's final tree (what the ranker cites), not raw nodes",
+    )
     args = ap.parse_args(argv)
     files = sorted(p for f in FOLDERS for p in (CORPUS / f).glob("*.pdf"))
     if not files:
@@ -206,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         half = halves[path.name]
         if args.half != "all" and half != args.half or args.match not in path.name:
             continue
-        r = score_filing(path)
+        r = score_filing(path, args.tree)
         report[path.name] = {"half": half, **r}
         st, no = r["statements"], r["notes"]
         print(
@@ -221,8 +247,9 @@ def main(argv: list[str] | None = None) -> int:
             for row in no:
                 if not row["ok"]:
                     print(f"    note p{row['page']} {row['n']}: {row['line']}")
-    for half in ("A", "B"):
-        rs = [v for v in report.values() if v["half"] == half]
+    print(f"nodes scored: {'final tree (standard compile)' if args.tree else 'raw PDF nodes'}")
+    for half in ("A", "B", "all"):
+        rs = [v for v in report.values() if half in ("all", v["half"])]
         if not rs:
             continue
         st = [s for v in rs for s in v["statements"]]
