@@ -33,7 +33,8 @@ Our own questions (``--questions``, default ``benchmarks/questions/filings.jsonl
 filings in ``pdf/filings-extra/`` and ``pdf/financebench/``) are scored the same way and
 reported as ``filings``; their halves are set in the file, by filing (A: tune, B: check).
 ``--only fb`` runs the shared questions only, ``--only own`` ours only, ``--only filings``
-both; ``--cache DIR`` keeps our set's IRs in ``DIR/own``.
+both; ``--cache DIR`` keeps our set's IRs in ``DIR/own`` and the pages' text (pypdf, for
+BM25 over pages) in ``DIR/pages``.
 
 Rust book (``corpus/md/large/rust-book-all-in-one.md`` compiled as one document): every
 internal link of the book's sources (``corpus/md/rust-book/src``, concatenated in SUMMARY
@@ -140,7 +141,20 @@ def cached_irs(cache: Path) -> dict[str, Document]:
     return out
 
 
-def pdf_pages(path: Path) -> list[str]:
+def pdf_pages(path: Path, cache: Path | None = None) -> list[str]:
+    """The text of each page of a PDF (pypdf), kept in `cache` (by file name and size) when
+    given: the BM25-over-pages baseline's units."""
+    saved = cache / f"{path.stem}.{path.stat().st_size}.pages.json" if cache else None
+    if saved is not None and saved.exists():
+        return json.loads(saved.read_text())
+    out = read_pdf_pages(path)
+    if saved is not None:
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps(out))
+    return out
+
+
+def read_pdf_pages(path: Path) -> list[str]:
     from pypdf import PdfReader
 
     reader = PdfReader(str(path))
@@ -163,6 +177,7 @@ def financebench(
     options: CompileOptions | None = None,
     half: str = "all",
     every: list[dict[str, Any]] | None = None,
+    pages_cache: Path | None = None,
 ) -> dict[str, Any]:
     """Locate and the BM25 baselines over a question set (`_pages_read`: the shared
     FinanceBench questions unless `every` is given), per half; with the pages-read table."""
@@ -188,7 +203,7 @@ def financebench(
             save_ir(doc, out_dir / f"{doc.doc_id}.bin")
         navs[pdf] = DocumentNavigator(doc)
         navs[pdf].locate("warm up", k=1)  # build the locator once, outside the timed queries
-        pages[pdf] = BM25([terms(t) for t in pdf_pages(pdf)])
+        pages[pdf] = BM25([terms(t) for t in pdf_pages(pdf, pages_cache)])
         sections[pdf] = section_units(doc)
         print(
             (
@@ -531,6 +546,7 @@ def main(argv: list[str] | None = None) -> int:
             CompileOptions(use_printed_toc=not args.no_printed_toc),
             args.half,
             None if own_file is None else own_questions(args.corpus, own_file),
+            args.out / "pages" if args.out else None,
         )
         if not args.verbose:
             fb.pop("questions")
