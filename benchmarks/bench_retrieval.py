@@ -31,7 +31,8 @@ the share of questions whose gold page is within the first 1 / 3 / 5 / 10 pages 
 
 Our own questions (``--questions``, default ``benchmarks/questions/filings.jsonl``, over the
 filings in ``pdf/filings-extra/`` and ``pdf/financebench/``) are scored the same way and
-reported as ``filings``; their halves are set in the file, by filing (A: tune, B: check).
+reported as ``filings``; their halves are set in the file, by filing (A: tune, B: check);
+``pages_read_by_kind`` splits their table by the questions' ``kind``.
 ``--only fb`` runs the shared questions only, ``--only own`` ours only, ``--only filings``
 both; ``--cache DIR`` keeps our set's IRs in ``DIR/own`` and the pages' text (pypdf, for
 BM25 over pages) in ``DIR/pages``.
@@ -291,6 +292,17 @@ def financebench(
         }
         for group in (["A", "B", "all"] if half == "all" else [half])
     }
+    kinds = sorted({q.get("kind", "") for q in questions} - {""})
+    if kinds:  # our questions: the pages-read table per kind of question, halves together
+        result["pages_read_by_kind"] = {
+            kind: {
+                m: read_summary(
+                    [p for q, (_, p) in zip(questions, rs, strict=True) if q["kind"] == kind]
+                )
+                for m, rs in read.items()
+            }
+            for kind in kinds
+        }
     result["locate_ms_per_query"] = round(mean(locate_ms), 2) if locate_ms else None
     result["compile_seconds"] = compile_s
     result["questions"] = per_question
