@@ -23,6 +23,20 @@ the questions sorted by the SHA-1 of their id, then dealt alternately to A and B
 (`halves`), so tuning on A can be checked on B. ``--cache DIR`` loads each filing's IR from
 DIR when one compiled from that file is there (else compiles it and saves it there).
 
+**Pages read** (``pages_read`` in the output, `_pages_read`): per question, the pages an agent
+reads in ranking order (locate asked for 10 hits; each hit's focus pages if it has a focus,
+else its page range, in page order, no page counted twice) until a gold page; reported as
+the share of questions whose gold page is within the first 1 / 3 / 5 / 10 pages read
+(``read@N``), beside hit@1 / hit@5, for locate and for BM25 over pages (10 pages).
+
+Our own questions (``--questions``, default ``benchmarks/questions/filings.jsonl``, over the
+filings in ``pdf/filings-extra/`` and ``pdf/financebench/``) are scored the same way and
+reported as ``filings``; their halves are set in the file, by filing (A: tune, B: check);
+``pages_read_by_kind`` splits their table by the questions' ``kind``.
+``--only fb`` runs the shared questions only, ``--only own`` ours only, ``--only filings``
+both; ``--cache DIR`` keeps our set's IRs in ``DIR/own`` and the pages' text (pypdf, for
+BM25 over pages) in ``DIR/pages``.
+
 Rust book (``corpus/md/large/rust-book-all-in-one.md`` compiled as one document): every
 internal link of the book's sources (``corpus/md/rust-book/src``, concatenated in SUMMARY
 order into the big file) is a query (its link text) whose answer is the target section,
@@ -34,15 +48,14 @@ line in the big file and its link text (`rust_query_id`), dealt to A and B by `h
 misses ``--verbose`` lists are the scored half's only (tune on A without reading B's).
 
 Run by hand from the project root:
-    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep] [--only fb|rust]
-    [--cross]
+    python benchmarks/bench_retrieval.py [--corpus ../shared/corpus] [--mode deep]
+        [--only fb|own|filings|rust] [--questions FILE] [--cross]
         [--half A|B|all] [--cache DIR] [--no-printed-toc] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import sys
@@ -50,6 +63,8 @@ import time
 from pathlib import Path
 from statistics import mean
 from typing import Any
+
+from _pages_read import OWN, halves, own_questions, pages_read, read_summary, shared_questions
 
 from vectorless_assets.ir import Document
 from vectorless_assets.navigator import DocumentNavigator
@@ -60,6 +75,8 @@ from vectorless_assets.text.terms import terms
 
 MAX_SPAN = 5
 K = 5
+READ_K = 10  # hits asked for the pages-read measure (enough for 10 pages of one-page hits)
+_COMPILED: dict[Path, Document] = {}  # each filing compiled once per run, for both sets
 
 Unit = tuple[int | None, int | None]  # (start, end) pages or lines
 
@@ -112,13 +129,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-# -- FinanceBench ---------------------------------------------------------------------------
-def halves(ids: list[str]) -> dict[str, str]:
-    """Each question id's half ("A" or "B"): ids sorted by SHA-1, dealt alternately."""
-    order = sorted(ids, key=lambda i: hashlib.sha1(i.encode()).hexdigest())
-    return {qid: "AB"[k % 2] for k, qid in enumerate(order)}
-
-
+# -- FinanceBench and our filing questions --------------------------------------------------
 def cached_irs(cache: Path) -> dict[str, Document]:
     """IRs saved in `cache`, by the file name of the source they were compiled from."""
     from vectorless_assets.ir import load_ir
@@ -131,7 +142,20 @@ def cached_irs(cache: Path) -> dict[str, Document]:
     return out
 
 
-def pdf_pages(path: Path) -> list[str]:
+def pdf_pages(path: Path, cache: Path | None = None) -> list[str]:
+    """The text of each page of a PDF (pypdf), kept in `cache` (by file name and size) when
+    given: the BM25-over-pages baseline's units."""
+    saved = cache / f"{path.stem}.{path.stat().st_size}.pages.json" if cache else None
+    if saved is not None and saved.exists():
+        return json.loads(saved.read_text())
+    out = read_pdf_pages(path)
+    if saved is not None:
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps(out))
+    return out
+
+
+def read_pdf_pages(path: Path) -> list[str]:
     from pypdf import PdfReader
 
     reader = PdfReader(str(path))
@@ -153,39 +177,38 @@ def financebench(
     out_dir: Path | None,
     options: CompileOptions | None = None,
     half: str = "all",
+    every: list[dict[str, Any]] | None = None,
+    pages_cache: Path | None = None,
 ) -> dict[str, Any]:
-    every = [
-        json.loads(line)
-        for line in (corpus / "qa" / "financebench-dev.jsonl").read_text().splitlines()
-        if line.strip()
-    ]
-    side = halves([q["financebench_id"] for q in every])
-    questions = [q for q in every if half == "all" or side[q["financebench_id"]] == half]
+    """Locate and the BM25 baselines over a question set (`_pages_read`: the shared
+    FinanceBench questions unless `every` is given), per half; with the pages-read table."""
+    every = shared_questions(corpus) if every is None else every
+    questions = [q for q in every if half == "all" or q["half"] == half]
     # the folder holds every filing, whatever the half
-    names = sorted({q["doc_name"] for q in every})
+    names = sorted({q["pdf"] for q in every})
     saved = cached_irs(out_dir) if out_dir is not None else {}
-    navs: dict[str, DocumentNavigator] = {}
-    pages: dict[str, BM25] = {}
-    sections: dict[str, tuple[BM25, list[Any]]] = {}
+    navs: dict[Path, DocumentNavigator] = {}
+    pages: dict[Path, BM25] = {}
+    sections: dict[Path, tuple[BM25, list[Any]]] = {}
     compile_s: dict[str, float] = {}
-    for name in names:
-        pdf = corpus / "pdf" / "financebench" / f"{name}.pdf"
+    for pdf in names:
         t0 = time.perf_counter()
-        doc = saved.get(pdf.name)
+        doc = saved.get(pdf.name) or _COMPILED.get(pdf)
         if doc is None:
             doc = compile_document(pdf, mode=mode, options=options)
-            compile_s[name] = round(time.perf_counter() - t0, 2)
-            if out_dir is not None:
-                from vectorless_assets.ir import save_ir
+            compile_s[pdf.stem] = round(time.perf_counter() - t0, 2)
+        _COMPILED[pdf] = doc  # the other question set reuses it
+        if out_dir is not None and pdf.name not in saved:
+            from vectorless_assets.ir import save_ir
 
-                save_ir(doc, out_dir / f"{doc.doc_id}.bin")
-        navs[name] = DocumentNavigator(doc)
-        navs[name].locate("warm up", k=1)  # build the locator once, outside the timed queries
-        pages[name] = BM25([terms(t) for t in pdf_pages(pdf)])
-        sections[name] = section_units(doc)
+            save_ir(doc, out_dir / f"{doc.doc_id}.bin")
+        navs[pdf] = DocumentNavigator(doc)
+        navs[pdf].locate("warm up", k=1)  # build the locator once, outside the timed queries
+        pages[pdf] = BM25([terms(t) for t in pdf_pages(pdf, pages_cache)])
+        sections[pdf] = section_units(doc)
         print(
             (
-                f"  {'compiled' if name in compile_s else 'loaded'} {name}: "
+                f"  {'compiled' if pdf.stem in compile_s else 'loaded'} {pdf.stem}: "
                 f"{len(doc.tree)} nodes, {doc.page_count} pages"
             ),
             file=sys.stderr,
@@ -194,8 +217,9 @@ def financebench(
         ["locate-folder", "locate-folder-span"] if cross and out_dir is not None else []
     )
     rows: dict[str, list[tuple[str, dict[str, Any]]]] = {m: [] for m in methods}
+    read: dict[str, list[tuple[str, int | None]]] = {"locate": [], "bm25-pages": []}
     catalog = None
-    by_id = {nav.doc.doc_id: name for name, nav in navs.items()}
+    by_id = {nav.doc.doc_id: pdf for pdf, nav in navs.items()}
     if "locate-folder" in methods and out_dir is not None:
         from vectorless_assets.navigator import Catalog
 
@@ -204,31 +228,33 @@ def financebench(
     locate_ms = []
     right_doc: list[tuple[str, bool]] = []
     for q in questions:
-        name, query, side_q = q["doc_name"], q["question"], side[q["financebench_id"]]
-        gold = {int(e["evidence_page_num"]) + 1 for e in q["evidence"]}
+        pdf, query, side_q, gold = q["pdf"], q["question"], q["half"], q["gold"]
         t0 = time.perf_counter()
-        hits = navs[name].locate(query, k=K)
+        hits = navs[pdf].locate(query, k=K)
         locate_ms.append((time.perf_counter() - t0) * 1000)
         r = {
             "locate": score_ranked(hit_spans(hits, True), gold),
             "locate-span": score_ranked(hit_spans(hits, False), gold),
         }
-        r["bm25-pages"] = score_ranked(
-            [(i + 1, i + 1) for i, _ in pages[name].top(terms(query), K)], gold
+        top_pages = [(i + 1, i + 1) for i, _ in pages[pdf].top(terms(query), READ_K)]
+        r["bm25-pages"] = score_ranked(top_pages[:K], gold)
+        read["locate"].append(
+            (side_q, pages_read(hit_spans(navs[pdf].locate(query, k=READ_K), True), gold))
         )
-        bm, nodes = sections[name]
+        read["bm25-pages"].append((side_q, pages_read(top_pages, gold)))
+        bm, nodes = sections[pdf]
         r["bm25-sections"] = score_ranked(
             [(nodes[i].start_page, nodes[i].end_page) for i, _ in bm.top(terms(query), K)], gold
         )
         if catalog is not None:
             covers = catalog.covers(query, k=1)
-            right_doc.append((side_q, bool(covers) and by_id.get(covers[0]["doc_id"]) == name))
+            right_doc.append((side_q, bool(covers) and by_id.get(covers[0]["doc_id"]) == pdf))
             folder = catalog.locate(query, k=K)
             for column, focus in (("locate-folder", True), ("locate-folder-span", False)):
                 spans = hit_spans(folder, focus)
                 r[column] = score_ranked(
                     [
-                        span if by_id.get(f["doc_id"]) == name else (None, None)
+                        span if by_id.get(f["doc_id"]) == pdf else (None, None)
                         for f, span in zip(folder, spans, strict=True)
                     ],
                     gold,
@@ -237,13 +263,14 @@ def financebench(
             rows[method].append((side_q, value))
         per_question.append(
             {
-                "id": q["financebench_id"],
+                "id": q["id"],
                 "half": side_q,
-                "doc": name,
+                "doc": pdf.stem,
                 "gold": sorted(gold),
                 "locate_top": [
                     (h["start_page"], h["end_page"], h["focus"], h["title"][:40]) for h in hits[:3]
                 ],
+                "pages_read": {m: v[-1][1] for m, v in read.items()},
                 **{m: v["hit5"] for m, v in r.items()},
             }
         )
@@ -255,6 +282,27 @@ def financebench(
         if right_doc:
             picked = [ok for s, ok in right_doc if group in ("all", s)]
             result[group]["catalog_right_document@1"] = round(mean(picked), 3) if picked else None
+    result["pages_read"] = {
+        group: {
+            m: {
+                **read_summary([p for s, p in rs if group in ("all", s)]),
+                **{k: v for k, v in result[group][m].items() if k in ("hit@1", "hit@5")},
+            }
+            for m, rs in read.items()
+        }
+        for group in (["A", "B", "all"] if half == "all" else [half])
+    }
+    kinds = sorted({q.get("kind", "") for q in questions} - {""})
+    if kinds:  # our questions: the pages-read table per kind of question, halves together
+        result["pages_read_by_kind"] = {
+            kind: {
+                m: read_summary(
+                    [p for q, (_, p) in zip(questions, rs, strict=True) if q["kind"] == kind]
+                )
+                for m, rs in read.items()
+            }
+            for kind in kinds
+        }
     result["locate_ms_per_query"] = round(mean(locate_ms), 2) if locate_ms else None
     result["compile_seconds"] = compile_s
     result["questions"] = per_question
@@ -444,7 +492,19 @@ def main(argv: list[str] | None = None) -> int:
         default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus",
     )
     parser.add_argument("--mode", default="deep", choices=["fast", "standard", "deep"])
-    parser.add_argument("--only", choices=["fb", "rust"], default=None)
+    parser.add_argument(
+        "--only",
+        choices=["fb", "own", "filings", "rust"],
+        default=None,
+        help="fb: the shared FinanceBench questions; own: our questions (--questions); "
+        "filings: both",
+    )
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=OWN,
+        help="our questions over the filings (JSONL, see _pages_read), reported as 'filings'",
+    )
     parser.add_argument(
         "--cross", action="store_true", help="also locate across the folder of all filings"
     )
@@ -477,12 +537,17 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"mode": args.mode}
     if args.only in (None, "rust"):
         report["rust_book"] = rust_book(args.corpus, args.mode, args.half)
-    if args.only in (None, "fb"):
-        out = args.out
+    sets = {
+        "fb": ("financebench", None, args.out),
+        "own": ("filings", args.questions, args.out / "own" if args.out else None),
+    }
+    for key, (label, own_file, out) in sets.items():
+        if args.only not in (None, key, "filings") or (key == "own" and own_file is None):
+            continue
         if args.cross and out is None:
             import tempfile
 
-            out = Path(tempfile.mkdtemp(prefix="fb-irs-"))
+            out = Path(tempfile.mkdtemp(prefix=f"{key}-irs-"))
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
         fb = financebench(
@@ -492,10 +557,12 @@ def main(argv: list[str] | None = None) -> int:
             out,
             CompileOptions(use_printed_toc=not args.no_printed_toc),
             args.half,
+            None if own_file is None else own_questions(args.corpus, own_file),
+            args.out / "pages" if args.out else None,
         )
         if not args.verbose:
             fb.pop("questions")
-        report["financebench"] = fb
+        report[label] = fb
     if not args.verbose and "rust_book" in report:
         report["rust_book"].pop("sample_misses")
     print(json.dumps(report, indent=2, ensure_ascii=False))

@@ -21,10 +21,17 @@ Over every filing in ``../shared/corpus/pdf/financebench/`` and ``pdf/filings-ex
   in page order (a number may be skipped); filings where at least 3 are found. A note is
   **ok** when a node starting on its page (or the next) has a title with its number.
 
-The filings are sorted by name and dealt alternately to half A (tune: rules are tuned on it)
-and B (check: held out). This scorer's own title rule is independent of the detector's.
+The nodes scored are the PDF frontend's raw nodes (nested by level), and with ``--tree`` also
+the final tree of a standard compile (no LLM), each node's subtree span: the nodes the ranker
+cites (a statement page can start a raw node that a later pass merges away). ``--cache DIR``
+keeps each filing's page lines and spans (parsing is the slow part) for the next run.
 
-    python benchmarks/bench_statements.py [--half A|B|all] [--match S] [--verbose] [--json]
+The filings are sorted by name and dealt alternately to half A (tune: rules are tuned on it)
+and B (check: held out); ``benchmarks/questions/filings.jsonl`` puts each filing's questions
+in the same half. This scorer's own title rule is independent of the detector's.
+
+    python benchmarks/bench_statements.py [--half A|B|all] [--folder financebench|filings-extra]
+        [--match S] [--tree] [--cache DIR] [--verbose] [--json FILE]
 """
 
 from __future__ import annotations
@@ -36,9 +43,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import vectorless_assets.frontends.pdf as pdf_frontend
 import vectorless_assets.frontends.pdf.parser as pdf_parser
-from vectorless_assets.frontends.pdf import parse_pdf
+from vectorless_assets.ir import Document
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.pipeline.compile import compile_document
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pdf"
 FOLDERS = ("financebench", "filings-extra")
@@ -141,24 +150,51 @@ def spans(nodes: list[Any]) -> list[tuple[int, int, str]]:
     return out
 
 
-def score_filing(path: Path) -> dict[str, Any]:
-    """Statement pages and notes of one filing, and which start a node."""
+def tree_spans(doc: Document) -> list[tuple[int, int, str]]:
+    """(start, end, title) of each node of a compiled tree but the root (0-based pages,
+    the subtree's span: what the ranker cites)."""
+    return [
+        (n.start_page - 1, n.end_page - 1, n.title)
+        for n in doc.tree.nodes[1:]
+        if n.start_page is not None and n.end_page is not None
+    ]
+
+
+def read_filing(path: Path, tree: bool = False) -> tuple[dict[str, Any], Document | None]:
+    """A filing's page lines (as the parser reads them) and node spans: the raw nodes', and
+    with `tree` the final tree's of a standard compile (returned too, to be saved)."""
     captured: list[list[list[str]]] = []
-    real = pdf_parser.read_pages
+    parsed: list[Any] = []
+    real, real_parse = pdf_parser.read_pages, pdf_frontend.parse_pdf
 
     def spy(reader: Any, options: Any, diags: Any) -> Any:
         pages, total = real(reader, options, diags)
         captured.append([[ln.text for ln in p.lines] for p in pages])
         return pages, total
 
-    pdf_parser.read_pages = spy
+    def parse_spy(data: bytes, *, options: CompileOptions) -> Any:
+        parsed.append(real_parse(data, options=options))
+        return parsed[-1]
+
+    pdf_parser.read_pages, pdf_frontend.parse_pdf = spy, parse_spy
     try:
-        doc = parse_pdf(path.read_bytes(), options=CompileOptions())
+        if tree:
+            doc = compile_document(path, mode="standard")
+        else:
+            doc = None
+            parse_spy(path.read_bytes(), options=CompileOptions())
     finally:
-        pdf_parser.read_pages = real
-    pages = captured[0]
-    nodes = [n for n in doc.raw_nodes if n.level >= 1]
-    sp = spans(nodes)
+        pdf_parser.read_pages, pdf_frontend.parse_pdf = real, real_parse
+    data = {
+        "pages": captured[0],
+        "raw": spans([n for n in parsed[0].raw_nodes if n.level >= 1]),
+        "tree": tree_spans(doc) if doc is not None else None,
+    }
+    return data, doc
+
+
+def score(pages: list[list[str]], sp: list[Any]) -> dict[str, Any]:
+    """Statement pages and notes of one filing's `pages`, and which start a node of `sp`."""
     stmts = statement_pages(pages)
     rows = []
     for page, kind, how in stmts:
@@ -183,55 +219,97 @@ def score_filing(path: Path) -> dict[str, Any]:
     return {"statements": rows, "notes": notes}
 
 
+def score_filing(path: Path, tree: bool = False, cache: Path | None = None) -> dict[str, Any]:
+    """Statement pages and notes of one filing, and which start a raw node of the PDF
+    frontend; with `tree` also (under "tree") a node of the standard compile's final tree.
+    With `cache`, the lines and spans read (`read_filing`) are kept there by file name and
+    size, and read again instead of parsing (clear it when the parser changes)."""
+    saved = cache / f"{path.stem}.{path.stat().st_size}.json" if cache else None
+    data = json.loads(saved.read_text()) if saved and saved.exists() else None
+    if data is None or (tree and data["tree"] is None):
+        data, _ = read_filing(path, tree)
+        if saved:
+            saved.write_text(json.dumps(data))
+    out = score(data["pages"], data["raw"])
+    if tree:
+        out["tree"] = score(data["pages"], data["tree"])
+    return out
+
+
 def share(rows: list[dict[str, Any]], key: str = "ok") -> str:
     n = len(rows)
     k = sum(1 for r in rows if r[key])
     return f"{k}/{n} = {k / n:.3f}" if n else "0/0"
 
 
+def line(label: str, r: dict[str, Any]) -> str:
+    st, no = r["statements"], r["notes"]
+    return (
+        f"{label:44} statements {share(st):>16}  titled {share(st, 'titled'):>16}"
+        f"  notes {share(no):>16}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--half", choices=("A", "B", "all"), default="all")
+    ap.add_argument("--folder", choices=FOLDERS, default=None, help="one folder's filings only")
     ap.add_argument("--match", default="")
     ap.add_argument("--verbose", action="store_true", help="the pages and notes missed")
     ap.add_argument("--json", type=Path, default=None, help="write per-filing rows here")
+    ap.add_argument(
+        "--tree",
+        action="store_true",
+        help="also score the standard compile's final tree (what the ranker cites)",
+    )
+    ap.add_argument(
+        "--cache", type=Path, default=None, help="keep each filing's lines and spans here"
+    )
     args = ap.parse_args(argv)
     files = sorted(p for f in FOLDERS for p in (CORPUS / f).glob("*.pdf"))
     if not files:
         print(f"no filings under {CORPUS}", file=sys.stderr)
         return 2
+    if args.cache:
+        args.cache.mkdir(parents=True, exist_ok=True)
     halves = {p.name: "AB"[i % 2] for i, p in enumerate(sorted(files, key=lambda p: p.name))}
     report: dict[str, Any] = {}
     for path in files:
         half = halves[path.name]
         if args.half != "all" and half != args.half or args.match not in path.name:
             continue
-        r = score_filing(path)
-        report[path.name] = {"half": half, **r}
-        st, no = r["statements"], r["notes"]
-        print(
-            f"{half} {path.name:42} statements {share(st):>16}  titled {share(st, 'titled'):>16}"
-            f"  notes {share(no):>16}",
-            flush=True,
-        )
-        if args.verbose:
-            for row in st:
-                if not row["ok"]:
-                    print(f"    statement p{row['page']} {row['kind']} {row['how']}")
-            for row in no:
-                if not row["ok"]:
-                    print(f"    note p{row['page']} {row['n']}: {row['line']}")
-    for half in ("A", "B"):
-        rs = [v for v in report.values() if v["half"] == half]
-        if not rs:
+        if args.folder and path.parent.name != args.folder:
             continue
-        st = [s for v in rs for s in v["statements"]]
-        no = [n for v in rs for n in v["notes"]]
-        print(
-            f"half {half}: statement pages starting a node <= 2 pages {share(st)}, titled as a "
-            f"statement {share(st, 'titled')}; notes that are node titles {share(no)} "
-            f"({sum(1 for v in rs if v['notes'])} filings with notes)"
-        )
+        r = score_filing(path, args.tree, args.cache)
+        report[path.name] = {"half": half, **r}
+        print(line(f"{half} {path.name}", r), flush=True)
+        if args.tree:
+            print(line("    final tree:", r["tree"]), flush=True)
+        if args.verbose:
+            for kind, rr in [("raw", r), *([("tree", r["tree"])] if args.tree else [])]:
+                for row in rr["statements"]:
+                    if not row["ok"]:
+                        print(f"    {kind} statement p{row['page']} {row['kind']} {row['how']}")
+                for row in rr["notes"]:
+                    if not row["ok"]:
+                        print(f"    {kind} note p{row['page']} {row['n']}: {row['line']}")
+    for kind in ["raw", *(["tree"] if args.tree else [])]:
+        nodes = "final tree (standard compile)" if kind == "tree" else "raw PDF nodes"
+        for half in ("A", "B", "all"):
+            rs = [
+                v if kind == "raw" else v["tree"]
+                for v in report.values()
+                if half in ("all", v["half"])
+            ]
+            if not rs:
+                continue
+            st = [s for v in rs for s in v["statements"]]
+            no = [n for v in rs for n in v["notes"]]
+            print(
+                f"{nodes}, half {half}: statement pages starting a node <= 2 pages "
+                f"{share(st)}, titled as a statement {share(st, 'titled')}; notes that are "
+                f"node titles {share(no)} ({sum(1 for v in rs if v['notes'])} filings with notes)"
+            )
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0
