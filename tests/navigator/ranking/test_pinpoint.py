@@ -146,3 +146,12 @@ def test_page_breaks_place_the_answer_where_an_estimate_by_size_cannot() -> None
     hit = hit_on(doc, "Results by Business")
     assert (hit["start_page"], hit["end_page"]) == (2, 8)
     assert hit["focus"] == {"start_page": 5, "end_page": 5}
+
+
+def test_best_window_ties_within_rounding_go_to_the_earliest_pages() -> None:
+    """The same weights summed in another order differ in their last bits (0.1 + 0.2 is not
+    0.3): such windows are tied, and the earliest wins, so a focus never varies by run."""
+    assert 0.1 + 0.2 != 0.3
+    assert best_window({4: 0.3, 9: 0.1 + 0.2}, 1) == (4, 4)
+    assert best_window({4: 0.1 + 0.2, 9: 0.3}, 1) == (4, 4)
+    assert best_window({4: 0.3, 9: 0.3001}, 1) == (9, 9)  # a real difference still wins

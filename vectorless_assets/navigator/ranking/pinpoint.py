@@ -29,6 +29,9 @@ from vectorless_assets.text.terms import terms
 
 #: Widest focus window (pages): what an agent reads instead of the whole section.
 FOCUS_PAGES = 3
+#: Windows whose weights differ by less than this share are tied (the earliest wins): sums of
+#: the same terms added in another order differ in their last bits.
+TIE = 1e-9
 
 PageTerms = dict[int, Counter[str]]
 
@@ -132,10 +135,10 @@ class PagePinner:
         """The window of at most `FOCUS_PAGES` pages of node `i` richest in the query's
         terms, or None when its text holds none of them (or has no pages)."""
         weight: dict[int, float] = {}
-        wanted = set(query)
+        wanted = list(dict.fromkeys(query))  # in the query's order: sums do not vary by run
         for j in self.scope(i):
             for page, counts in self.page_terms(j).items():
-                for t in wanted & counts.keys():
+                for t in (t for t in wanted if t in counts):
                     tf = counts[t]
                     weight[page] = weight.get(page, 0.0) + idf.get(t, 0.0) * tf / (tf + K1)
         if not weight:
@@ -144,13 +147,13 @@ class PagePinner:
 
 
 def best_window(weight: Mapping[int, float], width: int) -> tuple[int, int]:
-    """The `width`-page window with the most weight (earliest on ties), zero-weight end
-    pages trimmed."""
+    """The `width`-page window with the most weight (earliest on ties, also on ties within
+    floating-point rounding: `TIE`), zero-weight end pages trimmed."""
     first, last = min(weight), max(weight)
     best, best_sum = first, -1.0
     for s in range(first, max(first, last - width + 1) + 1):
         total = sum(weight.get(p, 0.0) for p in range(s, s + width))
-        if total > best_sum:
+        if total > best_sum + TIE * max(1.0, abs(best_sum)):
             best, best_sum = s, total
     pages = [p for p in range(best, best + width) if weight.get(p, 0.0) > 0]
     return pages[0], pages[-1]
