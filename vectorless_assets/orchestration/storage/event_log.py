@@ -47,7 +47,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import dagster as dg
-from dagster._core.storage.event_log.schema import AssetKeyTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     SQLITE_BUSY_TIMEOUT_SECONDS,
     SqliteEventLogStorage,
@@ -55,10 +54,10 @@ from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
 from dagster._serdes import ConfigurableClassData
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
 from vectorless_assets.orchestration.storage.slim import SlimEventLog
+from vectorless_assets.orchestration.storage.sqlite_store import PreparedSqliteStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import bounded_wal, new_database
 
 #: open engines kept besides the index shard (run shards: the current run and a few before)
@@ -85,7 +84,7 @@ def default_base_dir() -> str:
     return os.path.join(home, "history", "runs")
 
 
-class BatchingSqliteEventLogStorage(SlimEventLog, SqliteEventLogStorage):
+class BatchingSqliteEventLogStorage(SlimEventLog, PreparedSqliteStore, SqliteEventLogStorage):
     """Dagster's SQLite event log with pooled connections and `transaction()` (module doc)."""
 
     def __init__(self, base_dir: str, inst_data: ConfigurableClassData | None = None) -> None:
@@ -218,27 +217,11 @@ class BatchingSqliteEventLogStorage(SlimEventLog, SqliteEventLogStorage):
             for conn in held.values():
                 conn.close()
 
-    def _store_asset_event(self, conn: Connection, event: Any, event_id: int) -> None:
-        """Dagster's upsert of the asset's row (its latest materialization), updating first:
-        Dagster inserts first and updates on the integrity error, which is every event of an
-        asset after its first. Remembers the event's storage id for `stored_id`."""
-        dagster_event = event.dagster_event
-        if dagster_event is None or dagster_event.asset_key is None:
-            return
-        values = self._get_asset_entry_values(
-            event, event_id, self._has_asset_key_index_cols_on_connection(conn)
-        )
-        if values:
-            key = dagster_event.asset_key.to_string()
-            update = AssetKeyTable.update().values(**values).where(AssetKeyTable.c.asset_key == key)
-            if not conn.execute(update).rowcount:
-                try:
-                    conn.execute(AssetKeyTable.insert().values(asset_key=key, **values))
-                except IntegrityError:  # inserted by another process meanwhile
-                    conn.execute(update)
+    def _remember(self, event: Any, event_id: int) -> None:
+        """Inside `transaction()`, the event's storage id for `stored_id`."""
         stored = getattr(self._local, "stored", None)
         if stored is not None:
-            stored[(dagster_event.asset_key, dagster_event.partition)] = event_id
+            stored[(event.dagster_event.asset_key, event.dagster_event.partition)] = event_id
 
     def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None:
         """Storage id of the last event of `asset_key`/`partition` this thread stored in the
