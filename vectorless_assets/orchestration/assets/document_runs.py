@@ -177,7 +177,9 @@ class DocumentRuns:
             )
         )
         try:
-            prepared = yield from self._plan(pk, doc_key, lock)
+            # the plan's reads and the source's observation: one transaction, one commit
+            with document_transaction(self.instance):
+                prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
             self._fail(pk, f"{type(exc).__name__}: {exc}")
             prepared = None
