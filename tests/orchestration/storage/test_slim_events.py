@@ -84,3 +84,41 @@ def test_event_log_files_have_large_pages_and_a_bounded_log(tmp_path: Path) -> N
             assert conn.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
     for wal in (home / "history" / "runs").glob("*.db-wal"):
         assert wal.stat().st_size <= WAL_BYTES + PAGE_SIZE + 32
+
+
+@dg.op(out=dg.DynamicOut(int))
+def fan_out():  # noqa: ANN201
+    for n in (1, 2):
+        yield dg.DynamicOutput(n, mapping_key=f"k{n}")
+
+
+@dg.op(config_schema={"flag": str})
+def record_one(context, n: int) -> None:  # noqa: ANN001 (Dagster reads the hint at run time)
+    context.log_event(dg.AssetMaterialization(f"m{n}", tags=TAGS))
+    if n == 2 and not Path(context.op_config["flag"]).exists():
+        raise RuntimeError("fails the first time")
+
+
+@dg.job
+def fanned() -> None:
+    fan_out().map(record_one)
+
+
+def test_reexecution_from_failure_reads_the_step_events_of_slim_runs(tmp_path: Path) -> None:
+    """Asset events are stored without their step handle (a dynamic step's here); Dagster's
+    re-execution from failure reads the handles of the step events (kept) and reruns the
+    failed mapped step only."""
+    instance = open_instance(tmp_path / "home")
+    flag = tmp_path / "flag"
+    config = {"ops": {"record_one": {"config": {"flag": str(flag)}}}}
+    job = dg.reconstructable(fanned)
+    with dg.execute_job(job, instance, run_config=config) as first:
+        assert not first.success
+    flag.touch()
+    options = dg.ReexecutionOptions.from_failure(first.run_id, instance)
+    with dg.execute_job(job, instance, run_config=config, reexecution_options=options) as again:
+        assert again.success
+        started = {e.step_key for e in again.all_events if e.event_type_value == "STEP_START"}
+    assert started == {"record_one[k2]"}
+    [record] = instance.fetch_materializations(dg.AssetKey("m2"), limit=5).records[:1]
+    assert record.event_log_entry.step_key == "record_one[k2]"
