@@ -43,7 +43,7 @@ def main() -> int:
     from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, PARTITIONS_NAME, SOURCE
     from vectorless_assets.orchestration.base.settings import Settings
     from vectorless_assets.orchestration.jobs.local_run import run_recompile
-    from vectorless_assets.orchestration.storage.event_log import document_transaction
+    from vectorless_assets.orchestration.storage.batching import document_transaction
     from vectorless_assets.orchestration.storage.instance import open_instance
     from vectorless_assets.orchestration.storage.resources import IRStore
 

@@ -1,17 +1,24 @@
 """`BatchingPostgresEventLogStorage` against a real PostgreSQL server: the same
-materializations, data versions and stale statuses as dagster-postgres's event log, one
-transaction per document (rolled back on an error). Skipped without the server binaries."""
+materializations, data versions, provenance and stale statuses (before and after an edit) as
+dagster-postgres's event log, with slim events (`storage.slim`: no logging tags nor asset
+event step handles stored), one transaction per document (rolled back on an error). Skipped
+without the server binaries."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import dagster as dg
 import pytest
-from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
+from dagster._core.definitions.data_version import (
+    CachingStaleStatusResolver,
+    DataProvenance,
+    StaleStatus,
+)
 from dagster._core.loader import LoadingContextForTest
 
-from tests.orchestration.storage.test_event_log import _batched, _materializations
+from tests.orchestration.storage.test_event_log import _batched, _materializations, _statuses
 from tests.orchestration.storage.test_postgres import postgres_url  # noqa: F401 - the throwaway server fixture
 
 pytest.importorskip("dagster_postgres")
@@ -33,6 +40,42 @@ def _instance(home: Path, url: str, batching: bool) -> dg.DagsterInstance:
     return instance
 
 
+def _provenance(instance: dg.DagsterInstance) -> dict[tuple[str, str], tuple[object, ...]]:
+    """Per asset and partition, the provenance Dagster reads from the latest record."""
+    out: dict[tuple[str, str], tuple[object, ...]] = {}
+    for key in instance.get_asset_keys():
+        for pk in instance.get_dynamic_partitions("documents"):
+            record = instance.get_latest_data_version_record(key, False, pk)
+            mat = record.asset_materialization if record else None
+            p = DataProvenance.from_tags(mat.tags or {}) if mat else None
+            out[(key.to_user_string(), pk)] = p and (
+                p.code_version,
+                dict(p.input_data_versions),
+                sorted(k.to_user_string() for k, v in p.input_storage_ids.items() if v),
+                p.is_user_provided,
+            )
+    return out
+
+
+def _edited(h) -> dict:  # noqa: ANN001 - the test harness
+    """Stale statuses after the sensor's observation of an edited `b.md`."""
+    h.write("b.md", "# B\n\nBeta, edited.\n")
+    h.instance.report_runless_asset_event(
+        dg.AssetObservation("source", partition="b.md", tags={"dagster/data_version": "edited"})
+    )
+    return _statuses(h)
+
+
+def _stored_asset_events(instance: dg.DagsterInstance) -> list[dict]:
+    from sqlalchemy import text
+
+    with instance.event_log_storage._engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT event FROM event_logs WHERE dagster_event_type = 'ASSET_MATERIALIZATION'")
+        ).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
 def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(
     tmp_path: Path,
     postgres_url: str,  # noqa: F811
@@ -40,12 +83,21 @@ def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(
     from vectorless_assets.orchestration.storage.pg_event_log import BatchingPostgresEventLogStorage
 
     with _instance(tmp_path / "plain-home", postgres_url, batching=False) as plain:
-        expected = _materializations(_batched(tmp_path / "plain", plain).instance)
+        h = _batched(tmp_path / "plain", plain)
+        expected = _materializations(plain)
+        provenance = _provenance(plain)
+        stale = _edited(h)
     with _instance(tmp_path / "home", postgres_url, batching=True) as instance:
         storage = instance.event_log_storage
         assert isinstance(storage, BatchingPostgresEventLogStorage)
         h = _batched(tmp_path / "batching", instance)
         assert len(expected) >= 45 and _materializations(instance) == expected
+        assert _provenance(instance) == provenance
+        events = _stored_asset_events(instance)
+        assert len(events) == len(expected) + 1  # and the run's corpus table
+        for event in events:  # slim: what nothing reads is not stored
+            assert not event["dagster_event"]["logging_tags"]
+            assert event["dagster_event"]["step_handle"] is None
         resolver = CachingStaleStatusResolver(
             instance, h.defs.resolve_asset_graph(), LoadingContextForTest(instance)
         )
@@ -54,6 +106,7 @@ def test_batching_postgres_event_log_stores_what_dagster_postgres_stores(
             for n in ("tree", "summary", "document_ir")
             for pk in instance.get_dynamic_partitions("documents")
         } == {StaleStatus.FRESH}
+        assert _edited(h) == stale and {pk for (_, pk), v in stale.items() if v.value != "FRESH"}
         with pytest.raises(RuntimeError), storage.transaction():
             instance.report_runless_asset_event(dg.AssetMaterialization("extra", partition="a.md"))
             # visible inside

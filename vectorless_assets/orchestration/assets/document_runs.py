@@ -47,7 +47,7 @@ from vectorless_assets.orchestration.assets.pool import Workers
 from vectorless_assets.orchestration.assets.recorder import PartitionRecorder
 from vectorless_assets.orchestration.base.keys import SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.storage.event_log import document_transaction
+from vectorless_assets.orchestration.storage.batching import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
 from vectorless_assets.orchestration.storage.resources import (
@@ -177,7 +177,9 @@ class DocumentRuns:
             )
         )
         try:
-            prepared = yield from self._plan(pk, doc_key, lock)
+            # the plan's reads and the source's observation: one transaction, one commit
+            with document_transaction(self.instance):
+                prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
             self._fail(pk, f"{type(exc).__name__}: {exc}")
             prepared = None

@@ -36,7 +36,7 @@ from vectorless_assets.orchestration.base.keys import (
     USER_PROVIDED_TAG,
 )
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
-from vectorless_assets.orchestration.storage.event_log import stored_event_id
+from vectorless_assets.orchestration.storage.batching import stored_event_id
 
 
 def _record_version(record: dg.EventLogRecord | None) -> str | None:

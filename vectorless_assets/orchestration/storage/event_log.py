@@ -24,7 +24,9 @@ an existing instance either way) with two changes:
   daemon, another run) wait up to the busy timeout, for the rest of that document's compile.
 
 Every event is still stored: per-partition materializations, data versions and lineage are
-exactly what the default storage records. Selected in `dagster.yaml`::
+exactly what the default storage records, each event without what nothing reads back
+(`slim.SlimEventLog`). `batching` holds the interface the document runs call. Selected in
+`dagster.yaml`::
 
     event_log_storage:
       module: vectorless_assets.orchestration.storage.event_log
@@ -41,12 +43,10 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Any, Protocol, runtime_checkable
+from contextlib import contextmanager
+from typing import Any
 
 import dagster as dg
-from dagster._core.events.log import EventLogEntry
-from dagster._core.storage.event_log.schema import AssetKeyTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     SQLITE_BUSY_TIMEOUT_SECONDS,
     SqliteEventLogStorage,
@@ -54,10 +54,10 @@ from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
 from dagster._serdes import ConfigurableClassData
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
-from vectorless_assets.orchestration.storage.slim import compact, slim
+from vectorless_assets.orchestration.storage.slim import SlimEventLog
+from vectorless_assets.orchestration.storage.sqlite_store import PreparedSqliteStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import bounded_wal, new_database
 
 #: open engines kept besides the index shard (run shards: the current run and a few before)
@@ -84,7 +84,7 @@ def default_base_dir() -> str:
     return os.path.join(home, "history", "runs")
 
 
-class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
+class BatchingSqliteEventLogStorage(SlimEventLog, PreparedSqliteStore, SqliteEventLogStorage):
     """Dagster's SQLite event log with pooled connections and `transaction()` (module doc)."""
 
     def __init__(self, base_dir: str, inst_data: ConfigurableClassData | None = None) -> None:
@@ -217,46 +217,11 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
             for conn in held.values():
                 conn.close()
 
-    def store_event(self, event: EventLogEntry) -> None:
-        """Dagster's `store_event` of the event without what nothing reads (`slim`)."""
-        super().store_event(slim(event))
-
-    def _event_to_row(self, event: EventLogEntry) -> dict[str, Any]:
-        """Dagster's row of the event (`SqlEventLogStorage._event_to_row`), its JSON written
-        without the spaces after `,` and `:` (`slim.compact`)."""
-        dagster_event = event.dagster_event
-        asset_key = dagster_event.asset_key if dagster_event is not None else None
-        return {
-            "run_id": event.run_id,
-            "event": compact(event),
-            "dagster_event_type": dagster_event.event_type_value if dagster_event else None,
-            "timestamp": self._event_insert_timestamp(event),
-            "step_key": dagster_event.step_key if dagster_event else event.step_key,
-            "asset_key": asset_key.to_string() if asset_key is not None else None,
-            "partition": (dagster_event.partition or None) if dagster_event else None,
-        }
-
-    def _store_asset_event(self, conn: Connection, event: Any, event_id: int) -> None:
-        """Dagster's upsert of the asset's row (its latest materialization), updating first:
-        Dagster inserts first and updates on the integrity error, which is every event of an
-        asset after its first. Remembers the event's storage id for `stored_id`."""
-        dagster_event = event.dagster_event
-        if dagster_event is None or dagster_event.asset_key is None:
-            return
-        values = self._get_asset_entry_values(
-            event, event_id, self._has_asset_key_index_cols_on_connection(conn)
-        )
-        if values:
-            key = dagster_event.asset_key.to_string()
-            update = AssetKeyTable.update().values(**values).where(AssetKeyTable.c.asset_key == key)
-            if not conn.execute(update).rowcount:
-                try:
-                    conn.execute(AssetKeyTable.insert().values(asset_key=key, **values))
-                except IntegrityError:  # inserted by another process meanwhile
-                    conn.execute(update)
+    def _remember(self, event: Any, event_id: int) -> None:
+        """Inside `transaction()`, the event's storage id for `stored_id`."""
         stored = getattr(self._local, "stored", None)
         if stored is not None:
-            stored[(dagster_event.asset_key, dagster_event.partition)] = event_id
+            stored[(event.dagster_event.asset_key, event.dagster_event.partition)] = event_id
 
     def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None:
         """Storage id of the last event of `asset_key`/`partition` this thread stored in the
@@ -271,28 +236,3 @@ class BatchingSqliteEventLogStorage(SqliteEventLogStorage):
                 engine.dispose()
             self._engines.clear()
         super().dispose()
-
-
-@runtime_checkable
-class BatchingStorage(Protocol):
-    """An event log with `transaction()` and `stored_id()`: this module's SQLite class and
-    `pg_event_log.BatchingPostgresEventLogStorage`."""
-
-    def transaction(self) -> AbstractContextManager[None]: ...
-
-    def stored_id(self, asset_key: dg.AssetKey, partition: str | None) -> int | None: ...
-
-
-def stored_event_id(
-    instance: dg.DagsterInstance, asset_key: dg.AssetKey, partition: str | None
-) -> int | None:
-    """`stored_id` of the instance's event log when it is a batching one, else None."""
-    storage = instance.event_log_storage
-    return storage.stored_id(asset_key, partition) if isinstance(storage, BatchingStorage) else None
-
-
-def document_transaction(instance: dg.DagsterInstance) -> AbstractContextManager[None]:
-    """`transaction()` of the instance's event log when it is a batching one (SQLite or
-    PostgreSQL), else a no-op (other storages write as they always do)."""
-    storage = instance.event_log_storage
-    return storage.transaction() if isinstance(storage, BatchingStorage) else nullcontext()

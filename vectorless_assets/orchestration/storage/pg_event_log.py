@@ -5,7 +5,9 @@ one transaction per document, as `event_log.BatchingSqliteEventLogStorage` does 
 statement group, ≈ 5 per stored event, and commits each: ≈ 0.8 s per batched document on
 the test machine. This class keeps a small pool (`pool_size`, default 2) and, inside
 `transaction()`, runs this thread's event-log statements on one connection in one
-transaction (READ COMMITTED), committed at the end. The same tables and events; selected
+transaction (READ COMMITTED), committed at the end. The same tables; the events stored as
+the SQLite one stores them (`slim.SlimEventLog`: no logging tags, repeated message or asset
+event step handle; compact JSON, serialized once). Selected
 with per-storage sections in `dagster.yaml` (docs/dagster.md, "Deployment"):
 
     event_log_storage:
@@ -30,9 +32,12 @@ from dagster_postgres.event_log.event_log import PostgresEventLogStorage
 from dagster_postgres.utils import create_pg_connection, create_pg_engine, pg_url_from_config
 from sqlalchemy.engine import Connection
 
+from vectorless_assets.orchestration.storage.slim import SlimEventLog
 
-class BatchingPostgresEventLogStorage(PostgresEventLogStorage):
-    """dagster-postgres's event log with pooled connections and `transaction()` (module doc)."""
+
+class BatchingPostgresEventLogStorage(SlimEventLog, PostgresEventLogStorage):
+    """dagster-postgres's event log with pooled connections, `transaction()` and slim events
+    (module doc)."""
 
     def __init__(
         self,
