@@ -1,6 +1,6 @@
 """A hundred thousand documents on PostgreSQL: Dagster's bookkeeping per step (issue 40).
 
-Run by hand (about 3 hours at 100,000 documents on 2 cores; resumable)::
+Run by hand (about 3 hours at 100,000 documents on 2 quiet cores: docs/deployment.md)::
 
     python benchmarks/bench_100k.py --dir /data/bench100k               # 100,000 documents
     python benchmarks/bench_100k.py --dir /tmp/b5k --docs 5000          # a check
@@ -10,7 +10,10 @@ One configuration: a PostgreSQL server started from the work folder (`<dir>/pg`,
 binaries as `bench_distributed.postgres` starts them; `fsync=off`), the batching event log
 (`pg_event_log.postgres_storage_yaml`), mode fast. `<dir>/state.json` records each finished
 step and the progress of the one under way (`_resume`): a rerun skips what finished and
-resumes a step where it stopped (the sensor's cursor, the next run to execute). Steps:
+resumes a step where it stopped (the sensor's cursor, the next run to execute). Stop it with
+`kill` (a PostgreSQL server left running is stopped at the next start): a Ctrl-C during a run
+only fails that run (Dagster turns the interrupt into a failed run) and the step goes on;
+failed runs are executed once more at the end of their step. Steps:
 
 1. `generate`: N documents, texts of the shared Markdown corpus (`bench_scale.generate`:
    sizes follow the corpus, median ≈ 1 KB);
@@ -81,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", type=Path, required=True, help="work folder (state, PostgreSQL)")
     ap.add_argument("--docs", type=int, default=100_000)
     ap.add_argument("--watch", type=float, default=300, help="seconds to watch the backfill")
+    ap.add_argument(
+        "--cancel-wait", type=float, default=600, help="seconds to wait for the cancellation"
+    )
     ap.add_argument("--asset", default="document_ir", help="asset whose page is queried")
     args = ap.parse_args(argv)
     require(MD)
@@ -102,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         if not (state.done("graphql") and state.done("backfill")):
             with bench.dagster_dev() as port:
                 run_step(state, "graphql", lambda p: bench.graphql(port, args.asset))
-                run_step(state, "backfill", lambda p: bench.backfill(port, args.watch))
+                run_step(
+                    state, "backfill", lambda p: bench.backfill(port, args.watch, args.cancel_wait)
+                )
     _report(state, args.docs)
     print(json.dumps({"edit_end_to_end_s": round(edit, 1)}))
     return 0
