@@ -49,20 +49,22 @@ def _as_postgres_user(cmd: list[str]) -> list[str]:
 
 
 def postgres(base: Path) -> tuple[str, Path]:
-    """A throwaway server: its URL and data folder (stop with `pg_ctl stop`)."""
+    """A throwaway server: its URL and data folder (stop with `pg_stop`). A data folder left
+    by an earlier call is started again as it is (a resumed benchmark's database)."""
     data = base / "pgdata"
-    data.mkdir(parents=True)
+    data.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0:
         shutil.chown(base, "nobody")
         shutil.chown(data, "nobody")
     port = _port()
-    subprocess.run(
-        _as_postgres_user(
-            ["initdb", "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]
-        ),
-        check=True,
-        capture_output=True,
-    )
+    if not (data / "PG_VERSION").exists():
+        subprocess.run(
+            _as_postgres_user(
+                ["initdb", "-D", str(data), "-U", "dagster", "--auth=trust", "-E", "UTF8"]
+            ),
+            check=True,
+            capture_output=True,
+        )
     opts = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
         _as_postgres_user(
@@ -73,6 +75,13 @@ def postgres(base: Path) -> tuple[str, Path]:
     )
     _wait(port)
     return f"postgresql+psycopg2://dagster@127.0.0.1:{port}/postgres", data
+
+
+def pg_stop(data: Path) -> None:
+    """Stop the server `postgres` started on `data` (fast shutdown)."""
+    subprocess.run(
+        _as_postgres_user(["pg_ctl", "-D", str(data), "-m", "fast", "stop"]), capture_output=True
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -178,10 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                     proc.wait(30)
     finally:
         redis.terminate()
-        subprocess.run(
-            _as_postgres_user(["pg_ctl", "-D", str(pgdata), "-m", "fast", "stop"]),
-            capture_output=True,
-        )
+        pg_stop(pgdata)
         shutil.rmtree(base, ignore_errors=True)
     chunks = -(-len(keys) // args.chunk_size)
     print(

@@ -75,31 +75,37 @@ def _du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def sense(defs, instance, settings) -> tuple[list, int, float]:
-    """Sensor ticks until a complete scan finds nothing new: run requests, ticks, seconds."""
+def tick(defs, instance, settings, cursor: str | None):  # noqa: ANN001, ANN201
+    """One documents-sensor tick, its partitions and observations applied as the daemon
+    applies them: (the `SensorResult`, seconds evaluating it, seconds applying it)."""
     import dagster as dg
 
     from vectorless_assets.orchestration.base.keys import SENSOR_NAME
     from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
-    sensor = defs.resolve_sensor_def(SENSOR_NAME)
     resources = {
         "documents": DocumentsRoot(path=settings.docs_dir),
         "ir_store": IRStore(path=settings.ir_dir),
     }
+    context = dg.build_sensor_context(
+        instance=instance, cursor=cursor, resources=resources, definitions=defs
+    )
+    t0 = time.perf_counter()
+    result = defs.resolve_sensor_def(SENSOR_NAME)(context)
+    t1 = time.perf_counter()
+    for request in result.dynamic_partitions_requests or []:  # as the daemon applies them
+        instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+    for event in result.asset_events or []:
+        instance.report_runless_asset_event(event)
+    return result, t1 - t0, time.perf_counter() - t1
+
+
+def sense(defs, instance, settings) -> tuple[list, int, float]:
+    """Sensor ticks until a complete scan finds nothing new: run requests, ticks, seconds."""
     cursor, requests, ticks, t0 = None, [], 0, time.perf_counter()
     while True:
-        context = dg.build_sensor_context(
-            instance=instance, cursor=cursor, resources=resources, definitions=defs
-        )
-        result = sensor(context)
+        result, _, _ = tick(defs, instance, settings, cursor)
         ticks += 1
-        for request in result.dynamic_partitions_requests or []:  # as the daemon applies them
-            instance.add_dynamic_partitions(
-                request.partitions_def_name, list(request.partition_keys)
-            )
-        for event in result.asset_events or []:
-            instance.report_runless_asset_event(event)
         requests += result.run_requests or []
         done = cursor == result.cursor or not (result.run_requests or result.asset_events)
         cursor = result.cursor

@@ -131,3 +131,26 @@ def test_sensor_ticks_read_only_new_materializations(
     assert asked == [{"a.md"}]
     damage(h.ir / f"{key_to_doc_id('a.md')}.bin", "flip")
     assert requested(h.tick().run_requests) == ["a.md"]
+
+
+def test_a_check_reads_at_most_max_reads_new_records(tmp_path: Path) -> None:
+    """After many documents were compiled with the sensor stopped, one check reads at most
+    `max_reads` new `document_ir` records (100,000 at ≈ 1 ms each would pass Dagster's 60 s
+    sensor timeout: benchmarks/bench_100k.py); the others are checked by the next calls,
+    never judged meanwhile against facts of an older IR."""
+    from vectorless_assets.orchestration.automation.ir_health import ir_faults
+    from vectorless_assets.orchestration.storage.doc_state import DocState
+
+    h = Harness(tmp_path)
+    h.write("a.md", TEXT)
+    h.write("b.md", "# B\n\nOther.\n")
+    for request in h.tick().run_requests:
+        h.launch(request)
+    damage(h.ir / f"{key_to_doc_id('b.md')}.bin", "truncate")
+    store = IRStore(path=str(h.ir))
+    with DocState(h.settings.state_path) as state:
+        state.save_irs({}, drop=list(state.load_irs()))  # as if no completed scan saw them
+        assert ir_faults(h.instance, {"a.md", "b.md"}, store, state=state, max_reads=1) == {}
+        assert set(state.load_irs()) == {"a.md"}  # one record read, b.md's left for later
+        faults = ir_faults(h.instance, {"a.md", "b.md"}, store, state=state, max_reads=1)
+        assert faults == {"b.md": "damaged"}

@@ -26,12 +26,23 @@ from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.doc_state import DocState, IRFacts
 from vectorless_assets.orchestration.storage.resources import IRStore
 
+#: new `document_ir` records read per check: a tick after 100,000 documents were compiled
+#: with the sensor stopped would otherwise read them all at once (≈ 1 ms each: past
+#: Dagster's 60 s sensor timeout); the others are read by the next completed scans
+MAX_READS = 2000
+
 
 def _facts(
-    instance: dg.DagsterInstance, partitions: set[str], state: DocState | None, names: Names
+    instance: dg.DagsterInstance,
+    partitions: set[str],
+    state: DocState | None,
+    names: Names,
+    max_reads: int = MAX_READS,
 ) -> dict[str, IRFacts]:
     """The latest `document_ir` facts of `partitions`: one query for the latest storage ids,
-    then records only for the partitions whose id differs from the one `state` remembers."""
+    then records only for the partitions whose id differs from the one `state` remembers, at
+    most `max_reads` of them (the first by key; a partition left for later has no facts
+    now: its cached ones describe an older IR)."""
     ids = {
         pk: sid
         for pk, sid in instance.get_latest_storage_id_by_partition(
@@ -41,6 +52,8 @@ def _facts(
     }
     cached = state.load_irs() if state is not None else {}
     changed = {pk for pk, sid in ids.items() if pk not in cached or cached[pk].storage_id != sid}
+    later = set(sorted(changed)[max_reads:])
+    changed -= later
     fresh = (
         {
             pk: IRFacts(ids[pk], s.ir_stamp, s.llm_degraded)
@@ -52,7 +65,8 @@ def _facts(
     )
     if state is not None and (fresh or cached.keys() - ids.keys()):
         state.save_irs(fresh, drop=[pk for pk in cached if pk not in ids and pk in partitions])
-    return {**{pk: cached[pk] for pk in ids if pk not in fresh and pk in cached}, **fresh}
+    kept = {pk: cached[pk] for pk in ids if pk not in fresh and pk not in later and pk in cached}
+    return {**kept, **fresh}
 
 
 def ir_faults(
@@ -62,14 +76,16 @@ def ir_faults(
     llm: object | None = None,
     state: DocState | None = None,
     names: Names = STANDALONE,
+    max_reads: int = MAX_READS,
 ) -> dict[str, str]:
     """`{partition: "missing"|"damaged"|"degraded"}` for the compiled documents of `partitions`
     whose IR file is not intact, or was built with LLM fallbacks while `llm` works now
     (`llm.guard.llm_works` with a probe, asked only when such an IR exists). With `state`,
     the materialization facts are cached there (a tick reads only the new records). `names`:
-    the compiler whose records are read."""
+    the compiler whose records are read; at most `max_reads` new records are read per call
+    (the documents left out are checked by the next calls)."""
     out: dict[str, str] = {}
-    for pk, facts in sorted(_facts(instance, set(partitions), state, names).items()):
+    for pk, facts in sorted(_facts(instance, set(partitions), state, names, max_reads).items()):
         verdict = ir_store.state(key_to_doc_id(pk), facts.stamp)
         if verdict != "intact":
             out[pk] = verdict
