@@ -54,7 +54,7 @@ class Candidate:
     start: int
     end: int
     title: str
-    key: tuple[float, bool, bool]
+    key: tuple[float, bool, bool, bool]  # size, bold, capitals, italic
     depth: int  # numbering depth (0 = unnumbered)
     keyword: str
     strong: bool = False
@@ -145,7 +145,7 @@ def assign_levels(
     inside = Counter(c.key for c in cands if c.start not in (cover or set()))
     # one-off styles (a cover title) do not take a rank of their own unless they are all we have
     ranked = {k for k, v in inside.items() if v >= 2} or set(inside) or set(used)
-    styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2]))
+    styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2], not k[3]))
     rank = {k: r + 1 for r, k in enumerate(styles)}
     # compress ranks to at most 6 levels
     rank = {k: min(r, 6) for k, r in rank.items()}

@@ -1,0 +1,139 @@
+"""Headings set in styles that differ from body text only a little (issue 36, cause A).
+
+Books written here with reportlab set their section headings at body size in italic only, in
+a semibold face whose subset name abbreviates its weight (`ABCDEF+MinionPro-Sb`) or does not
+name it at all (only the descriptor's /StemV tells), in bold or capitals at 90% of body
+size, in roman type 8% larger than body text, or marked by their number alone. Each is found
+at level 2 under the 16 pt chapter titles. Italic emphasis inside paragraphs, an italic block
+quote and italic captions (with as much space below as above) stay body text.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from tests.support.pdfs import (
+    SECTION_TITLES,
+    QuietStyle,
+    paragraph,
+    quiet_book,
+    rename_fonts,
+)
+from vectorless_assets.frontends.pdf import parse_pdf
+from vectorless_assets.frontends.pdf.font_style import font_style, heavier
+from vectorless_assets.options import CompileOptions
+
+W, H = A4
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+
+
+def _headings(data: bytes) -> list[tuple[str, int]]:
+    doc = parse_pdf(data, options=CompileOptions(use_pdf_outline=False))
+    return [(r.title, r.level) for r in doc.raw_nodes if r.level >= 1]
+
+
+@pytest.mark.parametrize(
+    "style",
+    [
+        QuietStyle(font="Times-Italic"),  # body size, italic only
+        QuietStyle(font="Helvetica-Bold", size=9.0),  # bold at 90% of body size
+        QuietStyle(font="Times-Roman", size=9.0, upper=True),  # capitals at 90%
+        QuietStyle(font="Times-Roman", size=10.8),  # roman, 8% larger
+        QuietStyle(font="Times-Roman", numbered=True),  # marked by the number alone
+    ],
+    ids=["italic", "small-bold", "small-caps", "larger-roman", "number-only"],
+)
+def test_quiet_heading_styles_are_headings_below_the_chapters(style: QuietStyle) -> None:
+    data, truth = quiet_book(style)
+    assert _headings(data) == truth
+
+
+def _semibold_book(head_name: str) -> tuple[bytes, list[tuple[str, int]]]:
+    pdfmetrics.registerFont(TTFont("QuietBody", DEJAVU + "DejaVuSerif.ttf"))
+    pdfmetrics.registerFont(TTFont("QuietHead", DEJAVU + "DejaVuSerif-Bold.ttf"))
+    data, truth = quiet_book(QuietStyle(font="QuietHead", body_font="QuietBody"))
+    names = {"DejaVuSerif-Bold": f"ABCDEF+{head_name}", "DejaVuSerif": "ABCDEF+MinionPro-Regular"}
+    return rename_fonts(data, names), truth
+
+
+@pytest.mark.parametrize("head_name", ["MinionPro-Sb", "MinionPro-Display"])
+def test_a_semibold_face_named_by_abbreviation_or_not_at_all_sets_headings(
+    head_name: str,
+) -> None:
+    """`-Sb` names the weight; "Display" does not, there the descriptor's /StemV (165 against
+    the body face's 87) tells."""
+    data, truth = _semibold_book(head_name)
+    assert _headings(data) == truth
+
+
+def _simple_font(name: str, lower_width: float, stem: int = 80) -> DictionaryObject:
+    widths = ArrayObject(FloatObject(lower_width) for _ in range(97, 123))
+    desc = DictionaryObject({NameObject("/StemV"): NumberObject(stem)})
+    return DictionaryObject(
+        {
+            NameObject("/BaseFont"): NameObject(f"/ABCDEF+{name}"),
+            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+            NameObject("/FirstChar"): NumberObject(97),
+            NameObject("/Widths"): widths,
+            NameObject("/FontDescriptor"): desc,
+        }
+    )
+
+
+def test_wider_lowercase_glyphs_of_the_same_family_are_a_heavier_weight() -> None:
+    """Stems equal (a producer writing one /StemV for every face): the glyph widths tell."""
+    cache: dict = {}
+    body = font_style(_simple_font("Garamond-Regular", 480), cache)
+    head = font_style(_simple_font("Garamond-Display", 520), cache)
+    other = font_style(_simple_font("Futura-Book", 560), cache)
+    assert (body.width, head.width) == (480, 520)
+    assert heavier(head, body)
+    assert not heavier(body, head)
+    assert not heavier(other, body)  # another family: widths say nothing about weight
+
+
+def test_italic_emphasis_quotes_and_captions_are_not_headings() -> None:
+    """Paragraphs with italic phrases, a three-line italic block quote, and two italic
+    captions under figures (as much space below as above) around bold 12 pt headings."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    truth = []
+    for page in range(2):
+        y = H - 90
+        for s in range(2):
+            title = SECTION_TITLES[page * 2 + s]
+            truth.append((title, 1))
+            c.setFont("Helvetica-Bold", 12)
+            c.drawString(72, y, title)
+            y = paragraph(c, y - 20, lines=6)
+            c.setFont("Times-Roman", 10)
+            c.drawString(72, y, "The survey was")
+            c.setFont("Times-Italic", 10)
+            c.drawString(140, y, "Forecasts of Regional Demand")
+            c.setFont("Times-Roman", 10)
+            c.drawString(275, y, "and it covered every district of the northern province.")
+            y = paragraph(c, y - 13, lines=5)
+            if s == 0:
+                y -= 10
+                c.setFont("Times-Italic", 10)
+                for quote in ("Whatever the district, the answer was the same", "kind of answer,"):
+                    c.drawString(100, y, quote)
+                    y -= 13
+                c.drawString(100, y, "said one of the surveyors.")
+                y = paragraph(c, y - 23, lines=4)
+            else:
+                c.rect(72, y - 80, 200, 80)
+                y -= 100
+                c.setFont("Times-Italic", 10)
+                c.drawString(72, y, f"Harbour of the northern district, view {page + 1}")
+                y = paragraph(c, y - 20, lines=6)
+        c.showPage()
+    c.save()
+    assert _headings(buf.getvalue()) == truth
