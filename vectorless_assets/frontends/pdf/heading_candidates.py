@@ -4,7 +4,7 @@
 together: on a cover page only the largest line is a heading (`drop_cover`), admonition
 labels and titles that recur are not, unless once per chapter (`drop_repeated`), a lone
 "Part I" line and the title below it are one heading (`merge_labels`), and levels come from
-style ranks (bigger first, then bold, then capitals at body size), refined by numbering
+style ranks (bigger first, then bold, then capitals, then italic), refined by numbering
 depth ("1.2.3" is level 3 below the rank of the top numbered headings) and by "Part"/"Item"
 keywords (`assign_levels`).
 """
@@ -48,7 +48,8 @@ class Heading:
 
 @dataclass(slots=True)
 class Candidate:
-    """A block of lines[start:end] that may be a heading: its style key (size, bold, capitals),
+    """A block of lines[start:end] that may be a heading: its style key (size, bold, capitals,
+    italic),
     numbering depth, keyword ("part", "item", ...) and whether it is set larger than body text."""
 
     start: int
@@ -136,7 +137,7 @@ def drop_repeated(cands: list[Candidate], lines: list[Line]) -> list[Candidate]:
 def assign_levels(
     cands: list[Candidate], body: float, cover: set[int] | None = None
 ) -> list[Heading]:
-    """Levels: style rank (bigger, then bold, then capitals), numbering depth where present;
+    """Levels: style rank (bigger, then bold, capitals, italic), numbering depth where present;
     in filings (two or more "Item N." headings) "Part" is 1, "Item" the next level and every
     other heading sits below the items. `cover`: start lines of candidates on the first
     page; a style used there only takes no rank (a title page's display lines would put every
