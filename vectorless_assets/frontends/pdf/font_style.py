@@ -33,6 +33,7 @@ _ITALIC_NAME = re.compile(
     r"blk|black|hv|heavy|light|lt|regular|book)?(?:it|ita|ital|obl)$",
     re.I,
 )
+_CODE_NAME = re.compile(r"mono|courier|cmtt|consol|code|typewriter|math|cmsy|cmmi|cmex", re.I)
 _SUBSET = re.compile(r"^/?[A-Z]{6}\+")
 _STANDARD_ENCODINGS = {"/WinAnsiEncoding", "/MacRomanEncoding", "/StandardEncoding"}
 STEM_RATIO = 1.3  # a stem this much thicker than the body face's is a heavier weight
@@ -49,6 +50,7 @@ class FontStyle:
     italic: bool
     stem: float = 0.0
     width: float = 0.0
+    fixed: bool = False  # fixed pitch or named so (code), or a math font
 
     @property
     def family(self) -> str:
@@ -76,6 +78,7 @@ def _read(font: Any) -> FontStyle:
     bold = bool(_BOLD_NAME.search(name) or _BOLD_ABBREV.search(name))
     italic = bool(_ITALIC_NAME.search(name))
     stem = 0.0
+    fixed = bool(_CODE_NAME.search(name))
     desc = font.get("/FontDescriptor")
     if desc is None and "/DescendantFonts" in font:
         desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
@@ -89,8 +92,9 @@ def _read(font: Any) -> FontStyle:
         if not bold and (_BOLD_NAME.search(inner) or _BOLD_ABBREV.search(inner)):
             bold = True
         stem = float(desc.get("/StemV", 0) or 0)
+        fixed = fixed or bool(flags & 1)
         italic = italic or float(desc.get("/ItalicAngle", 0) or 0) < -4
-    return FontStyle(name, bold, italic, stem, _lowercase_width(font))
+    return FontStyle(name, bold, italic, stem, _lowercase_width(font), fixed)
 
 
 def _lowercase_width(font: Any) -> float:
@@ -116,7 +120,7 @@ class _Styled(Protocol):
 
 def heavier(face: FontStyle, body: FontStyle) -> bool:
     """True when `face` is a heavier weight than the body face `body` (neither named bold)."""
-    if face.bold or face.name == body.name:
+    if face.bold or face.fixed or face.name == body.name:
         return False
     if face.stem and body.stem and face.stem >= STEM_RATIO * body.stem:
         return True
