@@ -4,7 +4,8 @@ Input is the document's line stream (after running headers/footers are removed);
 list of `Heading`s pointing into it. Each line is judged on its own signals and closely
 following lines of one style form a block (a candidate); a body-size line in a quiet style
 (italic, small bold, a number alone: `quiet_headings`) is one when the layout sets it apart;
-what the whole document then decides (cover page, recurring labels, merged "Part" labels, levels) is `heading_candidates`.
+what the whole document then decides (cover page, recurring labels, merged "Part" labels,
+levels) is `heading_candidates`.
 """
 
 from __future__ import annotations
