@@ -7,7 +7,8 @@ abbreviation in the style part of the name (`Sb`, `Smbd`, `Md`, `Hv`, `Blk`), a 
 descriptor may (`/FontWeight`, the ForceBold flag), and otherwise only a comparison with the
 body face does: a stem (`/StemV`) much thicker than the body face's, or, within one family
 when stems say nothing, lowercase glyphs clearly wider than the body face's
-(`mark_heavier`).
+(`mark_heavier`). Only faces of the body's family are compared: producers write stems of
+unrelated values for different families (Arial's 346 against Times' 153).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ _BOLD_NAME = re.compile(
 )
 # abbreviated weights in the style part of a name, optionally followed by an italic mark
 _BOLD_ABBREV = re.compile(
-    r"[-,_](?:sb|sbd|smbd|sembd|semibd|dmbd|db|md|med|hv|hvy|blk|xbd?|eb|ebd|ub|ubd)"
+    r"[-,_](?:sb|sbd|smbd|sembd|semibd|dm|dmbd|db|md|med|hv|hvy|blk|xbd?|eb|ebd|ub|ubd)"
     r"(?:it|i|ita|ital|obl|oblique|italic)?$",
     re.I,
 )
@@ -120,18 +121,12 @@ class _Styled(Protocol):
 
 def heavier(face: FontStyle, body: FontStyle) -> bool:
     """True when `face` is a heavier weight than the body face `body` (neither named bold)."""
-    if face.bold or face.fixed or face.name == body.name:
-        return False
+    if face.bold or face.fixed or face.name == body.name or face.family != body.family:
+        return False  # stems and widths of different families say nothing about weight
     if face.stem and body.stem and face.stem >= STEM_RATIO * body.stem:
         return True
     same_stem = not face.stem or not body.stem or face.stem == body.stem
-    return bool(
-        same_stem
-        and face.family == body.family
-        and face.width
-        and body.width
-        and face.width >= WIDTH_RATIO * body.width
-    )
+    return bool(same_stem and face.width and body.width and face.width >= WIDTH_RATIO * body.width)
 
 
 def mark_heavier(lines: Iterable[_Styled]) -> None:

@@ -24,6 +24,7 @@ from vectorless_assets.frontends.pdf.heading_candidates import (
 )
 from vectorless_assets.frontends.pdf.heading_context import is_figure_row, rejects
 from vectorless_assets.frontends.pdf.quiet_headings import (
+    drop_directories,
     keep_recurring,
     measure,
     quiet_style,
@@ -192,7 +193,7 @@ def detect_headings(
                 )
             )
         i = j
-    cands = keep_recurring(cands, quiet)
+    cands = drop_directories(keep_recurring(cands, quiet), lines, body)
     cands = merge_labels(drop_cover(drop_repeated(cands, lines), lines, body), lines)
     return assign_levels(cands, body, {c.start for c in cands if lines[c.start].page == 0})
 

@@ -26,6 +26,8 @@ MAX_WORDS = 15
 SMALL = 0.83  # bold or capital headings may be set this small (relative to body text)
 LARGER = 1.035  # roman headings this much larger than body text
 STRONG = 1.12  # from here on size alone makes a heading (`headings._signals`)
+SMALLER = 0.92  # text under a label this much smaller than body text is a caption to it
+DIRECTORY = 4  # this many labels of one style over smaller text make a list, not headings
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,32 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
 
 def keep_recurring(cands: list[Candidate], quiet: set[int]) -> list[Candidate]:
     """Drop the quiet candidates (by start line) whose style key is not used at least twice
-    by quiet candidates (a one-off italic line is emphasis, not a heading level)."""
+    by quiet candidates (a one-off italic line is emphasis, not a heading level), and all of
+    them in a filing (two "Item" headings: there, body-size italic and bold lines label table
+    rows and paragraphs too often, and the filings' structure comes from its Items)."""
+    if sum(1 for c in cands if c.keyword == "item") >= 2:
+        return [c for c in cands if c.start not in quiet]
     used = Counter(c.key for c in cands if c.start in quiet)
     return [c for c in cands if c.start not in quiet or used[c.key] >= 2]
+
+
+def drop_directories(cands: list[Candidate], lines: list[Line], body: float) -> list[Candidate]:
+    """Drop the weak candidates of a style whose lines mostly sit over smaller text (at least
+    DIRECTORY of them): names over their job titles in a staff list, terms over definitions.
+    A heading leads into body text."""
+    over: dict[tuple, list[int]] = {}
+    total: Counter[tuple] = Counter()
+    for k, c in enumerate(cands):
+        if c.strong or c.depth or c.keyword:
+            continue
+        total[c.key] += 1
+        nxt = lines[c.end] if c.end < len(lines) else None
+        if nxt is not None and nxt.page == lines[c.start].page and nxt.size < SMALLER * body:
+            over.setdefault(c.key, []).append(k)
+    drop = {
+        k
+        for key, ks in over.items()
+        if len(ks) >= DIRECTORY and len(ks) >= 0.5 * total[key]
+        for k in ks
+    }
+    return [c for k, c in enumerate(cands) if k not in drop]
