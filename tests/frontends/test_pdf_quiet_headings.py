@@ -89,10 +89,9 @@ def _simple_font(name: str, lower_width: float, stem: int = 80) -> DictionaryObj
 
 def test_wider_lowercase_glyphs_of_the_same_family_are_a_heavier_weight() -> None:
     """Stems equal (a producer writing one /StemV for every face): the glyph widths tell."""
-    cache: dict = {}
-    body = font_style(_simple_font("Garamond-Regular", 480), cache)
-    head = font_style(_simple_font("Garamond-Display", 520), cache)
-    other = font_style(_simple_font("Futura-Book", 560), cache)
+    body = font_style(_simple_font("Garamond-Regular", 480), {})
+    head = font_style(_simple_font("Garamond-Display", 520), {})
+    other = font_style(_simple_font("Futura-Book", 560), {})
     assert (body.width, head.width) == (480, 520)
     assert heavier(head, body)
     assert not heavier(body, head)
@@ -137,3 +136,46 @@ def test_italic_emphasis_quotes_and_captions_are_not_headings() -> None:
         c.showPage()
     c.save()
     assert _headings(buf.getvalue()) == truth
+
+
+def test_stems_of_another_family_say_nothing_about_weight() -> None:
+    """A producer's Arial with /StemV 346 beside Times at 153 is not a bold Arial."""
+    times = font_style(_simple_font("TimesNewRoman", 440, stem=153), {})
+    arial = font_style(_simple_font("ArialMT", 500, stem=346), {})
+    demi = font_style(_simple_font("TimesNewRoman-Display", 440, stem=230), {})
+    assert not heavier(arial, times)
+    assert heavier(demi, times)
+
+
+STAFF = ["Anna L. Hewko", "Kavita Jain", "John Beebe", "Karen A. Caplan", "James Diggs"]
+
+
+def test_bold_names_over_smaller_job_titles_are_a_list_not_headings() -> None:
+    """A staff page (bold names, each over its 8 pt job title) between pages of bold
+    body-size section headings over body text: the names are not headings."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    truth: list[str] = []
+    for page in range(3):
+        y = H - 90
+        if page == 1:
+            c.setFont("Helvetica-Bold", 16)
+            c.drawString(72, y, "Board Staff")
+            truth.append("Board Staff")
+            y -= 40
+            for k, name in enumerate(STAFF * 2):
+                c.setFont("Helvetica-Bold", 10)
+                c.drawString(72, y, f"{name} {'II' if k >= len(STAFF) else ''}".strip())
+                c.setFont("Helvetica", 8)
+                c.drawString(72, y - 11, "Associate Director" if k % 2 else "Deputy Director")
+                y -= 32
+        else:
+            for s in range(3):
+                title = SECTION_TITLES[page + s]
+                truth.append(title)
+                c.setFont("Helvetica-Bold", 10)
+                c.drawString(72, y, title)
+                y = paragraph(c, y - 16, "Helvetica", lines=8, word=f"w{page}{s}") - 16
+        c.showPage()
+    c.save()
+    assert [title for title, _ in _headings(buf.getvalue())] == truth
