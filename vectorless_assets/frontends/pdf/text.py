@@ -3,7 +3,8 @@
 pypdf calls the visitor with every text chunk it emits (spaces and line breaks included), the
 text matrix and CTM at the chunk's start, the font dictionary and the font size. We fold the
 chunks into lines and keep, per line, only what heading detection needs: position, dominant
-font size, boldness and the text. No per-glyph object outlives its page.
+font size and face (`font_style`: identity, weight, slant), and the text. No per-glyph object
+outlives its page.
 """
 
 from __future__ import annotations
