@@ -170,8 +170,7 @@ class _LineBuilder:
 
 
 def _dominant(weights: dict[tuple[float, FontStyle], int]) -> tuple[float, FontStyle]:
-    """The (size, face) of a line: the size, boldness and slant of most characters, then the
-    face of most characters among those."""
+    """(size, face) of a line: size, weight, slant of most characters, then their main face."""
     style: dict[tuple[float, bool, bool], int] = {}
     for (size, face), n in weights.items():
         k = (size, face.bold, face.italic)
