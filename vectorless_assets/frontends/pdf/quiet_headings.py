@@ -73,14 +73,19 @@ def quiet_style(ln: Line, layout: BodyLayout, caps: bool, depth: int) -> bool:
 
 
 def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> bool:
-    """True when lines[i] is a short line with extra space above it (or first in its page or
-    column) but none below it, closer to the next line on the page than to the previous one,
-    and that next line starts a paragraph (or a heading)."""
+    """True when lines[i] is a short line of words (not symbols of a formula) with extra
+    space above it (or first in its page or column) but none below it, closer to the next
+    line on the page than to the previous one, and that next line starts a paragraph (or a
+    heading)."""
     ln = lines[i]
     text = ln.text.strip()
     words = len(text.split())
+    letters = sum(ch.isalpha() for ch in text)
     if (
-        words > MAX_WORDS
+        letters < 4
+        or letters < 0.6 * len(text.replace(" ", ""))
+        or text.endswith((":", ",", ";"))
+        or words > MAX_WORDS
         or (text.endswith(".") and not depth)
         or not (text[:1].isupper() or text[:1].isdigit())
         or (layout.full >= 30 and len(text) > SHORT * layout.full)
