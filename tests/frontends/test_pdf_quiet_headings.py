@@ -49,8 +49,9 @@ def _headings(data: bytes) -> list[tuple[str, int]]:
         QuietStyle(font="Times-Roman", size=9.0, upper=True),  # capitals at 90%
         QuietStyle(font="Times-Roman", size=10.8),  # roman, 8% larger
         QuietStyle(font="Times-Roman", numbered=True),  # marked by the number alone
+        QuietStyle(font="Times-Italic", byline=True),  # an italic byline is not a heading
     ],
-    ids=["italic", "small-bold", "small-caps", "larger-roman", "number-only"],
+    ids=["italic", "small-bold", "small-caps", "larger-roman", "number-only", "byline"],
 )
 def test_quiet_heading_styles_are_headings_below_the_chapters(style: QuietStyle) -> None:
     data, truth = quiet_book(style)

@@ -124,6 +124,7 @@ class QuietStyle:
     body_font: str = "Times-Roman"
     upper: bool = False
     numbered: bool = False
+    byline: bool = False  # an italic author line and an 8 pt affiliation under each chapter
 
 
 CHAPTER_TITLES = ["Origins of the survey", "Results and their reading", "What comes next"]
@@ -170,6 +171,12 @@ def quiet_book(style: QuietStyle) -> tuple[bytes, list[tuple[str, int]]]:
             if page == 0:
                 c.setFont("Times-Bold", 16)
                 c.drawString(72, y, chapter)
+                if style.byline:
+                    c.setFont("Times-Italic", 10)
+                    c.drawString(72, y - 22, "Anna L. Hewko")
+                    c.setFont("Times-Roman", 8)
+                    c.drawString(72, y - 32, "University of Leeds")
+                    y -= 20
                 y -= 40
             for s in range(3):
                 # each chapter starts elsewhere in the list: no title opens two pages

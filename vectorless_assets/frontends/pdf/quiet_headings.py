@@ -95,12 +95,19 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
     above = prev.y - ln.y if prev is not None and prev.page == ln.page else 0.0
     if -1.5 < above < SPACE_ABOVE * layout.leading and prev is not None and prev.page == ln.page:
         return False  # too close below the previous line, or beside it (a phrase in a line)
+    if (
+        prev is not None
+        and 0 < above < 1.5 * prev.size
+        and not depth
+        and prev.size >= STRONG * layout.size
+    ):
+        return False  # tight under a display heading: its byline or subtitle
     nxt = lines[i + 1] if i + 1 < len(lines) else None
     if nxt is None or nxt.page != ln.page:
         return True
     below = ln.y - nxt.y
-    if abs(below) < 1.5:
-        return False  # the line goes on beside it
+    if abs(below) < 1.5 or nxt.size < SMALLER * layout.size:
+        return False  # the line goes on beside it; or smaller text follows (an affiliation)
     if below >= SPACE_ABOVE * layout.leading or (
         above > 0 and below > above - 0.2 * layout.leading
     ):
