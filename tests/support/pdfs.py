@@ -173,9 +173,11 @@ def quiet_book(style: QuietStyle) -> tuple[bytes, list[tuple[str, int]]]:
                 c.drawString(72, y, chapter)
                 if style.byline:
                     c.setFont("Times-Italic", 10)
-                    c.drawString(72, y - 22, "Anna L. Hewko")
+                    c.drawString(72, y - 22, ["Anna Hewko", "Kavita Jain", "John Beebe"][ch - 1])
                     c.setFont("Times-Roman", 8)
-                    c.drawString(72, y - 32, "University of Leeds")
+                    c.drawString(
+                        72, y - 32, ["University of Leeds", "Trinity College", "ETH"][ch - 1]
+                    )
                     y -= 20
                 y -= 40
             for s in range(3):
