@@ -111,3 +111,119 @@ def contents_page(c: canvas.Canvas, rows: list[tuple[str, str]], folio: str) -> 
     c.setFont("Helvetica", 10)
     c.drawCentredString(W / 2, 40, folio)
     c.showPage()
+
+
+@dataclass
+class QuietStyle:
+    """How a generated book sets its section headings (body text: `body_font` 10 pt on a
+    13 pt leading; chapters: Times-Bold 16 pt). `upper`: headings in capitals; `numbered`:
+    "1.2 Title" sections under "1 Title" chapters."""
+
+    font: str = "Times-Italic"
+    size: float = 10.0
+    body_font: str = "Times-Roman"
+    upper: bool = False
+    numbered: bool = False
+    byline: bool = False  # an italic author line and an 8 pt affiliation under each chapter
+
+
+CHAPTER_TITLES = ["Origins of the survey", "Results and their reading", "What comes next"]
+SECTION_TITLES = [
+    "Scope of the study",
+    "Sources and methods",
+    "Findings in brief",
+    "Regional differences",
+    "Open questions",
+    "Further reading",
+]
+BODY_LINE = (
+    "The committee reviewed the findings of the {} survey and agreed on the next steps for the team"
+)
+BODY_END = "as recorded in the minutes of that meeting."
+WORDS = ["coastal", "upland", "urban", "rural", "northern", "southern", "eastern", "western"]
+
+
+def paragraph(
+    c: canvas.Canvas, y: float, font: str = "Times-Roman", lines: int = 4, word: str = "annual"
+) -> float:
+    """A body paragraph of `lines` lines (the last one short) at `y`, about the `word`
+    survey (vary it from page to page: a line recurring at the top of pages is a running
+    head); returns the next y."""
+    c.setFont(font, 10)
+    for k in range(lines):
+        c.drawString(72, y, BODY_LINE.format(word) if k < lines - 1 else BODY_END)
+        y -= 13
+    return y - 4
+
+
+def quiet_book(style: QuietStyle) -> tuple[bytes, list[tuple[str, int]]]:
+    """Three chapters of two pages; each page holds three sections (heading in `style`, 10 pt
+    of extra space above it and 3 pt below, two paragraphs). Returns the PDF and the
+    (title, level) of every heading in order."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    truth: list[tuple[str, int]] = []
+    for ch, name in enumerate(CHAPTER_TITLES, start=1):
+        chapter = f"{ch} {name}" if style.numbered else name
+        truth.append((chapter, 1))
+        for page in range(2):
+            y = H - 90
+            if page == 0:
+                c.setFont("Times-Bold", 16)
+                c.drawString(72, y, chapter)
+                if style.byline:
+                    c.setFont("Times-Italic", 10)
+                    c.drawString(72, y - 22, ["Anna Hewko", "Kavita Jain", "John Beebe"][ch - 1])
+                    c.setFont("Times-Roman", 8)
+                    c.drawString(
+                        72, y - 32, ["University of Leeds", "Trinity College", "ETH"][ch - 1]
+                    )
+                    y -= 20
+                y -= 40
+            for s in range(3):
+                # each chapter starts elsewhere in the list: no title opens two pages
+                title = SECTION_TITLES[(ch + page * 3 + s) % len(SECTION_TITLES)]
+                if style.numbered:
+                    title = f"{ch}.{page * 3 + s + 1} {title}"
+                if style.upper:
+                    title = title.upper()
+                truth.append((title, 2))
+                y -= 10
+                c.setFont(style.font, style.size)
+                c.drawString(72, y, title)
+                y -= 16
+                word = WORDS[c.getPageNumber() % len(WORDS)]
+                y = paragraph(c, y, style.body_font, word=word)
+                y = paragraph(c, y, style.body_font, word=word)
+            c.setFont(style.body_font, 9)
+            c.drawCentredString(W / 2, 40, str(c.getPageNumber()))
+            c.showPage()
+    c.save()
+    return buf.getvalue(), truth
+
+
+def rename_fonts(data: bytes, names: dict[str, str]) -> bytes:
+    """The PDF with each font whose /BaseFont contains a key of `names` renamed to its value
+    (in the font and its descriptor) and its ForceBold flag cleared: a subset font whose
+    weight only its name (or nothing) tells."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, NumberObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            old = str(font.get("/BaseFont", ""))
+            new = next((v for k, v in names.items() if k in old), None)
+            if new is None:
+                continue
+            font[NameObject("/BaseFont")] = NameObject(f"/{new}")
+            desc = font.get("/FontDescriptor")
+            if desc is not None:
+                desc = desc.get_object()
+                desc[NameObject("/FontName")] = NameObject(f"/{new}")
+                flags = int(desc.get("/Flags", 0)) & ~(1 << 18)
+                desc[NameObject("/Flags")] = NumberObject(flags)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

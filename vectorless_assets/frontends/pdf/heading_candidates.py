@@ -4,7 +4,7 @@
 together: on a cover page only the largest line is a heading (`drop_cover`), admonition
 labels and titles that recur are not, unless once per chapter (`drop_repeated`), a lone
 "Part I" line and the title below it are one heading (`merge_labels`), and levels come from
-style ranks (bigger first, then bold, then capitals at body size), refined by numbering
+style ranks (bigger first, then bold, then capitals, then italic), refined by numbering
 depth ("1.2.3" is level 3 below the rank of the top numbered headings) and by "Part"/"Item"
 keywords (`assign_levels`).
 """
@@ -48,13 +48,14 @@ class Heading:
 
 @dataclass(slots=True)
 class Candidate:
-    """A block of lines[start:end] that may be a heading: its style key (size, bold, capitals),
+    """A block of lines[start:end] that may be a heading: its style key (size, bold, capitals,
+    italic),
     numbering depth, keyword ("part", "item", ...) and whether it is set larger than body text."""
 
     start: int
     end: int
     title: str
-    key: tuple[float, bool, bool]
+    key: tuple[float, bool, bool, bool]  # size, bold, capitals, italic
     depth: int  # numbering depth (0 = unnumbered)
     keyword: str
     strong: bool = False
@@ -136,7 +137,7 @@ def drop_repeated(cands: list[Candidate], lines: list[Line]) -> list[Candidate]:
 def assign_levels(
     cands: list[Candidate], body: float, cover: set[int] | None = None
 ) -> list[Heading]:
-    """Levels: style rank (bigger, then bold, then capitals), numbering depth where present;
+    """Levels: style rank (bigger, then bold, capitals, italic), numbering depth where present;
     in filings (two or more "Item N." headings) "Part" is 1, "Item" the next level and every
     other heading sits below the items. `cover`: start lines of candidates on the first
     page; a style used there only takes no rank (a title page's display lines would put every
@@ -145,7 +146,7 @@ def assign_levels(
     inside = Counter(c.key for c in cands if c.start not in (cover or set()))
     # one-off styles (a cover title) do not take a rank of their own unless they are all we have
     ranked = {k for k, v in inside.items() if v >= 2} or set(inside) or set(used)
-    styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2]))
+    styles = sorted(ranked, key=lambda k: (-k[0], not k[1], not k[2], not k[3]))
     rank = {k: r + 1 for r, k in enumerate(styles)}
     # compress ranks to at most 6 levels
     rank = {k: min(r, 6) for k, r in rank.items()}

@@ -2,8 +2,10 @@
 
 Input is the document's line stream (after running headers/footers are removed); output is a
 list of `Heading`s pointing into it. Each line is judged on its own signals and closely
-following lines of one style form a block (a candidate); what the whole document then
-decides (cover page, recurring labels, merged "Part" labels, levels) is `heading_candidates`.
+following lines of one style form a block (a candidate); a body-size line in a quiet style
+(italic, small bold, a number alone: `quiet_headings`) is one when the layout sets it apart;
+what the whole document then decides (cover page, recurring labels, merged "Part" labels,
+levels) is `heading_candidates`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ from vectorless_assets.frontends.pdf.heading_candidates import (
     merge_labels,
 )
 from vectorless_assets.frontends.pdf.heading_context import is_figure_row, rejects
+from vectorless_assets.frontends.pdf.quiet_headings import (
+    drop_directories,
+    keep_recurring,
+    measure,
+    quiet_style,
+    stands_alone,
+)
 from vectorless_assets.frontends.pdf.text import Line
 
 _NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5})\.?\s+(?=[^\d\s.,%)])")
@@ -79,8 +88,7 @@ def _signals(ln: Line, body: float, body_bold: bool) -> tuple[bool, int, str] | 
         return None  # symbols and cells ("Basque " ' ~")
     if _CAPTION.match(text):
         return None  # figure and table captions
-    m = _NUM.match(text)
-    depth = m.group(1).count(".") + 1 if m else 0
+    depth = _depth(text)
     k = _KEYWORD.match(text)
     keyword = k.group(1).lower() if k else ""
     bold = ln.bold and not body_bold
@@ -119,6 +127,8 @@ def detect_headings(
     share: Counter[tuple[float, bool]] = Counter()
     for ln in lines:
         share[ln.style] += len(ln.text)
+    layout = measure(lines, body)
+    quiet: set[int] = set()
     cands: list[Candidate] = []
     i = 0
     n = len(lines)
@@ -132,6 +142,12 @@ def detect_headings(
         j = i + 1
         while j < n and _continues(lines[j - 1], lines[j]):
             j += 1
+        if sig is None and j - i == 1 and ln.page not in skip_pages:
+            depth = _depth(ln.text)
+            caps = all_caps(ln.text)
+            if quiet_style(ln, layout, caps, depth) and stands_alone(lines, i, layout, depth):
+                sig = (False, depth, "")  # a quiet style that layout confirms
+                quiet.add(i)
         if sig is None:
             i = j
             continue
@@ -170,15 +186,22 @@ def detect_headings(
                     i,
                     j,
                     text,
-                    (ln.style[0], ln.style[1], all_caps(ln.text)),
+                    (ln.style[0], ln.style[1], all_caps(ln.text), ln.italic),
                     depth,
                     keyword,
                     strong,
                 )
             )
         i = j
+    cands = drop_directories(keep_recurring(cands, quiet), lines, body)
     cands = merge_labels(drop_cover(drop_repeated(cands, lines), lines, body), lines)
     return assign_levels(cands, body, {c.start for c in cands if lines[c.start].page == 0})
+
+
+def _depth(text: str) -> int:
+    """Numbering depth of a line ("2.3 Title": 2; unnumbered: 0)."""
+    m = _NUM.match(text.strip())
+    return m.group(1).count(".") + 1 if m else 0
 
 
 def _label_first(title: str) -> str:

@@ -1,16 +1,16 @@
 """PDF frontend: pypdf; the outline, the printed contents and detected headings merged.
 
-Pages are read one at a time into styled lines (`pdf_text`), running headers/footers are
-removed (`pdf_layout`), /PageLabels are checked against the printed folios (`page_labels`),
-the outline is read and judged (`pdf_outline`) and the printed contents read (`toc_map`); a
-denser printed contents that agrees with the outline fills it in, and headings are
-detected where neither is the whole structure (a missing, useless, mistitled or chapter-only
-outline; no or a sparse contents page): they fill in below what there is (`merge`); where an
-outline is whole, its leaf entries spanning several pages are filled in from the headings
-detected inside them (`long_entries`). Numbered headings are
-then nested by their numbers, each heading's level source is summed up in a
-`pdf_level_sources` diagnostic, and the line stream is cut into raw sections with page
-ranges (`pdf_sections`).
+Pages are read one at a time into styled lines (`pdf_text`; faces heavier than the body
+face count as bold: `font_style`), running headers/footers are removed (`pdf_layout`),
+/PageLabels are checked against the printed folios (`page_labels`), the outline is read and
+judged (`pdf_outline`) and the printed contents read (`toc_map`); a denser printed contents
+that agrees with the outline fills it in, and headings are detected where neither is the
+whole structure (a missing, useless, mistitled or chapter-only outline; no or a sparse
+contents page): they fill in below what there is (`merge`); where an outline is whole, its
+leaf entries spanning several pages are filled in from the headings detected inside them
+(`long_entries`). Numbered headings are then nested by their numbers, each heading's level
+source is summed up in a `pdf_level_sources` diagnostic, and the line stream is cut into raw
+sections with page ranges (`pdf_sections`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import re
 import time
 from typing import Any
 
+from vectorless_assets.frontends.pdf.font_style import FontStyle, mark_heavier
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, read_outline
 from vectorless_assets.frontends.pdf.page_labels import check_labels
@@ -112,12 +113,9 @@ def read_pages(
                 f"only the first {limit} of {total} pages were read (CompileOptions.max_pages)",
             )
         )
-    deadline = (
-        None
-        if options.pdf_timeout_seconds is None
-        else time.monotonic() + options.pdf_timeout_seconds
-    )
-    cache: dict[int, tuple[bool, bool]] = {}
+    budget = options.pdf_timeout_seconds
+    deadline = None if budget is None else time.monotonic() + budget
+    cache: dict[int, FontStyle] = {}
     pages: list[PageLines] = []
     failed: list[int] = []
     for i in range(limit):
@@ -207,6 +205,7 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
     reader = open_pdf(data)
     diags: list[Diagnostic] = []
     pages, total = read_pages(reader, options, diags)
+    mark_heavier(ln for p in pages for ln in p.lines)  # a semibold whose name does not say so
     diags += _scan_diagnostics(pages, total)
     originals = [p.lines for p in pages]  # remove_running_lines replaces the lists it changes
     remove_running_lines(pages)

@@ -3,7 +3,8 @@
 pypdf calls the visitor with every text chunk it emits (spaces and line breaks included), the
 text matrix and CTM at the chunk's start, the font dictionary and the font size. We fold the
 chunks into lines and keep, per line, only what heading detection needs: position, dominant
-font size, boldness and the text. No per-glyph object outlives its page.
+font size and face (`font_style`: identity, weight, slant), and the text. No per-glyph object
+outlives its page.
 """
 
 from __future__ import annotations
@@ -13,11 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_BOLD_NAME = re.compile(
-    r"bold|black|heavy|semibold|demi|medi(?:um)?\b|[-,+]bd\b|cmbx|cmb\d|\bbd\b|-b$|extrab|ultrab",
-    re.I,
-)
-_ITALIC_NAME = re.compile(r"italic|oblique|cmti|cmsl|-it$|-i$|,it", re.I)
+from vectorless_assets.frontends.pdf.font_style import PLAIN, FontStyle, font_style
+
 _WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
 JUMP = 0.8  # a chunk this many font sizes above or below the current line starts a new line
 NARROW = 0.45  # a narrow estimate of the mean glyph width, in font sizes
@@ -36,14 +34,15 @@ class Line:
     text: str
     italic: bool = False
     sup: int = 0  # trailing characters that are a superscript marker (left out of titles)
+    face: FontStyle = PLAIN  # the font of most of its characters
 
     @property
     def title_text(self) -> str:
         return self.text[: len(self.text) - self.sup].rstrip() if self.sup else self.text
 
     @property
-    def style(self) -> tuple[float, bool]:
-        return (round(self.size * 2) / 2, self.bold)
+    def style(self) -> tuple[float, bool, bool]:
+        return (round(self.size * 2) / 2, self.bold, self.italic)
 
 
 @dataclass(slots=True)
@@ -66,7 +65,7 @@ class _LineBuilder:
         self.lines: list[Line] = []
         self._parts: list[tuple[float, str]] = []
         self._sizes: list[float] = []
-        self._weights: dict[tuple[float, bool, bool], int] = {}
+        self._weights: dict[tuple[float, FontStyle], int] = {}
         self._pos: tuple[float, float] | None = None
         # lowest and highest baseline of the line's upright chunks drawn where pypdf says
         # (None: the line began at an estimated position, or rotated)
@@ -80,8 +79,7 @@ class _LineBuilder:
         y: float,
         x: float,
         size: float,
-        bold: bool,
-        italic: bool = False,
+        face: FontStyle = PLAIN,
         upright: bool = True,
     ) -> None:
         """Add one visitor chunk drawn at (x, y); `upright`: its baseline runs left to right
@@ -112,7 +110,7 @@ class _LineBuilder:
             self._parts.append((x if k == 0 else -1e9, piece))
             self._sizes.append(size)
             if stripped:
-                key = (size, bold, italic)
+                key = (size, face)
                 self._weights[key] = self._weights.get(key, 0) + len(stripped)
 
     def _gap_before(self, piece: str, x: float, size: float) -> bool:
@@ -143,7 +141,7 @@ class _LineBuilder:
             text = "".join(p[1] for p in parts)
         text = _WS.sub(" ", text).strip()
         if text and self._pos is not None:
-            (size, bold, italic), _ = max(self._weights.items(), key=lambda kv: kv[1])
+            size, face = _dominant(self._weights)
             sup = 0
             idx = [i for i, p in enumerate(parts) if p[1].strip()] if parts is self._parts else []
             if len(idx) > 1:
@@ -151,7 +149,17 @@ class _LineBuilder:
                 if len(last) <= 3 and self._sizes[idx[-1]] < 0.8 * size and text.endswith(last):
                     sup = len(last)  # a footnote marker in a smaller font ends the line
             self.lines.append(
-                Line(self.page, self._pos[0], self._pos[1], size, bold, text, italic, sup)
+                Line(
+                    self.page,
+                    self._pos[0],
+                    self._pos[1],
+                    size,
+                    face.bold,
+                    text,
+                    face.italic,
+                    sup,
+                    face,
+                )
             )
             self._last_y, self._last_size = self._pos[0], size or self._last_size
         self._parts = []
@@ -161,36 +169,18 @@ class _LineBuilder:
         self._span = None
 
 
-def _font_style(font: Any, cache: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]:
-    """(bold, italic) of a font dictionary, from its names and descriptor; cached by id."""
-    if font is None:
-        return False, False
-    key = id(font)
-    if key in cache:
-        return cache[key]
-    bold = italic = False
-    try:
-        name = str(font.get("/BaseFont", "") or font.get("/Name", ""))
-        bold = bool(_BOLD_NAME.search(name))
-        italic = bool(_ITALIC_NAME.search(name))
-        desc = font.get("/FontDescriptor")
-        if desc is None and "/DescendantFonts" in font:
-            desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-        if desc is not None:
-            desc = desc.get_object()
-            weight = desc.get("/FontWeight")
-            flags = int(desc.get("/Flags", 0) or 0)
-            if (weight is not None and float(weight) >= 600) or flags & (1 << 18):
-                bold = True
-            if not bold and _BOLD_NAME.search(str(desc.get("/FontName", ""))):
-                bold = True
-    except Exception:  # noqa: BLE001 - odd font dictionaries must never break extraction
-        pass
-    cache[key] = (bold, italic)
-    return bold, italic
+def _dominant(weights: dict[tuple[float, FontStyle], int]) -> tuple[float, FontStyle]:
+    """(size, face) of a line: size, weight, slant of most characters, then their main face."""
+    style: dict[tuple[float, bool, bool], int] = {}
+    for (size, face), n in weights.items():
+        k = (size, face.bold, face.italic)
+        style[k] = style.get(k, 0) + n
+    best = max(style.items(), key=lambda kv: kv[1])[0]
+    same = [kv for kv in weights.items() if (kv[0][0], kv[0][1].bold, kv[0][1].italic) == best]
+    return max(same, key=lambda kv: kv[1])[0]
 
 
-def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) -> PageLines:
+def page_lines(page: Any, index: int, font_cache: dict[int, FontStyle]) -> PageLines:
     """Extract the styled lines of one pypdf page (raises whatever pypdf raises)."""
     builder = _LineBuilder(index)
     bottom, height = visible_box(page)
@@ -207,9 +197,8 @@ def page_lines(page: Any, index: int, bold_cache: dict[int, tuple[bool, bool]]) 
         size = abs(float(font_size or 0.0)) * (scale or 1.0)
         if not 0.5 <= size <= 500:
             size = 0.0
-        bold, italic = _font_style(font, bold_cache)
         upright = abs(a * cb + b * cd) <= abs(a * ca + b * cc)  # baseline direction of tm x cm
-        builder.add(text, y, x, round(size, 1), bold, italic, upright)
+        builder.add(text, y, x, round(size, 1), font_style(font, font_cache), upright)
 
     text = page.extract_text(visitor_text=visitor)
     builder.flush()
