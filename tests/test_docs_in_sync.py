@@ -125,3 +125,19 @@ def test_the_dagster_page_names_every_freshness_reason() -> None:
     dagster = (ROOT / "docs" / "dagster.md").read_text(encoding="utf-8")
     listed = dagster.split("`pipeline/freshness.py`, the first reason that", 1)[1][:200]
     assert [r for r in REASONS if r not in listed] == []
+
+
+def _benchmarks() -> list[Path]:
+    """The benchmark scripts (wherever they sit under benchmarks/) and the top-level helpers."""
+    bench = ROOT / "benchmarks"
+    named = {*bench.rglob("bench_*.py"), *bench.rglob("ui_walk.py"), *bench.rglob("spec_reader.py")}
+    return sorted(named | set(bench.glob("*.py")))
+
+
+def test_the_benchmarks_readme_names_every_benchmark() -> None:
+    """A new benchmark (or helper) is listed in benchmarks/README.md with its question,
+    command and last numbers."""
+    readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    found = _benchmarks()
+    assert len([p for p in found if p.name.startswith("bench_")]) >= 20
+    assert [p.name for p in found if f"`{p.name}`" not in readme] == []
