@@ -109,10 +109,6 @@ class DocumentTree(BaseModel):
 
     # -- lookup -------------------------------------------------------------------------
     @property
-    def root_id(self) -> str | None:
-        return self.nodes[0].node_id if self.nodes else None
-
-    @property
     def root(self) -> TreeNode:
         return self.nodes[0]
 

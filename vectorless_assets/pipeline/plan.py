@@ -41,10 +41,5 @@ class CompilePlan:
     assemble: bool
 
     @property
-    def runnable(self) -> bool:
-        """Every required stored field is available."""
-        return not self.missing
-
-    @property
     def pass_names(self) -> frozenset[str]:
         return frozenset(p.name for p in self.passes)

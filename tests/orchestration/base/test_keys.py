@@ -6,8 +6,9 @@ import pytest
 
 from vectorless_assets.orchestration.base import keys
 from vectorless_assets.orchestration.base.keys import check_prefix, prefixed_key, prefixed_name
+from vectorless_assets.orchestration.base.names import CHUNK_IO_RESOURCE
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.jobs.recompile import CHUNK_IO, CHUNK_OP
+from vectorless_assets.orchestration.jobs.recompile import CHUNK_OP
 
 #: every base name a compiler gives (jobs, ops, sensor, schedules, groups, partitions, resources)
 NAMES = [
@@ -26,7 +27,7 @@ NAMES = [
     keys.SCHEDULE_NAME,
     keys.FORCE_SCHEDULE_NAME,
     CHUNK_OP,
-    CHUNK_IO,
+    CHUNK_IO_RESOURCE,
     "documents",
     "ir_store",
     "llm",

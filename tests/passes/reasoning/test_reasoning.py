@@ -87,7 +87,7 @@ def test_section_map_and_summary_shortcut() -> None:
         "2": ids["Storage"],
     }
     shortcut = index.summary_shortcut
-    assert shortcut.root_node_id == tree.root_id
+    assert shortcut.root_node_id == tree.root.node_id
     assert shortcut.document_summary == "A handbook about caches."
     assert [(s.title, s.summary) for s in shortcut.sections] == [
         ("Cache", "A cache keeps data. The cache is fast."),

@@ -32,11 +32,6 @@ class DocCache:
     def bounded(self) -> bool:
         return self.max_bytes is not None
 
-    @property
-    def held_bytes(self) -> int:
-        """IR file bytes of the documents held now."""
-        return self._bytes
-
     def __len__(self) -> int:
         return len(self._items)
 

@@ -184,9 +184,6 @@ class DocumentNavigator(SearchVerbs, OverviewVerbs, IndexVerbs):
         """Everything read with `cat`, in reading order, each with its citation."""
         return list(self._evidence.values())
 
-    def clear_evidence(self) -> None:
-        self._evidence.clear()
-
     def locate(
         self,
         query: str,

@@ -45,7 +45,7 @@ from vectorless_assets.orchestration.base.keys import (
     RECOMPILE_JOB,
     RECOMPILE_OP,
 )
-from vectorless_assets.orchestration.base.names import CHUNK_IO_RESOURCE, STANDALONE, Names
+from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
@@ -53,7 +53,6 @@ from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 from vectorless_assets.orchestration.storage.resources import bound
 
 CHUNK_OP = "recompile_chunk"
-CHUNK_IO = CHUNK_IO_RESOURCE
 DEFAULT_CHUNK_SIZE = 50
 
 
