@@ -43,11 +43,40 @@ from pathlib import Path
 
 from _corpus import RUST_BOOK as DEFAULT_CORPUS
 
+#: CPU seconds of the last `_timed` call (this process and its finished children) and the
+#: SQLite write transactions committed during it (`--count-commits`)
+LAST = {"cpu": 0.0, "commits": 0}
+COMMITS = [0]
+
+
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
 
 def _timed(fn):
-    t0 = time.perf_counter()
+    t0, c0, n0 = time.perf_counter(), _cpu(), COMMITS[0]
     out = fn()
-    return out, time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    LAST["cpu"], LAST["commits"] = _cpu() - c0, COMMITS[0] - n0
+    return out, wall
+
+
+def _count_commits() -> None:
+    """Count every SQLite COMMIT (a write transaction's end: a read-only one issues none) of
+    every SQLAlchemy connection from now on (`COMMITS`)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    def traced(stmt: str) -> None:
+        if stmt.startswith("COMMIT"):
+            COMMITS[0] += 1
+
+    def on_connect(dbapi_connection, _record) -> None:
+        if hasattr(dbapi_connection, "set_trace_callback"):
+            dbapi_connection.set_trace_callback(traced)
+
+    event.listen(Engine, "connect", on_connect)
 
 
 NOOP_COMPUTE_LOGS = (
@@ -181,6 +210,11 @@ def main(argv: list[str] | None = None) -> int:
         help="worker processes of a run; a comma list compares them (e.g. 1,2)",
     )
     ap.add_argument(
+        "--count-commits",
+        action="store_true",
+        help="count SQLite commits per document (a trace callback: costs some CPU)",
+    )
+    ap.add_argument(
         "--no-compute-logs",
         action="store_true",
         help="instance without stdout/stderr capture (NoOpComputeLogManager)",
@@ -195,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     from vectorless_assets.pipeline.compile import compile_document
 
     options = CompileOptions(mode=args.mode)
+    if args.count_commits:
+        _count_commits()
     work = Path(tempfile.mkdtemp(prefix="bench_dagster_"))
     docs = work / "docs"
     shutil.copytree(args.corpus, docs)
@@ -220,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     _, t_inproc = _timed(lambda: [compile_document(f, root=docs, options=options) for f in files])
     n = len(files)
-    rows = [("in process `compile_document`", t_inproc, n, "")]
+    rows = [("in process `compile_document`", t_inproc, n, "", LAST["cpu"], LAST["commits"])]
     original = {f: f.read_bytes() for f in files}
     for workers in [int(w) for w in args.workers.split(",")]:
         for f, data in original.items():
@@ -240,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
                     secs,
                     n,
                     f"{events / n:.1f} event rows per document, success {ok}",
+                    LAST["cpu"],
+                    LAST["commits"],
                 )
             )
         if args.skip_per_document:
@@ -258,10 +296,13 @@ def main(argv: list[str] | None = None) -> int:
             )
 
         first, t_first = _timed(run)
+        cost_first = (LAST["cpu"], LAST["commits"])
         second, t_second = _timed(run)
+        cost_second = (LAST["cpu"], LAST["commits"])
         edited = files[len(files) // 2]
         edited.write_bytes(original[edited] + b"\n\nOne more paragraph.\n")
         third, t_third = _timed(run)
+        cost_third = (LAST["cpu"], LAST["commits"])
 
         def count(results, status):
             return sum(1 for r in results if r.status == status)
@@ -276,30 +317,35 @@ def main(argv: list[str] | None = None) -> int:
                     f"{count(first, 'compiled')} compiled, {count(first, 'failed')} failed; "
                     f"{runs} runs in all 3 calls"
                 ),
+                *cost_first,
             ),
             (
                 f"CLI through Dagster, {workers} worker(s), nothing changed",
                 t_second,
                 n,
                 f"{count(second, 'skipped')} skipped",
+                *cost_second,
             ),
             (
                 f"CLI through Dagster, {workers} worker(s), one document changed",
                 t_third,
                 n,
                 f"{count(third, 'compiled')} compiled, {count(third, 'skipped')} skipped",
+                *cost_third,
             ),
         ]
         for r in [r for r in first if r.status == "failed"][:5]:
             print(f"failed: {r.document_key}: {r.error}")
+    cpu_inproc = rows[0][4]
     print(
-        "\n| run | total s | per document ms | ratio to in-process | result "
-        "|\n|---|---|---|---|---|"
+        "\n| run | total s | per document ms | ratio to in-process | CPU s | CPU ratio "
+        "| commits per document | result |\n|---|---|---|---|---|---|---|---|"
     )
-    for name, secs, docs_n, note in rows:
+    for name, secs, docs_n, note, cpu, commits in rows:
+        counted = f"{commits / docs_n:.1f}" if args.count_commits else "-"
         print(
             f"| {name} | {secs:.2f} | {secs / docs_n * 1000:.1f} | "
-            f"{secs / t_inproc:.1f}x | {note} |"
+            f"{secs / t_inproc:.1f}x | {cpu:.2f} | {cpu / cpu_inproc:.1f}x | {counted} | {note} |"
         )
 
     if args.profile:

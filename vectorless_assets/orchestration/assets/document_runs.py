@@ -7,14 +7,16 @@ document's stale assets are planned by `plan.plan_document`, with early cutoff).
 document, under its lock (one process at a time per document):
 
 1. read and fingerprint the source; an `AssetObservation` of `source` when the latest one
-   saw other bytes (this re-observation heals missed file events);
+   saw other bytes (this re-observation heals missed file events), stored with the
+   document's events of step 4 (or at once if the document stops before computing);
 2. plan (batched path) or take the selection; refuse stored upstream values computed with
    other compile options, or from other source bytes;
 3. compute (`compute.compute`, in this process or a worker: `pool.Workers`);
 4. record each computed field through the one writer (`recorder.PartitionRecorder`) and, for
    a computed `validation` / `verification`, one evaluation of its check with the document's
    partition (`checks`: every check on the batched path, the selected ones otherwise), the
-   document's events in one event-log transaction.
+   document's events (its source observation first) in one event-log transaction: one
+   commit per database file per document.
 
 A document that fails (unreadable source, a pass error, verify errors, an unwritable IR
 folder) is logged and reported, the others go on, and the step fails at the end naming the
@@ -45,7 +47,7 @@ from vectorless_assets.orchestration.assets.partitions import document_key_for, 
 from vectorless_assets.orchestration.assets.plan import basis_problem, plan_document
 from vectorless_assets.orchestration.assets.pool import Workers
 from vectorless_assets.orchestration.assets.recorder import PartitionRecorder
-from vectorless_assets.orchestration.base.keys import SOURCE
+from vectorless_assets.orchestration.base.keys import DATA_VERSION_TAG, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.batching import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
@@ -66,6 +68,8 @@ class _Prepared:
     recorder: PartitionRecorder
     lock: ExitStack
     reason: str
+    #: the source's observation, stored with the document's other events (`_record`)
+    observation: dg.AssetObservation | None = None
 
 
 def failure(
@@ -177,7 +181,8 @@ class DocumentRuns:
             )
         )
         try:
-            # the plan's reads and the source's observation: one transaction, one commit
+            # the plan's reads in one transaction (and a document that stops here: its
+            # source's observation)
             with document_transaction(self.instance):
                 prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
@@ -226,12 +231,11 @@ class DocumentRuns:
         else:
             selection, reason = self.selection, "selected"
         # observed after planning: the plan compares with the previous observation (an edit
-        # into a broken state and back is still a change)
+        # into a broken state and back is still a change). A document that computes stores it
+        # in `_record`'s transaction (one commit for all its events); one that stops here, now
         observation = recorder.observe_source(fingerprint)
-        if observation is not None:
-            yield observation
-            recorder.logged(SOURCE, fingerprint)
         if not selection:
+            yield from _observed(recorder, observation)
             progress.report(self.context.run.run_id, progress.Report(pk, "skipped", reason=reason))
             return None
         if not selection >= produced:
@@ -242,6 +246,7 @@ class DocumentRuns:
             else basis_problem(self.instance, pk, self.graph, selection, recorder.code, fingerprint)
         )
         if problem is not None:
+            yield from _observed(recorder, observation)
             self._fail(pk, problem)
             return None
         task = DocumentTask(
@@ -256,7 +261,7 @@ class DocumentRuns:
             graph_fp=recorder.graph_fp,
             reuse_previous=not (self.force and self.selection is None),
         )
-        return _Prepared(task, recorder, lock, reason)
+        return _Prepared(task, recorder, lock, reason, observation)
 
     def _record(self, prepared: _Prepared, future: Future[DocumentOutcome]) -> Events:
         pk, graph = prepared.task.partition_key, self.graph
@@ -264,9 +269,12 @@ class DocumentRuns:
             try:
                 outcome = future.result() if self.pool is None else self.pool.result(future)
             except Exception as exc:  # noqa: BLE001 - a worker that died: this document fails
+                with document_transaction(self.instance):  # the source was read all the same
+                    yield from _observed(prepared.recorder, prepared.observation)
                 self._fail(pk, f"{type(exc).__name__}: {exc}")
                 return
             with document_transaction(self.instance):
+                yield from _observed(prepared.recorder, prepared.observation)
                 for rec in outcome.records:
                     code_version = graph.code_versions[rec.name]
                     yield prepared.recorder.materialization(
@@ -312,3 +320,11 @@ class DocumentRuns:
                     names=self.settings.names,
                     step_blocking=self.selection is not None,  # the batched job: see there
                 )
+
+
+def _observed(recorder: PartitionRecorder, observation: dg.AssetObservation | None) -> Events:
+    """The source's `observation` (`PartitionRecorder.observe_source`; None: nothing), then
+    the recorder told of it (the fields' input pointers name it)."""
+    if observation is not None:
+        yield observation
+        recorder.logged(SOURCE, str(observation.tags[DATA_VERSION_TAG]))
