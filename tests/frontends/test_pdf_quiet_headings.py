@@ -5,10 +5,11 @@ a semibold face whose subset name abbreviates its weight (`ABCDEF+MinionPro-Sb`)
 name it at all (only the descriptor's /StemV tells), in bold or capitals at 90% of body
 size, in roman type 8% larger than body text, or marked by their number alone. Each is found
 at level 2 under the 16 pt chapter titles, also where paragraphs open in lower case with an
-indented first line (the indent, not a capital, says a paragraph starts). Italic emphasis inside paragraphs, an italic block
-quote and italic captions (with as much space below as above) stay body text; so do bold
-names over their smaller job titles (a staff list); and stems are compared within the body's
-family only (wider lowercase glyphs tell there when the stems do not).
+indented first line (the indent, not a capital, says a paragraph starts). Italic emphasis
+inside paragraphs, an italic block quote and italic captions (with as much space below as
+above) stay body text; so do bold names over their smaller job titles (a staff list); and
+stems are compared within the body's family only (wider lowercase glyphs tell there when the
+stems do not).
 """
 
 from __future__ import annotations
