@@ -4,10 +4,12 @@ Books written here with reportlab set their section headings at body size in ita
 a semibold face whose subset name abbreviates its weight (`ABCDEF+MinionPro-Sb`) or does not
 name it at all (only the descriptor's /StemV tells), in bold or capitals at 90% of body
 size, in roman type 8% larger than body text, or marked by their number alone. Each is found
-at level 2 under the 16 pt chapter titles. Italic emphasis inside paragraphs, an italic block
-quote and italic captions (with as much space below as above) stay body text; so do bold
-names over their smaller job titles (a staff list); and stems are compared within the body's
-family only (wider lowercase glyphs tell there when the stems do not).
+at level 2 under the 16 pt chapter titles, also where paragraphs open in lower case with an
+indented first line (the indent, not a capital, says a paragraph starts). Italic emphasis
+inside paragraphs, an italic block quote and italic captions (with as much space below as
+above) stay body text; so do bold names over their smaller job titles (a staff list); and
+stems are compared within the body's family only (wider lowercase glyphs tell there when the
+stems do not).
 """
 
 from __future__ import annotations
@@ -50,8 +52,17 @@ def _headings(data: bytes) -> list[tuple[str, int]]:
         QuietStyle(font="Times-Roman", size=10.8),  # roman, 8% larger
         QuietStyle(font="Times-Roman", numbered=True),  # marked by the number alone
         QuietStyle(font="Times-Italic", byline=True),  # an italic byline is not a heading
+        QuietStyle(font="Times-Italic", lower=True),  # paragraphs open indented, lower case
     ],
-    ids=["italic", "small-bold", "small-caps", "larger-roman", "number-only", "byline"],
+    ids=[
+        "italic",
+        "small-bold",
+        "small-caps",
+        "larger-roman",
+        "number-only",
+        "byline",
+        "italic-over-lowercase",
+    ],
 )
 def test_quiet_heading_styles_are_headings_below_the_chapters(style: QuietStyle) -> None:
     data, truth = quiet_book(style)

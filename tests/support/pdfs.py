@@ -125,6 +125,7 @@ class QuietStyle:
     upper: bool = False
     numbered: bool = False
     byline: bool = False  # an italic author line and an 8 pt affiliation under each chapter
+    lower: bool = False  # paragraphs open in lower case, their first line indented 12 pt
 
 
 CHAPTER_TITLES = ["Origins of the survey", "Results and their reading", "What comes next"]
@@ -144,14 +145,24 @@ WORDS = ["coastal", "upland", "urban", "rural", "northern", "southern", "eastern
 
 
 def paragraph(
-    c: canvas.Canvas, y: float, font: str = "Times-Roman", lines: int = 4, word: str = "annual"
+    c: canvas.Canvas,
+    y: float,
+    font: str = "Times-Roman",
+    lines: int = 4,
+    word: str = "annual",
+    lower: bool = False,
 ) -> float:
     """A body paragraph of `lines` lines (the last one short) at `y`, about the `word`
     survey (vary it from page to page: a line recurring at the top of pages is a running
-    head); returns the next y."""
+    head); `lower`: it opens in lower case, its first line indented 12 pt. Returns the
+    next y."""
     c.setFont(font, 10)
     for k in range(lines):
-        c.drawString(72, y, BODY_LINE.format(word) if k < lines - 1 else BODY_END)
+        text = BODY_LINE.format(word) if k < lines - 1 else BODY_END
+        if lower and k == 0:
+            c.drawString(84, y, text[0].lower() + text[1:])
+        else:
+            c.drawString(72, y, text)
         y -= 13
     return y - 4
 
@@ -193,8 +204,8 @@ def quiet_book(style: QuietStyle) -> tuple[bytes, list[tuple[str, int]]]:
                 c.drawString(72, y, title)
                 y -= 16
                 word = WORDS[c.getPageNumber() % len(WORDS)]
-                y = paragraph(c, y, style.body_font, word=word)
-                y = paragraph(c, y, style.body_font, word=word)
+                y = paragraph(c, y, style.body_font, word=word, lower=style.lower)
+                y = paragraph(c, y, style.body_font, word=word, lower=style.lower)
             c.setFont(style.body_font, 9)
             c.drawCentredString(W / 2, 40, str(c.getPageNumber()))
             c.showPage()

@@ -7,7 +7,8 @@ starts a block and is followed by body text. These checks look at the candidate'
 and at the lines around it (same page) and reject the typical impostors:
 
 - a lead-in: the text runs on into the next line as one sentence (no closing punctuation,
-  the next line starts in lower case), or ends in a hyphen;
+  the next line starts in lower case and is not indented as a paragraph's first line), or
+  ends in a hyphen;
 - a run-in definition ("LTV: represents ...") or a "(continued)" repeat of an earlier title;
 - a statement (a weak candidate is bold; italics alone never make one): a sentence of ten
   words or more, in mixed case, ending in a full stop
@@ -48,6 +49,7 @@ _DEFINITION = re.compile(r"^[^:]{2,80}:\s+[“\"(]?[a-z]")
 # no colon, some lower case, ending in one full stop (not "..."); full stops inside may be
 # abbreviations ("Changes in U.S. trade policy could ... results.")
 _SENTENCE = re.compile(r"^[^:]*[a-z][^:]*[^.]\.$")
+INDENT = (0.5, 4.0)  # a paragraph's first-line indent, in body sizes (more: centred or a column)
 SENTENCE_WORDS = 10  # a caption sentence this long is a statement, not a section title
 LOOKAHEAD = 2
 
@@ -63,6 +65,14 @@ def is_figure_row(text: str) -> bool:
         elif tok not in _SIGN:
             break
     return run >= 2
+
+
+def indented_under(ln: Line, nxt: Line) -> bool:
+    """True when `nxt` starts a paragraph below `ln` by its first-line indent: it begins a
+    little right of where `ln` begins (a sentence running on from `ln` would wrap to `ln`'s
+    margin; a centred line or another column sits further right)."""
+    shift = nxt.x - ln.x
+    return INDENT[0] * nxt.size <= shift <= INDENT[1] * nxt.size
 
 
 def _row_text(lines: list[Line], k: int) -> str:
@@ -111,7 +121,12 @@ def rejects(lines: list[Line], start: int, end: int, title: str) -> str:
     if after and not text.endswith((".", ":", "?", "!")):
         nxt = after[0].text.lstrip()
         gap = lines[end - 1].y - after[0].y
-        if nxt[:1].islower() and not after[0].bold and 0 < gap < 2.0 * max(after[0].size, 1.0):
+        if (
+            nxt[:1].islower()
+            and not after[0].bold
+            and 0 < gap < 2.0 * max(after[0].size, 1.0)
+            and not indented_under(lines[end - 1], after[0])
+        ):
             return "lead-in"
     if after and (is_figure_row(_row_text(lines, end)) or _is_period_header(after[0].text)):
         return "table label"  # next: a row of figures or a column header ("Three months ended")

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from vectorless_assets.frontends.pdf.heading_context import indented_under
 from vectorless_assets.frontends.pdf.text import Line
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
     """True when lines[i] is a short line of words (not symbols of a formula) with extra
     space above it (or first in its page or column) but none below it, closer to the next
     line on the page than to the previous one, and that next line starts a paragraph (or a
-    heading)."""
+    heading): it opens with a capital, a digit or a quote, or it is indented as a paragraph's
+    first line (many paragraphs open in lower case: "in 1848 ...", "eBay", "de Gaulle")."""
     ln = lines[i]
     text = ln.text.strip()
     words = len(text.split())
@@ -113,7 +115,7 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
     ):
         return False  # set off from the text below too (a caption): a heading leads into it
     start = nxt.text.lstrip()[:1]
-    opens = start.isupper() or start.isdigit() or start in "\"'“‘("
+    opens = start.isupper() or start.isdigit() or start in "\"'“‘(" or indented_under(ln, nxt)
     return opens and (nxt.style != ln.style or depth > 0)
 
 
