@@ -3,8 +3,14 @@ partition."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import dagster as dg
-from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
+from dagster._core.definitions.data_version import (
+    CachingStaleStatusResolver,
+    DataProvenance,
+    StaleStatus,
+)
 from dagster._core.loader import LoadingContextForTest
 
 from vectorless_assets.orchestration.assets.graph import AssetGraph
@@ -39,3 +45,24 @@ def assert_all_fresh(
             dg.AssetRecordsFilter(asset_key=names.key(DOCUMENT_IR), asset_partitions=[pk]), limit=1
         ).records[0]
         assert record.asset_materialization.metadata["mode"].value == settings.options.mode
+
+
+def provenance(
+    instance: dg.DagsterInstance, keys: Iterable[dg.AssetKey], partitions: Iterable[str]
+) -> dict[tuple[str, str], tuple[object, ...]]:
+    """Per asset and partition, the provenance Dagster reads from the latest record (code
+    version, input data versions, which inputs have event pointers, user-provided)."""
+    partitions = list(partitions)
+    out: dict[tuple[str, str], tuple[object, ...]] = {}
+    for key in keys:
+        for pk in partitions:
+            record = instance.get_latest_data_version_record(key, False, pk)
+            mat = record.asset_materialization if record else None
+            p = DataProvenance.from_tags(mat.tags or {}) if mat else None
+            out[(key.to_user_string(), pk)] = p and (
+                p.code_version,
+                dict(p.input_data_versions),
+                sorted(k.to_user_string() for k, v in p.input_storage_ids.items() if v),
+                p.is_user_provided,
+            )
+    return out

@@ -13,10 +13,11 @@ import json
 from pathlib import Path
 
 import dagster as dg
-from dagster._core.definitions.data_version import CachingStaleStatusResolver, DataProvenance
+from dagster._core.definitions.data_version import CachingStaleStatusResolver
 from dagster._core.loader import LoadingContextForTest
 
 from tests.support.automation import QUIET
+from tests.support.staleness import provenance
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
@@ -93,21 +94,7 @@ def _statuses(instance: dg.DagsterInstance, defs: dg.Definitions) -> dict[tuple[
 def _provenance(
     instance: dg.DagsterInstance, defs: dg.Definitions
 ) -> dict[tuple[str, str], tuple[object, ...]]:
-    """Per asset and partition, the provenance Dagster reads from the latest record (code
-    version, input data versions, which inputs have event pointers, user-provided)."""
-    out: dict[tuple[str, str], tuple[object, ...]] = {}
-    for key in defs.resolve_asset_graph().get_all_asset_keys():
-        for pk in KEYS:
-            record = instance.get_latest_data_version_record(key, False, pk)
-            mat = record.asset_materialization if record else None
-            p = DataProvenance.from_tags(mat.tags or {}) if mat else None
-            out[(key.to_user_string(), pk)] = p and (
-                p.code_version,
-                dict(p.input_data_versions),
-                sorted(k.to_user_string() for k, v in p.input_storage_ids.items() if v),
-                p.is_user_provided,
-            )
-    return out
+    return provenance(instance, defs.resolve_asset_graph().get_all_asset_keys(), KEYS)
 
 
 def _run_both_ways(

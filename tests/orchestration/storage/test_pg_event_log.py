@@ -13,13 +13,13 @@ import dagster as dg
 import pytest
 from dagster._core.definitions.data_version import (
     CachingStaleStatusResolver,
-    DataProvenance,
     StaleStatus,
 )
 from dagster._core.loader import LoadingContextForTest
 
 from tests.orchestration.storage.test_event_log import _batched, _materializations, _statuses
 from tests.orchestration.storage.test_postgres import postgres_url  # noqa: F401 - the throwaway server fixture
+from tests.support.staleness import provenance
 
 pytest.importorskip("dagster_postgres")
 
@@ -41,20 +41,9 @@ def _instance(home: Path, url: str, batching: bool) -> dg.DagsterInstance:
 
 
 def _provenance(instance: dg.DagsterInstance) -> dict[tuple[str, str], tuple[object, ...]]:
-    """Per asset and partition, the provenance Dagster reads from the latest record."""
-    out: dict[tuple[str, str], tuple[object, ...]] = {}
-    for key in instance.get_asset_keys():
-        for pk in instance.get_dynamic_partitions("documents"):
-            record = instance.get_latest_data_version_record(key, False, pk)
-            mat = record.asset_materialization if record else None
-            p = DataProvenance.from_tags(mat.tags or {}) if mat else None
-            out[(key.to_user_string(), pk)] = p and (
-                p.code_version,
-                dict(p.input_data_versions),
-                sorted(k.to_user_string() for k, v in p.input_storage_ids.items() if v),
-                p.is_user_provided,
-            )
-    return out
+    return provenance(
+        instance, instance.get_asset_keys(), instance.get_dynamic_partitions("documents")
+    )
 
 
 def _edited(h) -> dict:  # noqa: ANN001 - the test harness
