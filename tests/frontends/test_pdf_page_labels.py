@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
-from tests.support.pdfs import book_page, contents_page
+from tests.support.pdfs import book_page, contents_page, with_decimal_page_labels
 from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.frontends.pdf.page_labels import check_labels
 from vectorless_assets.frontends.pdf.text import Line
@@ -41,11 +41,7 @@ def _book() -> bytes:
         book_page(c, f"{i} {name}", BODY.format(f"c{i}"), str(2 * i - 1))
         book_page(c, None, BODY.format(f"more{i}"), str(2 * i))
     c.save()
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(buf.getvalue())))
-    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return with_decimal_page_labels(buf.getvalue(), 1)
 
 
 def test_physical_page_labels_that_the_printed_folios_contradict_are_ignored() -> None:

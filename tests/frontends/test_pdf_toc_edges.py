@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
+from tests.support.pdfs import with_decimal_page_labels
 from vectorless_assets.frontends.pdf import parse_pdf
 from vectorless_assets.options import CompileOptions
 
@@ -126,11 +127,7 @@ def make_issue() -> bytes:
         _page(c, [], str(num + 1))
         assert k < len(ARTICLES)
     c.save()
-    writer = PdfWriter(clone_from=io.BytesIO(buf.getvalue()))
-    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=345)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return with_decimal_page_labels(buf.getvalue(), 345)
 
 
 def test_printed_numbers_past_the_page_count_are_pages_when_labels_declare_them() -> None:

@@ -238,3 +238,14 @@ def rename_fonts(data: bytes, names: dict[str, str]) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def with_decimal_page_labels(data: bytes, start: int) -> bytes:
+    """`data` with /PageLabels numbering every page in decimal from `start` (pypdf)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=start)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
