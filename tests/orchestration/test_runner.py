@@ -10,8 +10,9 @@ import pytest
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
-from vectorless_assets.orchestration.runner import DocResult, compile_paths
+from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage import instance as instance_mod
 from vectorless_assets.pipeline.table import TABLE
 
@@ -36,7 +37,7 @@ def sqlite_instance(tmp_path: Path) -> dg.DagsterInstance:
     return dg.DagsterInstance.local_temp(str(tmp_path / "home"))
 
 
-def _by_key(results: list[DocResult]) -> dict[str, DocResult]:
+def _by_key(results: list[DocumentOutcome]) -> dict[str, DocumentOutcome]:
     return {r.document_key: r for r in results}
 
 
@@ -241,3 +242,38 @@ def test_an_unwritable_ir_folder_is_one_line_naming_it(setup) -> None:
     assert failed.status == "failed" and "\n" not in (failed.error or "")
     assert f"cannot write the IR {blocked.name} into {ir_dir}: " in failed.error
     assert results["b/index.md"].status == "compiled"
+
+
+def test_one_outcome_per_document_from_the_run_to_the_caller(setup, monkeypatch) -> None:
+    """Issue 41: the outcome the run's step makes for a document is the very object the
+    progress callback and `compile_paths`' result hold (one type, not a copy per layer),
+    completed with the path it was named by and the run."""
+    from vectorless_assets.orchestration.assets import progress
+
+    docs, ir_dir, instance = setup
+    made: list[object] = []
+    report = progress.report
+
+    def spy(run_id: str, outcome: DocumentOutcome) -> None:
+        made.append(outcome)
+        report(run_id, outcome)
+
+    monkeypatch.setattr(progress, "report", spy)
+    shown: list[object] = []
+    results = compile_paths(
+        [docs / "notes.md", docs / "broken.pdf"],
+        docs_root=docs,
+        ir_dir=ir_dir,
+        instance=instance,
+        progress=shown.append,
+    )
+    assert len(made) == 2 and all(any(r is m for m in made) for r in results)
+    assert [id(r) for r in shown] == [id(r) for r in made]
+    compiled, failed = results
+    assert (compiled.status, compiled.assets[-1], compiled.path) == (
+        "compiled",
+        "document_ir",
+        str(docs / "notes.md"),
+    )
+    assert compiled.records == [] and compiled.run_id == failed.run_id is not None
+    assert failed.status == "failed" and not failed.ok and failed.document_key == "broken.pdf"

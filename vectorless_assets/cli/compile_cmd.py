@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import time
 from contextlib import ExitStack
-from dataclasses import asdict
 from pathlib import Path
 
 from vectorless_assets.cli.compile_setup import CompileSetup
 from vectorless_assets.cli.gone import missing_paths, report_gone
 from vectorless_assets.cli.output import emit_json, error, one_line, progress
-from vectorless_assets.cli.results import CompileResult
+from vectorless_assets.cli.results import as_json, change_line, ms
 from vectorless_assets.environment import DEFAULT_IR_DIR, Environment
 from vectorless_assets.frontends.discovery import SourceRef, expand
 from vectorless_assets.frontends.registry import REGISTRY
@@ -19,6 +18,7 @@ from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 from vectorless_assets.pipeline.compile import KEY_RECORDED, compile_document
 
 #: The file suffixes a folder is searched for, in the frontends' order (`frontends.registry`).
@@ -90,7 +90,7 @@ def compile_in_process(
     force: bool = False,
     refresh_llm: bool = False,
     show_progress: bool = True,
-) -> list[CompileResult]:
+) -> list[DocumentOutcome]:
     """Compile each source with `compile_document` and save it; one failure never stops the rest.
 
     The IR folder is the memory: a document's previous IR there makes the compile a skip or an
@@ -104,10 +104,10 @@ def compile_in_process(
     llm = setup.llm
     cache_path = cache_path_for(out, setup.llm_cache) if llm is not None else None
     cache = LLMCache(cache_path) if cache_path else None
-    results: list[CompileResult] = []
+    results: list[DocumentOutcome] = []
     for i, ref in enumerate(refs, start=1):
         t0 = time.perf_counter()
-        result = CompileResult(key=ref.key, path=str(ref.path), ok=False)
+        result = DocumentOutcome(status="failed", document_key=ref.key, path=str(ref.path))
         try:
             # a name that is not UTF-8 fails here, for this document only
             result.doc_id = doc_id_for(ref.key)
@@ -158,13 +158,12 @@ def compile_in_process(
                 for d in doc.diagnostics:
                     if (d.source == "parse" and d.severity != "info") or d.severity == "error":
                         progress(f"  {ref.key}: {d.severity}: {d.message}", enabled=show_progress)
-            result.ok = True
         except CompileError as exc:
             result.error, result.status = exc.problem, "failed"
         # a bug in a pass must not stop the batch
         except Exception as exc:
             result.error, result.status = f"internal error: {type(exc).__name__}: {exc}", "failed"
-        result.ms = round((time.perf_counter() - t0) * 1000, 1)
+        result.seconds = time.perf_counter() - t0
         results.append(result)
         if not result.ok:
             state = f"FAILED: {result.error}"
@@ -172,7 +171,7 @@ def compile_in_process(
             state = "unchanged, skipped"
         else:
             state = (
-                f"ok ({result.nodes} nodes, {result.ms:.0f} "
+                f"ok ({result.nodes} nodes, {ms(result):.0f} "
                 f"ms{', ' + result.reason if result.reason else ''})"
             )
         progress(f"[{i}/{len(refs)}] {ref.key} {state}", enabled=show_progress)
@@ -231,13 +230,13 @@ def cmd_compile(args: argparse.Namespace) -> int:
     )
     pruned = report_gone(args, refs, out)
     if args.json:
-        emit_json([asdict(r) for r in results])
+        emit_json([as_json(r) for r in results])
     else:
         for r in results:
             if not r.ok:
                 error(f"{r.path}: {r.error}")
-            elif r.change_line():
-                print(one_line(r.change_line()))
+            elif change_line(r):
+                print(one_line(change_line(r)))
         ok = sum(r.ok for r in results)
         print(
             f"{ok}/{len(results)} documents compiled into {out}"
@@ -256,7 +255,7 @@ def run_compile(
     force: bool,
     show_progress: bool,
     refresh_llm: bool = False,
-) -> list[CompileResult]:
+) -> list[DocumentOutcome]:
     """Compile through Dagster on the local instance, or in process when asked."""
     if in_process:
         return compile_in_process(

@@ -12,9 +12,9 @@ from typing import Any
 
 from vectorless_assets.cli.compile_setup import CompileSetup
 from vectorless_assets.cli.output import progress
-from vectorless_assets.cli.results import CompileResult
 from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 
 
 def _changes(ir_path: str | None) -> dict[str, Any] | None:
@@ -36,10 +36,11 @@ def compile_with_dagster(
     *,
     force: bool,
     show_progress: bool,
-) -> list[CompileResult]:
+) -> list[DocumentOutcome]:
     """Compile `refs` into `out` with `compile_paths` (one run per documents root), with the
-    LLM, cache, concurrency and workers of `setup`; one `CompileResult` each, in order."""
-    from vectorless_assets.orchestration.runner import DocResult, compile_paths
+    LLM, cache, concurrency and workers of `setup`; one `DocumentOutcome` each, in order (a
+    compiled one with the changes its IR records)."""
+    from vectorless_assets.orchestration.runner import compile_paths
     from vectorless_assets.orchestration.storage.instance import local_home, local_instance
 
     try:
@@ -52,13 +53,13 @@ def compile_with_dagster(
         )
         progress(problem, enabled=show_progress)
         return [
-            CompileResult(key=r.key, path=str(r.path), ok=False, status="failed", error=problem)
+            DocumentOutcome(status="failed", error=problem, document_key=r.key, path=str(r.path))
             for r in refs
         ]
     total, seen = len(refs), 0
-    results: list[CompileResult] = []
+    results: list[DocumentOutcome] = []
 
-    def report(res: DocResult) -> None:
+    def report(res: DocumentOutcome) -> None:
         nonlocal seen
         seen += 1
         state = {
@@ -82,20 +83,8 @@ def compile_with_dagster(
             llm_cache=setup.llm_cache,
             llm_concurrency=setup.llm_concurrency,
         ):
-            results.append(
-                CompileResult(
-                    key=res.document_key,
-                    path=res.path,
-                    ok=res.status != "failed",
-                    doc_id=res.doc_id,
-                    ir_path=res.ir_path or "",
-                    status=res.status,
-                    error=res.error or "",
-                    reason=res.reason,
-                    ms=round(res.seconds * 1000, 1),
-                    changes=_changes(res.ir_path) if res.status == "compiled" else None,
-                )
-            )
+            res.changes = _changes(res.ir_path) if res.status == "compiled" else None
+            results.append(res)
     return results
 
 

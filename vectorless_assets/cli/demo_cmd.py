@@ -51,10 +51,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for r in results:
         print()
         if not r.ok:
-            print(f"{r.key}: FAILED: {r.error}")
+            print(f"{r.document_key}: FAILED: {r.error}")
             continue
         doc = load_ir(r.ir_path)
-        print(f"== {doc.name} ({r.key}) -> {r.ir_path}")
+        print(f"== {doc.name} ({r.document_key}) -> {r.ir_path}")
         if doc.summary:
             print(f"   {doc.summary[:200]}")
         for line in toc_view.lines(toc_view.entries(doc), max_lines=40):

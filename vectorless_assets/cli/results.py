@@ -1,34 +1,44 @@
-"""What `vectorless compile` reports per document, on either path (in process or Dagster)."""
+"""What `vectorless compile` reports per document, on either path (in process or Dagster): a
+view of the one per-document result, `DocumentOutcome` (`orchestration.assets.outcome`).
+
+`as_json` is the document's record in `--json` output, `ms` its duration as printed, and
+`change_line` the line naming what a compile changed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from vectorless_assets.ir.changes import ChangeSet
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 
 
-@dataclass
-class CompileResult:
-    key: str
-    path: str
-    ok: bool
-    doc_id: str = ""
-    ir_path: str = ""
-    nodes: int = 0
-    status: str = ""
-    error: str = ""
-    #: what the compile did and why ("incremental: source changed", ...)
-    reason: str = ""
-    ms: float = 0.0
-    #: a compiled document's `meta.changes` (`ir.changes.ChangeSet` as JSON: the added,
-    #: removed, modified and restructured nodes); None when skipped or failed
-    changes: dict[str, Any] | None = None
+def ms(outcome: DocumentOutcome) -> float:
+    """The document's compile time in milliseconds, to a tenth."""
+    return round(outcome.seconds * 1000, 1)
 
-    def change_line(self) -> str:
-        """ "guide.md: 2 sections modified, 1 added" for a compiled document that changed, else
-        ""."""
-        if self.changes is None:
-            return ""
-        changes = ChangeSet.model_validate(self.changes)
-        return "" if changes.empty else f"{self.key}: {changes.summary()}"
+
+def as_json(outcome: DocumentOutcome) -> dict[str, Any]:
+    """The document's record in `vectorless compile --json`."""
+    return {
+        "key": outcome.document_key,
+        "path": outcome.path,
+        "ok": outcome.ok,
+        "doc_id": outcome.doc_id,
+        "ir_path": outcome.ir_path or "",
+        "nodes": outcome.nodes,
+        "status": outcome.status,
+        "error": outcome.error or "",
+        "reason": outcome.reason,
+        "ms": ms(outcome),
+        "changes": outcome.changes,
+    }
+
+
+def change_line(outcome: DocumentOutcome) -> str:
+    """ "guide.md: 2 sections modified, 1 added" for a compiled document that changed, else
+    ""."""
+    if outcome.changes is None:
+        return ""
+    changes = ChangeSet.model_validate(outcome.changes)
+    return "" if changes.empty else f"{outcome.document_key}: {changes.summary()}"

@@ -9,9 +9,10 @@ schedules' runs do (`jobs.recompile`): per document, observe the source, plan wh
 (unchanged documents are skipped without computing), compute (in a process pool on a
 machine with several cores: `assets.pool`) and record every computed field as its own
 partition's materialization with its own data version and provenance (`assets.recorder`).
-Each document's outcome reaches `progress` as a `DocResult` as soon as it is known. A
-document that fails (unreadable source, verify error, any exception) is reported in its
-`DocResult` and never stops the others.
+Each document's `DocumentOutcome` (`assets.outcome`, the one made where it was computed, with
+the path it was named by and the run) reaches `progress` as soon as it is known. A document
+that fails (unreadable source, verify error, any exception) is reported in its outcome and
+never stops the others.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 import dagster as dg
 
@@ -29,8 +29,8 @@ from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
-from vectorless_assets.orchestration.assets.progress import Report, Status
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.local_run import run_recompile
 from vectorless_assets.orchestration.storage.instance import local_instance
@@ -38,24 +38,6 @@ from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.orchestration.storage.sqlite_tuning import relax_sync
 from vectorless_assets.pipeline.table import TABLE, PassTable
-
-
-@dataclass
-class DocResult:
-    """Outcome of one document: `compiled`, `skipped` (current) or `failed` (`error`: the
-    problem, without the document key, which is a field of its own)."""
-
-    path: str
-    document_key: str
-    partition_key: str
-    doc_id: str
-    status: Status
-    ir_path: str | None = None
-    error: str | None = None
-    run_id: str | None = None
-    seconds: float = 0.0
-    reason: str = ""
-    assets: tuple[str, ...] = ()
 
 
 def relative_key(path: str | os.PathLike[str], docs_root: str) -> str:
@@ -97,7 +79,7 @@ def compile_paths(
     ir_dir: str | os.PathLike[str],
     options: CompileOptions | None = None,
     instance: dg.DagsterInstance | None = None,
-    progress: Callable[[DocResult], None] | None = None,
+    progress: Callable[[DocumentOutcome], None] | None = None,
     force: bool = False,
     fields_dir: str | os.PathLike[str] | None = None,
     sqlite_synchronous: str | None = None,
@@ -106,7 +88,7 @@ def compile_paths(
     workers: int | None = None,
     llm_cache: str | None = None,
     llm_concurrency: int = DEFAULT_LLM_CONCURRENCY,
-) -> list[DocResult]:
+) -> list[DocumentOutcome]:
     """Compile `paths` (files under `docs_root` or relative to it, or `SourceRef`s whose root is
     `docs_root`) through Dagster in one run; one result each, in the order given.
 
@@ -145,11 +127,11 @@ def compile_paths(
     if sqlite_synchronous and instance.root_directory:
         relax_sync(instance.root_directory, sqlite_synchronous)
     documents = DocumentsRoot(path=settings.docs_dir)
-    results: dict[int, DocResult] = {}
-    pending: dict[str, tuple[int, DocResult]] = {}
+    results: dict[int, DocumentOutcome] = {}
+    pending: dict[str, tuple[int, DocumentOutcome]] = {}
     started = time.perf_counter()
 
-    def done(i: int, res: DocResult) -> None:
+    def done(i: int, res: DocumentOutcome) -> None:
         results[i] = res
         if progress is not None:
             progress(res)
@@ -161,19 +143,10 @@ def compile_paths(
             # refuses keys leaving the root
             exists = documents.location(key).is_file()
         except ValueError as exc:
-            done(
-                i,
-                DocResult(
-                    os.fspath(item.path if isinstance(item, SourceRef) else item),
-                    "",
-                    "",
-                    "",
-                    "failed",
-                    error=str(exc),
-                ),
-            )
+            given = os.fspath(item.path if isinstance(item, SourceRef) else item)
+            done(i, DocumentOutcome(path=given, status="failed", error=str(exc)))
             continue
-        res = DocResult(path, key, pk, key_to_doc_id(pk), "failed")
+        res = DocumentOutcome(pk, "failed", path=path, document_key=key, doc_id=key_to_doc_id(pk))
         if not exists:
             res.error = "cannot read source: No such file"
             done(i, res)
@@ -192,32 +165,31 @@ def compile_paths(
 def _run(
     settings: Settings,
     instance: dg.DagsterInstance,
-    pending: dict[str, tuple[int, DocResult]],
+    pending: dict[str, tuple[int, DocumentOutcome]],
     *,
     force: bool,
-    done: Callable[[int, DocResult], None],
+    done: Callable[[int, DocumentOutcome], None],
     started: float,
 ) -> None:
     """One in-process run over the partitions of `pending`; each result is `done` when known."""
     ir_store = IRStore(path=settings.ir_dir)
 
-    def on_report(run_id: str, report: Report) -> None:
-        entry = pending.pop(report.partition_key, None)
+    def on_report(run_id: str, outcome: DocumentOutcome) -> None:
+        entry = pending.pop(outcome.partition_key, None)
         if entry is None:
             return
-        i, res = entry
-        res.status, res.reason, res.assets, res.run_id = (
-            report.status,
-            report.reason,
-            report.assets,
+        i, named = entry
+        outcome.path, outcome.document_key, outcome.doc_id, outcome.run_id = (
+            named.path,
+            named.document_key,
+            named.doc_id,
             run_id,
         )
-        res.error = report.error if report.status == "failed" else None
-        res.seconds = report.seconds or time.perf_counter() - started
-        if report.status != "failed":
-            # a compile's report carries the file it wrote; a skip's names none
-            res.ir_path = report.ir_path or str(ir_store.location(res.doc_id))
-        done(i, res)
+        outcome.seconds = outcome.seconds or time.perf_counter() - started
+        if outcome.ok:
+            # a compile's outcome carries the file it wrote; a skip's names none
+            outcome.ir_path = outcome.ir_path or str(ir_store.location(outcome.doc_id))
+        done(i, outcome)
 
     run_id, problem = run_recompile(
         settings, instance, list(pending), force=force, on_report=on_report

@@ -35,6 +35,7 @@ from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
 from vectorless_assets.orchestration.assets import metadata
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome, FieldRecord
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
 from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
@@ -63,30 +64,6 @@ class DocumentTask:
     graph_fp: str | None = None
     #: reuse the previous IR's per-node results (not for forced recompiles)
     reuse_previous: bool = True
-
-
-@dataclass(frozen=True)
-class FieldRecord:
-    name: str
-    data_version: str
-    metadata: dict[str, Any]
-
-
-@dataclass
-class DocumentOutcome:
-    """What `compute` did for one partition: records to log, or the one-line problem."""
-
-    partition_key: str
-    records: list[FieldRecord] = field(default_factory=list)
-    ir_path: str | None = None
-    error: str | None = None
-    pass_name: str | None = None
-    #: optional passes that failed and were skipped (`pipeline.passfailure`): pass name ->
-    #: the diagnostic's message; their fields are not recorded, the IR carries the diagnostic
-    failed_passes: dict[str, str] = field(default_factory=dict)
-    #: the `validation` / `verification` findings computed (for the asset checks)
-    findings: dict[str, list[Any]] = field(default_factory=dict)
-    seconds: float = 0.0
 
 
 def attach_previous(
@@ -124,13 +101,14 @@ def attach_previous(
 def compute(
     task: DocumentTask, graph: AssetGraph, store: FieldStore, ir_store: IRStore, ctx: PassContext
 ) -> DocumentOutcome:
-    """Run `task`; a `CompileError` becomes the outcome's error (nothing raised)."""
+    """Run `task`; a `CompileError` fails the outcome (nothing raised), which keeps the fields
+    computed before it for the caller to record."""
     t0 = time.perf_counter()
     out = DocumentOutcome(task.partition_key)
     try:
         _compute(task, graph, store, ir_store, ctx, out)
     except CompileError as exc:
-        out.error, out.pass_name = exc.problem, exc.pass_name
+        out.status, out.error, out.pass_name = "failed", exc.problem, exc.pass_name
     out.seconds = time.perf_counter() - t0
     return out
 

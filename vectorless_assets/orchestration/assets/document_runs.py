@@ -25,7 +25,8 @@ document's other fields and its IR are, and the step fails at the end naming doc
 pass (so Dagster shows that field's partition failed, not synced). A document deleted
 since the run was planned is skipped with a warning on the batched path (deleted files are
 the sensor's business) and fails a selected run.
-Progress reports (`progress`) go to an in-process listener of the run, if any (the CLI).
+Each document's `outcome.DocumentOutcome` goes to an in-process listener of the run, if any
+(`progress`: the CLI).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.assets import checks, progress
-from vectorless_assets.orchestration.assets.compute import DocumentOutcome, DocumentTask
+from vectorless_assets.orchestration.assets.compute import DocumentTask
 from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
 from vectorless_assets.orchestration.assets.plan import basis_problem, plan_document
 from vectorless_assets.orchestration.assets.pool import Workers
@@ -157,16 +159,15 @@ class DocumentRuns:
         if problem is not None:
             raise problem
 
-    def _fail(
-        self, pk: str, problem: str, pass_name: str | None = None, seconds: float = 0.0
-    ) -> None:
-        where = f" [{pass_name}]" if pass_name else ""
+    def _fail(self, outcome: DocumentOutcome, problem: str, pass_name: str | None = None) -> None:
+        """`outcome`'s document failed with `problem` (in `pass_name`): logged, reported."""
+        pk, where = outcome.partition_key, f" [{pass_name}]" if pass_name else ""
         self.failed[pk] = f"{document_key_for(pk)}{where}: {problem}"
         self.context.log.error(self.failed[pk])
-        progress.report(
-            self.context.run.run_id,
-            progress.Report(pk, "failed", error=problem, pass_name=pass_name, seconds=seconds),
-        )
+        self._report(outcome.failed(problem, pass_name))
+
+    def _report(self, outcome: DocumentOutcome) -> None:
+        progress.report(self.context.run.run_id, outcome)
 
     def _prepare(self, pk: str) -> Generator[Any, None, _Prepared | None]:
         doc_key = document_key_for(pk)
@@ -186,7 +187,7 @@ class DocumentRuns:
             with document_transaction(self.instance):
                 prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
-            self._fail(pk, f"{type(exc).__name__}: {exc}")
+            self._fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
             prepared = None
         if prepared is None:
             lock.close()
@@ -203,14 +204,13 @@ class DocumentRuns:
                     f"{doc_key}: no longer exists (deleted files are the documents sensor's "
                     "business); skipped"
                 )
-                progress.report(
-                    self.context.run.run_id, progress.Report(pk, "skipped", reason="source deleted")
-                )
+                self._report(DocumentOutcome(pk, "skipped", reason="source deleted"))
                 return None
-            self._fail(pk, f"cannot read source: {exc.strerror or exc}")
+            self._fail(DocumentOutcome(pk), f"cannot read source: {exc.strerror or exc}")
             return None
         except (OSError, ValueError) as exc:
-            self._fail(pk, f"cannot read source: {getattr(exc, 'strerror', None) or exc}")
+            problem = getattr(exc, "strerror", None) or exc
+            self._fail(DocumentOutcome(pk), f"cannot read source: {problem}")
             return None
         fingerprint = content_fingerprint(data)
         recorder = PartitionRecorder(self.instance, pk, self.settings.names)
@@ -236,7 +236,7 @@ class DocumentRuns:
         observation = recorder.observe_source(fingerprint)
         if not selection:
             yield from _observed(recorder, observation)
-            progress.report(self.context.run.run_id, progress.Report(pk, "skipped", reason=reason))
+            self._report(DocumentOutcome(pk, "skipped", reason=reason))
             return None
         if not selection >= produced:
             recorder.remember(graph.produced)
@@ -247,7 +247,7 @@ class DocumentRuns:
         )
         if problem is not None:
             yield from _observed(recorder, observation)
-            self._fail(pk, problem)
+            self._fail(DocumentOutcome(pk), problem)
             return None
         task = DocumentTask(
             partition_key=pk,
@@ -271,7 +271,7 @@ class DocumentRuns:
             except Exception as exc:  # noqa: BLE001 - a worker that died: this document fails
                 with document_transaction(self.instance):  # the source was read all the same
                     yield from _observed(prepared.recorder, prepared.observation)
-                self._fail(pk, f"{type(exc).__name__}: {exc}")
+                self._fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
                 return
             with document_transaction(self.instance):
                 yield from _observed(prepared.recorder, prepared.observation)
@@ -287,25 +287,13 @@ class DocumentRuns:
                     prepared.recorder.logged(rec.name, rec.data_version, code_version)
                 yield from self._evaluations(prepared.recorder, outcome)
         if outcome.error is not None:
-            self._fail(pk, outcome.error, outcome.pass_name, outcome.seconds)
+            self._fail(outcome, outcome.error, outcome.pass_name)
             return
         for pass_name, message in outcome.failed_passes.items():  # the IR is written
             self.skipped_passes[f"{pk} [{pass_name}]"] = f"{document_key_for(pk)}: {message}"
             self.context.log.error(self.skipped_passes[f"{pk} [{pass_name}]"])
-        self.compiled += bool(outcome.records)
-        assets = tuple(r.name for r in outcome.records)
-        status = "compiled" if outcome.records else "skipped"
-        progress.report(
-            self.context.run.run_id,
-            progress.Report(
-                pk,
-                status,
-                reason=prepared.reason,
-                assets=assets,
-                seconds=outcome.seconds,
-                ir_path=outcome.ir_path,
-            ),
-        )
+        self._report(outcome.recorded(prepared.reason))
+        self.compiled += outcome.status == "compiled"
 
     def _evaluations(self, recorder: PartitionRecorder, outcome: DocumentOutcome) -> Events:
         """One evaluation of each check whose field this document computed, with its

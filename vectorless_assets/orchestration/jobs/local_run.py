@@ -5,7 +5,7 @@ Only what the run executes is built: the `recompile_documents` job (`jobs.recomp
 executor of its own: in process) and the four resources its ops read (documents root, IR
 store, LLM, chunk lists). No asset graph, sensor, schedule or other definition of the code
 location is imported or built. The partitions are registered first, the run covers them in
-one chunk, and each document's `Report` reaches `on_report` as soon as the run knows it
+one chunk, and each document's `DocumentOutcome` reaches `on_report` as soon as the run knows it
 (`assets.progress`). Console logging of the run is off: problems come back as text.
 """
 
@@ -16,8 +16,9 @@ from collections.abc import Callable
 import dagster as dg
 from dagster._core.utils import make_new_run_id
 
+from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
 from vectorless_assets.orchestration.assets.partitions import register
-from vectorless_assets.orchestration.assets.progress import Report, listen
+from vectorless_assets.orchestration.assets.progress import listen
 from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.jobs.recompile import (
@@ -60,11 +61,11 @@ def run_recompile(
     keys: list[str],
     *,
     force: bool,
-    on_report: Callable[[str, Report], None],
+    on_report: Callable[[str, DocumentOutcome], None],
 ) -> tuple[str, str | None]:
     """Run `recompile_documents` over the partitions `keys` in this process, on `instance`.
 
-    `on_report(run_id, report)` is called with each document's outcome while the run goes
+    `on_report(run_id, outcome)` is called with each document's outcome while the run goes
     on. Returns the run id and None when the run succeeded, otherwise the problem: the
     innermost cause of a failed step, or the exception that kept the run from starting (e.g.
     a full `DAGSTER_HOME`). Documents the run never reported are the caller's to fail.
@@ -75,7 +76,7 @@ def run_recompile(
         job = build_recompile_job(settings, executor=False)
         register(instance, keys, names)
         config = {**recompile_config(keys, names, force=force, chunk_size=len(keys)), **QUIET}
-        with listen(run_id, lambda report: on_report(run_id, report)):
+        with listen(run_id, lambda outcome: on_report(run_id, outcome)):
             run = job.execute_in_process(
                 run_config=config,
                 instance=instance,
