@@ -29,9 +29,9 @@ from pathlib import Path
 import dagster as dg
 from _corpus import RUST_BOOK
 
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import SCHEDULE_NAME, SENSOR_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs import recompile as batch
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore

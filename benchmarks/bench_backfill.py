@@ -74,8 +74,8 @@ def _prepare(work: Path, names: list[str]):  # noqa: ANN202
     import dagster as dg
 
     from vectorless_assets.ir.identity import content_fingerprint
-    from vectorless_assets.orchestration.assets.partitions import partition_key_for
     from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
+    from vectorless_assets.orchestration.batch.partitions import partition_key_for
 
     home = work / "home"
     home.mkdir()
@@ -161,7 +161,7 @@ RUN = """mutation($p: ExecutionParams!) { launchRun(executionParams: $p) {
 
 def _one(path: str, base: Path, docs: Path, names: list[str], chunk: int, timeout: float) -> dict:
     from vectorless_assets.options import CompileOptions
-    from vectorless_assets.orchestration.assets.graph import AssetGraph
+    from vectorless_assets.orchestration.base.graph import AssetGraph
     from vectorless_assets.pipeline.table import TABLE
 
     work = base / path

@@ -39,9 +39,9 @@ def main() -> int:
     from dagster._serdes import serialize_value
 
     from vectorless_assets.orchestration.assets import corpus
-    from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
     from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, PARTITIONS_NAME, SOURCE
     from vectorless_assets.orchestration.base.settings import Settings
+    from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
     from vectorless_assets.orchestration.jobs.local_run import run_recompile
     from vectorless_assets.orchestration.storage.batching import document_transaction
     from vectorless_assets.orchestration.storage.instance import open_instance

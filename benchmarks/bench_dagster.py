@@ -125,9 +125,9 @@ def _batched(
     files: list[Path], docs: Path, work: Path, options, instance, workers: int = 1
 ) -> tuple[float, int, bool]:
     """One `recompile_documents` run over `files`: seconds, event rows of the run, success."""
-    from vectorless_assets.orchestration.assets.partitions import partition_key_for
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
     from vectorless_assets.orchestration.base.settings import Settings
+    from vectorless_assets.orchestration.batch.partitions import partition_key_for
     from vectorless_assets.orchestration.definitions import build_defs
     from vectorless_assets.orchestration.jobs.local_run import QUIET
     from vectorless_assets.orchestration.runner import relative_key

@@ -95,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     import dagster as dg
     from dagster._core.definitions.reconstruct import ReconstructableRepository
 
-    from vectorless_assets.orchestration.assets.partitions import partition_key_for
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
+    from vectorless_assets.orchestration.batch.partitions import partition_key_for
     from vectorless_assets.orchestration.jobs.executors import celery_config, worker_yaml
     from vectorless_assets.orchestration.jobs.recompile import batch_request
     from vectorless_assets.orchestration.runner import relative_key

@@ -54,12 +54,12 @@ from dagster._core.loader import LoadingContextForTest  # noqa: E402
 from tests.orchestration.ui_support import DagsterUI, browser  # noqa: E402
 from tests.support.checks import check_status  # noqa: E402
 from tests.support.dagster_dev import serve, wait_for  # noqa: E402
-from vectorless_assets.orchestration.assets.graph import AssetGraph  # noqa: E402
-from vectorless_assets.orchestration.assets.partitions import (  # noqa: E402
+from vectorless_assets.orchestration.base.graph import AssetGraph  # noqa: E402
+from vectorless_assets.orchestration.base.settings import Settings  # noqa: E402
+from vectorless_assets.orchestration.batch.partitions import (  # noqa: E402
     key_to_doc_id,
     partition_key_for,
 )
-from vectorless_assets.orchestration.base.settings import Settings  # noqa: E402
 from vectorless_assets.orchestration.definitions import build_defs  # noqa: E402
 
 DOCUMENTS = 30

@@ -63,3 +63,62 @@ def test_importing_the_package_has_no_side_effects(tmp_path: Path) -> None:
         [sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True
     )
     assert out.stdout.strip() == "[]"
+
+
+#: The Dagster layer's parts, highest first (docs/dagster.md, "Layout of the Dagster layer"):
+#: a module imports its own part and the parts after it, never one before it. `runner` sits
+#: beside `definitions`: it uses `jobs` and below, never `definitions` or `automation`.
+LAYERS = [
+    ("component",),
+    ("definitions", "runner"),
+    ("automation",),
+    ("jobs",),
+    ("assets",),
+    ("batch",),
+    ("storage",),
+    ("base",),
+]
+ORCH = PKG / "orchestration"
+
+
+def _part(module: str) -> str | None:
+    """The part of `vectorless_assets.orchestration.<part>...` (None: outside the layer)."""
+    prefix = "vectorless_assets.orchestration."
+    return module[len(prefix) :].split(".")[0] if module.startswith(prefix) else None
+
+
+def _orchestration_imports(path: Path) -> set[str]:
+    """The orchestration modules `path` imports (`from ...orchestration import x` as `x`)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == "vectorless_assets.orchestration":
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update(_imports_of(node))
+    return names
+
+
+def _imports_of(node: ast.Import | ast.ImportFrom) -> set[str]:
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names}
+    return {node.module} if node.module else set()
+
+
+def test_the_dagster_layer_imports_flow_one_way() -> None:
+    """component -> definitions (runner beside it) -> automation -> jobs -> assets -> batch ->
+    storage -> base: no module imports a part above its own, nor its neighbour beside it."""
+    rank = {part: i for i, parts in enumerate(LAYERS) for part in parts}
+    offenders = []
+    for path in sorted(ORCH.rglob("*.py")):
+        rel = path.relative_to(ORCH)
+        own = rel.parts[0].removesuffix(".py")
+        if own == "__init__":
+            continue
+        assert own in rank, f"{rel}: a part of orchestration/ that LAYERS does not place"
+        for module in _orchestration_imports(path):
+            other = _part(module)
+            if other is None or other == own:
+                continue
+            if rank.get(other, -1) <= rank[own]:
+                offenders.append(f"{rel} imports {module}")
+    assert offenders == []

@@ -57,7 +57,7 @@ CELERY_VISIBILITY_TIMEOUT = "VECTORLESS_CELERY_VISIBILITY_TIMEOUT"
 
 
 def default_workers() -> int:
-    """The cores this process may use, at most 8: a run's worker processes (`assets.pool`)."""
+    """The cores this process may use, at most 8: a run's worker processes (`batch.pool`)."""
     cores = (
         len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     )

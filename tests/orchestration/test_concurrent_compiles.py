@@ -15,7 +15,7 @@ import dagster as dg
 
 from tests.support.processes import kill_once_started
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets import document_runs, pool
+from vectorless_assets.orchestration.batch import document_runs, pool
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.instance import open_instance
 

@@ -26,9 +26,9 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, DOCUMENT_IR, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.runner import compile_paths

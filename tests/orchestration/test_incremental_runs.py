@@ -14,9 +14,9 @@ from tests.support import sections as S
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 
 PK = "living.md"

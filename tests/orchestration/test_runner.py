@@ -9,9 +9,9 @@ import pytest
 
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage import instance as instance_mod
 from vectorless_assets.pipeline.table import TABLE
@@ -248,7 +248,7 @@ def test_one_outcome_per_document_from_the_run_to_the_caller(setup, monkeypatch)
     """Issue 41: the outcome the run's step makes for a document is the very object the
     progress callback and `compile_paths`' result hold (one type, not a copy per layer),
     completed with the path it was named by and the run."""
-    from vectorless_assets.orchestration.assets import progress
+    from vectorless_assets.orchestration.batch import progress
 
     docs, ir_dir, instance = setup
     made: list[object] = []

@@ -26,8 +26,8 @@ from tests.orchestration.ui_support import FINISHED, DagsterUI, browser, write_p
 from tests.support.dagster_dev import ROOT, dagster_dev, wait_for
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 
 DOCS = {
     "guide/index.md": (

@@ -22,9 +22,9 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.raw import ParsedDocument, RawNode
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.passes.context import PassContext

@@ -18,9 +18,9 @@ from dagster._core.definitions.partitions.context import partition_loading_conte
 
 from tests.support.paths import ROOT
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import partition_key_for
 from vectorless_assets.passes import verify
 from vectorless_assets.pipeline.table import TABLE
 

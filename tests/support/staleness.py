@@ -13,7 +13,7 @@ from dagster._core.definitions.data_version import (
 )
 from dagster._core.loader import LoadingContextForTest
 
-from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.orchestration.base.names import Names
 from vectorless_assets.orchestration.base.settings import Settings

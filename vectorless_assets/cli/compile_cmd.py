@@ -18,7 +18,7 @@ from vectorless_assets.ir import save_ir
 from vectorless_assets.ir.errors import CompileError, IRWriteError
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import MODES, CompileOptions
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.pipeline.compile import KEY_RECORDED, compile_document
 
 #: The file suffixes a folder is searched for, in the frontends' order (`frontends.registry`).

@@ -14,7 +14,7 @@ from vectorless_assets.cli.compile_setup import CompileSetup
 from vectorless_assets.cli.output import progress
 from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 
 
 def _changes(ir_path: str | None) -> dict[str, Any] | None:
@@ -90,13 +90,13 @@ def compile_with_dagster(
 
 def prune_with_dagster(keys: list[str], docs_root: Path, out: Path) -> dict[str, str | None]:
     """Retire the documents `keys` of `docs_root` compiled into `out` as the documents sensor
-    does when their sources are deleted (`assets.partitions.forget`): the IR moved to
+    does when their sources are deleted (`batch.partitions.forget`): the IR moved to
     `<out>/.deleted/`, the field values deleted and the dynamic partition removed from the
     local instance, so "Materialize all" no longer names them. The new location of each IR
     by key (None: there was none)."""
-    from vectorless_assets.orchestration.assets.graph import AssetGraph
-    from vectorless_assets.orchestration.assets.partitions import forget, partition_key_for
+    from vectorless_assets.orchestration.base.graph import AssetGraph
     from vectorless_assets.orchestration.base.settings import Settings
+    from vectorless_assets.orchestration.batch.partitions import forget, partition_key_for
     from vectorless_assets.orchestration.storage.instance import local_instance
     from vectorless_assets.orchestration.storage.io_manager import FieldStore
     from vectorless_assets.orchestration.storage.resources import IRStore

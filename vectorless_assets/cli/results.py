@@ -1,5 +1,5 @@
 """What `vectorless compile` reports per document, on either path (in process or Dagster): a
-view of the one per-document result, `DocumentOutcome` (`orchestration.assets.outcome`).
+view of the one per-document result, `DocumentOutcome` (`orchestration.batch.outcome`).
 
 `as_json` is the document's record in `--json` output, `ms` its duration as printed, and
 `change_line` the line naming what a compile changed.
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vectorless_assets.ir.changes import ChangeSet
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 
 
 def ms(outcome: DocumentOutcome) -> float:

@@ -7,9 +7,9 @@ batched `recompile_documents` job (`jobs.local_run`: only that job and its resou
 built, nothing else of the code location). The run does what the sensor's and the
 schedules' runs do (`jobs.recompile`): per document, observe the source, plan what is stale
 (unchanged documents are skipped without computing), compute (in a process pool on a
-machine with several cores: `assets.pool`) and record every computed field as its own
-partition's materialization with its own data version and provenance (`assets.recorder`).
-Each document's `DocumentOutcome` (`assets.outcome`, the one made where it was computed, with
+machine with several cores: `batch.pool`) and record every computed field as its own
+partition's materialization with its own data version and provenance (`batch.recorder`).
+Each document's `DocumentOutcome` (`batch.outcome`, the one made where it was computed, with
 the path it was named by and the run) reaches `progress` as soon as it is known. A document
 that fails (unreadable source, verify error, any exception) is reported in its outcome and
 never stops the others.
@@ -29,9 +29,9 @@ from vectorless_assets.frontends.discovery import SourceRef
 from vectorless_assets.ir.identity import document_key
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.jobs.local_run import run_recompile
 from vectorless_assets.orchestration.storage.instance import local_instance
 from vectorless_assets.orchestration.storage.orphans import fail_orphaned_runs

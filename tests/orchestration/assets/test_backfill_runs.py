@@ -15,9 +15,9 @@ import pytest
 
 from tests.support.two_documents import A, B, two_documents
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 

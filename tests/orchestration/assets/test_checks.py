@@ -19,9 +19,9 @@ from dagster._core.event_api import PartitionKeyFilter
 from dagster._core.storage.asset_check_execution_record import AssetCheckExecutionRecordStatus
 
 from tests.support.checks import BROKEN, GOOD, KEYS, check_status, failing_verify
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import recompile_config
 

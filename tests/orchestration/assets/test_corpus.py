@@ -13,8 +13,7 @@ from vectorless_assets.ir import load_ir
 from vectorless_assets.ir.corpus import columns, row_of
 from vectorless_assets.orchestration.assets.corpus import ATTENTION_ROWS, PREVIEW_ROWS
 from vectorless_assets.orchestration.assets.corpus_frame import corpus_frame
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import (
     COMPILE_JOB,
     CORPUS,
@@ -22,6 +21,7 @@ from vectorless_assets.orchestration.base.keys import (
     RECOMPILE_JOB,
 )
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.storage.resources import IRStore

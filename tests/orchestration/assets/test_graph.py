@@ -13,14 +13,14 @@ import pytest
 
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import (
+from vectorless_assets.orchestration.base.graph import AssetGraph
+from vectorless_assets.orchestration.base.keys import COMPILE_JOB
+from vectorless_assets.orchestration.base.settings import DEFAULT_BACKFILL_CHUNK, Settings
+from vectorless_assets.orchestration.batch.partitions import (
     document_key_for,
     key_to_doc_id,
     partition_key_for,
 )
-from vectorless_assets.orchestration.base.keys import COMPILE_JOB
-from vectorless_assets.orchestration.base.settings import DEFAULT_BACKFILL_CHUNK, Settings
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.pipeline.fields import FIELDS
 from vectorless_assets.pipeline.table import TABLE

@@ -14,9 +14,9 @@ from dagster._utils.test.data_versions import get_stale_status_resolver
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.ir.tree import DocumentTree
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.pipeline.table import TABLE

@@ -21,9 +21,9 @@ from tests.support.two_documents import TEXTS, A, B
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.pipeline.passfailure import PASS_FAILED

@@ -19,9 +19,9 @@ from dagster._core.loader import LoadingContextForTest
 from tests.support.automation import QUIET
 from tests.support.staleness import provenance
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.assets.partitions import partition_key_for
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import partition_key_for
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.storage.instance import open_instance

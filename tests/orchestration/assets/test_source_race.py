@@ -16,7 +16,7 @@ import pytest
 
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets import document_runs
+from vectorless_assets.orchestration.batch import document_runs
 from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.pipeline.table import TABLE
 

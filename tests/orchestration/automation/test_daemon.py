@@ -15,7 +15,7 @@ import dagster as dg
 
 from tests.support.dagster_dev import dagster_dev, wait_for
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 
 
 def test_dropped_file_becomes_an_ir_without_a_manual_launch(tmp_path: Path, monkeypatch) -> None:

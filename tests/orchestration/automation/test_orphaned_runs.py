@@ -14,8 +14,8 @@ import dagster as dg
 
 from tests.support.automation import QUIET, Harness
 from tests.support.processes import kill_once_started
-from vectorless_assets.orchestration.assets import pool
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME
+from vectorless_assets.orchestration.batch import pool
 
 
 def _run_and_hang(tmp: str) -> None:

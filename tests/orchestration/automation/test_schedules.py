@@ -11,10 +11,10 @@ from dagster._core.loader import LoadingContextForTest
 
 from tests.support.automation import Harness, bumped, materialized
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import FORCE_SCHEDULE_NAME, SCHEDULE_NAME
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 from vectorless_assets.pipeline.table import TABLE

@@ -11,9 +11,9 @@ import pytest
 from tests.support.automation import Harness, bumped, materialized, requested
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME, RECOMPILE_JOB
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.pipeline.table import TABLE
 

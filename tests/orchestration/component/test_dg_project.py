@@ -16,7 +16,6 @@ import yaml
 
 from tests.orchestration.component.dg_support import COMPONENT, HostProject, create_project
 from vectorless_assets.ir.persist import load_ir
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.keys import (
     COMPILE_JOB,
     DOCUMENT_IR,
@@ -24,6 +23,7 @@ from vectorless_assets.orchestration.base.keys import (
     prefixed_key,
     prefixed_name,
 )
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 
 GUIDE = "# Guide\n\nIntro.\n\n## Install\n\nRun the installer.\n"
 CONTRACT = "# Contract\n\nParties.\n\n## Terms\n\nPay on time.\n"

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import dagster as dg
 
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.base.keys import (
     COMPILE_JOB,
     DOCUMENT_IR,
@@ -25,6 +24,7 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.names import names_for
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id, partition_key_for
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 from vectorless_assets.orchestration.storage import records

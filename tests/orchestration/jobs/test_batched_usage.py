@@ -13,9 +13,9 @@ from tests.support.automation import QUIET, Harness
 from tests.support.fake_llm import FakeLLMServer
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, PARTITIONS_NAME, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.jobs.recompile import batch_request
 
 BODY = " ".join(

@@ -128,8 +128,8 @@ def test_chunks_run_on_two_workers_and_survive_a_killed_worker(
     from dagster._core.definitions.reconstruct import ReconstructableRepository
     from dagster_celery.cli import get_app
 
-    from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
+    from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
     from vectorless_assets.orchestration.jobs.executors import celery_config, worker_yaml
     from vectorless_assets.orchestration.jobs.recompile import batch_request
     from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import dagster as dg
 
-from vectorless_assets.orchestration.assets import checks
-from vectorless_assets.orchestration.assets.partitions import document_key_for
 from vectorless_assets.orchestration.base.keys import VERIFY_CHECK
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.batch import evaluations
+from vectorless_assets.orchestration.batch.partitions import document_key_for
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 
 
@@ -32,7 +32,7 @@ def run_documents(context: dg.AssetExecutionContext, names: Names = STANDALONE) 
 
 def _checked(
     instance: dg.DagsterInstance, key: dg.AssetKey, pk: str
-) -> checks.AssetCheckEvaluationTargetMaterializationData | None:
+) -> evaluations.AssetCheckEvaluationTargetMaterializationData | None:
     """The latest materialization of `key` for the partition `pk`, as a check's target."""
     records = instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=key, asset_partitions=[pk]), limit=1
@@ -40,7 +40,7 @@ def _checked(
     if not records:
         return None
     record = records[0]
-    return checks.target(record.storage_id, record.run_id, record.timestamp)
+    return evaluations.target(record.storage_id, record.run_id, record.timestamp)
 
 
 def stored_check_evaluations(
@@ -54,12 +54,12 @@ def stored_check_evaluations(
     failing `verify`."""
     keys = run_documents(context, names)
     failed: list[str] = []
-    for check, field in checks.CHECKED_FIELD.items():
+    for check, field in evaluations.CHECKED_FIELD.items():
         if check not in selected_checks:
             continue
         stored = [pk for pk in keys if store.exists(field, pk)]
         for pk in stored:
-            result = checks.evaluation(
+            result = evaluations.evaluation(
                 check,
                 store.read(field, pk) or [],
                 partition=pk,

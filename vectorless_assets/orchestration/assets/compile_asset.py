@@ -33,10 +33,10 @@ import dagster as dg
 
 from vectorless_assets.orchestration.assets import checks
 from vectorless_assets.orchestration.assets.check_runs import stored_check_evaluations
-from vectorless_assets.orchestration.assets.document_runs import DocumentRuns
-from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import COMPILE_STEP, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.document_runs import DocumentRuns
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
 

@@ -31,7 +31,7 @@ from upath import UPath
 from vectorless_assets.ir.corpus import as_records, columns
 from vectorless_assets.ir.persist import atomic_write_bytes
 from vectorless_assets.orchestration.assets.corpus_frame import FAILED, corpus_frame
-from vectorless_assets.orchestration.assets.graph import AssetGraph
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import CORPUS, DOCUMENT_GROUP, DOCUMENT_IR
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.storage.resources import IRStore, bound

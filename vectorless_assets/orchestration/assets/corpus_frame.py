@@ -32,10 +32,10 @@ from upath import UPath
 
 from vectorless_assets.ir.corpus import to_frame
 from vectorless_assets.ir.stamp import ir_state
-from vectorless_assets.orchestration.assets.checks import CHECKED_FIELD
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import DATA_VERSION_TAG, DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.batch.evaluations import CHECKED_FIELD
+from vectorless_assets.orchestration.batch.partitions import document_key_for, key_to_doc_id
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.resources import IRStore
 from vectorless_assets.pipeline.freshness import Stored, assess

@@ -12,9 +12,9 @@ import warnings
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.assets.partitions import document_key_for
 from vectorless_assets.orchestration.base.keys import SOURCE, SOURCE_GROUP
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.batch.partitions import document_key_for
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, bound
 
 

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 import dagster as dg
 
 from vectorless_assets.llm.guard import llm_works
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.doc_state import DocState, IRFacts
 from vectorless_assets.orchestration.storage.resources import IRStore

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from vectorless_assets.frontends.discovery import Skip, is_remote, root_exists, walk
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.assets.partitions import partition_key_for
+from vectorless_assets.orchestration.batch.partitions import partition_key_for
 from vectorless_assets.orchestration.storage.doc_state import Row
 
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import dagster as dg
 
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.plan import stale_documents
 from vectorless_assets.orchestration.automation.scan import (
     current_fingerprints,
     list_files,
     root_problem,
 )
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import (
     FORCE_SCHEDULE_NAME,
     RECOMPILE_JOB,
@@ -33,6 +32,7 @@ from vectorless_assets.orchestration.base.keys import (
     TRIGGER_TAG,
 )
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.plan import stale_documents
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound

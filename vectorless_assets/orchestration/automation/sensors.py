@@ -44,9 +44,6 @@ import hashlib
 import dagster as dg
 
 from vectorless_assets.frontends.discovery import mass_deletion
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import retire_document
-from vectorless_assets.orchestration.assets.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.automation.ir_health import fault_run_key, ir_faults
 from vectorless_assets.orchestration.automation.scan import (
     ScanCursor,
@@ -54,6 +51,7 @@ from vectorless_assets.orchestration.automation.scan import (
     root_problem,
     scan,
 )
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import (
     DATA_VERSION_TAG,
     GRAPH_FINGERPRINT,
@@ -62,6 +60,8 @@ from vectorless_assets.orchestration.base.keys import (
     TRIGGER_TAG,
 )
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.partitions import retire_document
+from vectorless_assets.orchestration.batch.plan import plan_document, stale_documents
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore

@@ -6,7 +6,7 @@ executor of its own: in process) and the four resources its ops read (documents 
 store, LLM, chunk lists). No asset graph, sensor, schedule or other definition of the code
 location is imported or built. The partitions are registered first, the run covers them in
 one chunk, and each document's `DocumentOutcome` reaches `on_report` as soon as the run knows it
-(`assets.progress`). Console logging of the run is off: problems come back as text.
+(`batch.progress`). Console logging of the run is off: problems come back as text.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from collections.abc import Callable
 import dagster as dg
 from dagster._core.utils import make_new_run_id
 
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
-from vectorless_assets.orchestration.assets.partitions import register
-from vectorless_assets.orchestration.assets.progress import listen
 from vectorless_assets.orchestration.base.keys import DOCUMENTS_TAG
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.partitions import register
+from vectorless_assets.orchestration.batch.progress import listen
 from vectorless_assets.orchestration.jobs.recompile import (
     build_recompile_job,
     chunk_io_manager,

@@ -3,19 +3,19 @@
 The `recompile_documents` job serves the CLI, the documents sensor, the schedules and the
 Launchpad: one run for many documents (a run per document costs seconds of run overhead
 each, a storm at thousands of documents). Each chunk step compiles its documents with
-`assets.document_runs.DocumentRuns` (the code the compile asset's step runs) in the
+`batch.document_runs.DocumentRuns` (the code the compile asset's step runs) in the
 batched way: per document, read and fingerprint the source (an `AssetObservation` when it
 differs from the latest one: the re-observation that heals missed file events), ask
 `plan.plan_document` what is stale (nothing, every asset, or the assets whose code version
 changed), compute with early cutoff (a pass runs when its code version changed, it was
 never materialized, or one of its inputs got a new data version in this run), and record
 every computed field of every document as its own partition's materialization with
-provenance (`assets.recorder`). `force` recompiles every asset of every listed document.
+provenance (`batch.recorder`). `force` recompiles every asset of every listed document.
 
 Fan-out: the `recompile` step registers the documents' partitions and yields one dynamic
 output per chunk of at most `chunk_size` documents (default 50); one `recompile_chunk`
 step per chunk compiles them (in a process pool when the machine has several cores:
-`assets.pool`). In process (the default executor) the chunks run one after another; with
+`batch.pool`). In process (the default executor) the chunks run one after another; with
 the Celery executor (`executors`, `VECTORLESS_CELERY_BROKER`) every chunk is a task that
 any worker runs, with the chunk lists on a shared folder (`storage.chunk_io`).
 
@@ -37,8 +37,6 @@ import dagster as dg
 
 from vectorless_assets.frontends.discovery import discover
 from vectorless_assets.orchestration.assets.corpus import corpus_event
-from vectorless_assets.orchestration.assets.document_runs import DocumentRuns, failure
-from vectorless_assets.orchestration.assets.partitions import partition_key_for, register
 from vectorless_assets.orchestration.base.keys import (
     CORPUS_OP,
     DOCUMENTS_TAG,
@@ -47,6 +45,8 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.document_runs import DocumentRuns, failure
+from vectorless_assets.orchestration.batch.partitions import partition_key_for, register
 from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process

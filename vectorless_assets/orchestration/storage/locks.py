@@ -7,7 +7,7 @@ process takes it again. Threads of one process exclude each other through a per-
 
 A lock never outlives its holder: the file records the holder's PID (and the process's start
 time, so a reused PID is not taken for it), no lock descriptor crosses a fork (a forked child,
-such as a worker of `assets.pool`, closes its copies at once: `os.register_at_fork`; `exec`
+such as a worker of `batch.pool`, closes its copies at once: `os.register_at_fork`; `exec`
 closes them as every Python descriptor is non-inheritable), and a process that finds the lock
 taken waits while the recorded holder lives (saying so once, with its PID, through `on_wait`)
 and takes the lock over when the holder is gone but the lock is still held (a descendant kept

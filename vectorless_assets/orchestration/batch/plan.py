@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import dagster as dg
 
 from vectorless_assets.llm.guard import llm_works
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.partitions import key_to_doc_id
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.storage import records
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore

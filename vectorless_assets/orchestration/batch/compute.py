@@ -33,10 +33,10 @@ from vectorless_assets.ir.errors import CompileError, IRIntegrityError, IRWriteE
 from vectorless_assets.ir.identity import doc_id_for
 from vectorless_assets.ir.persist import load_ir_bytes
 from vectorless_assets.ir.raw import SourceDocument
-from vectorless_assets.orchestration.assets import metadata
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome, FieldRecord
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR, SOURCE
+from vectorless_assets.orchestration.batch import metadata
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome, FieldRecord
 from vectorless_assets.orchestration.storage import serde
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore

@@ -41,16 +41,16 @@ from typing import Any
 import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
-from vectorless_assets.orchestration.assets import checks, progress
-from vectorless_assets.orchestration.assets.compute import DocumentTask
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
-from vectorless_assets.orchestration.assets.partitions import document_key_for, key_to_doc_id
-from vectorless_assets.orchestration.assets.plan import basis_problem, plan_document
-from vectorless_assets.orchestration.assets.pool import Workers
-from vectorless_assets.orchestration.assets.recorder import PartitionRecorder
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import DATA_VERSION_TAG, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch import evaluations, progress
+from vectorless_assets.orchestration.batch.compute import DocumentTask
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.partitions import document_key_for, key_to_doc_id
+from vectorless_assets.orchestration.batch.plan import basis_problem, plan_document
+from vectorless_assets.orchestration.batch.pool import Workers
+from vectorless_assets.orchestration.batch.recorder import PartitionRecorder
 from vectorless_assets.orchestration.storage.batching import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
@@ -138,7 +138,7 @@ class DocumentRuns:
         """The events of compiling `keys`; a `dg.Failure` at the end names the failed ones
         (and the optional passes that failed). `checks_selected`: the checks a selected run
         evaluates (the batched path: all)."""
-        self.checks = checks.CHECKED_FIELD if self.selection is None else checks_selected
+        self.checks = evaluations.CHECKED_FIELD if self.selection is None else checks_selected
         keys = sorted(dict.fromkeys(keys))  # one lock order in every process: no deadlock
         window: deque[tuple[_Prepared, Future[DocumentOutcome]]] = deque()
         with Workers(self.settings, self.llm, min(self.workers, len(keys))) as pool:
@@ -298,13 +298,15 @@ class DocumentRuns:
     def _evaluations(self, recorder: PartitionRecorder, outcome: DocumentOutcome) -> Events:
         """One evaluation of each check whose field this document computed, with its
         partition and the materialization just recorded (`checks`)."""
-        for check, field in checks.CHECKED_FIELD.items():
+        for check, field in evaluations.CHECKED_FIELD.items():
             if check in self.checks and field in outcome.findings:
-                yield checks.evaluation(
+                yield evaluations.evaluation(
                     check,
                     outcome.findings[field],
                     partition=outcome.partition_key,
-                    checked=checks.target(recorder.pointers.get(field), self.context.run.run_id),
+                    checked=evaluations.target(
+                        recorder.pointers.get(field), self.context.run.run_id
+                    ),
                     names=self.settings.names,
                     step_blocking=self.selection is not None,  # the batched job: see there
                 )

@@ -1,4 +1,4 @@
-"""The worker pool (`orchestration.assets.pool.Workers`) with real forked processes."""
+"""The worker pool (`orchestration.batch.pool.Workers`) with real forked processes."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import signal
 import time
 from pathlib import Path
 
-from vectorless_assets.orchestration.assets.compute import DocumentTask
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.pool import Workers
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.compute import DocumentTask
+from vectorless_assets.orchestration.batch.pool import Workers
 from vectorless_assets.orchestration.storage.resources import LLMResource
 
 

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 
 _lock = threading.Lock()
 _listeners: dict[str, Callable[[DocumentOutcome], None]] = {}

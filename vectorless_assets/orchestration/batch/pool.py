@@ -35,10 +35,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from vectorless_assets.orchestration.assets.compute import DocumentTask, compute
-from vectorless_assets.orchestration.assets.graph import AssetGraph
-from vectorless_assets.orchestration.assets.outcome import DocumentOutcome
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.settings import Settings
+from vectorless_assets.orchestration.batch.compute import DocumentTask, compute
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore, LLMResource
 from vectorless_assets.passes.context import PassContext
