@@ -14,7 +14,7 @@ Steps, each on a fresh SQLite instance in a temporary DAGSTER_HOME and a tempora
 the chapters (so one can be edited):
 
 1. in process: `compile_document` on every chapter (no Dagster), total seconds;
-2. Dagster: `runner.compile_paths` on every chapter (what `vectorless compile` runs:
+2. Dagster: `compile_paths` on every chapter (what `vectorless compile` runs:
    register partitions, then ONE in-process `recompile_documents` run over all of them,
    computed by `--workers` processes), total seconds and the ratio to step 1;
 3. the same call again with nothing changed (every document skipped);
@@ -128,9 +128,9 @@ def _batched(
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB, RECOMPILE_OP
     from vectorless_assets.orchestration.base.settings import Settings
     from vectorless_assets.orchestration.batch.partitions import partition_key_for
+    from vectorless_assets.orchestration.compile_paths import relative_key
     from vectorless_assets.orchestration.definitions import build_defs
     from vectorless_assets.orchestration.jobs.local_run import QUIET
-    from vectorless_assets.orchestration.runner import relative_key
 
     settings = Settings.create(
         docs_dir=docs, ir_dir=work / f"ir-batched-{workers}", options=options, workers=workers
@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     from vectorless_assets.options import CompileOptions
-    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.orchestration.compile_paths import compile_paths
     from vectorless_assets.pipeline.compile import compile_document
 
     options = CompileOptions(mode=args.mode)

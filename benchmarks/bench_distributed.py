@@ -97,9 +97,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
     from vectorless_assets.orchestration.batch.partitions import partition_key_for
+    from vectorless_assets.orchestration.compile_paths import relative_key
     from vectorless_assets.orchestration.jobs.executors import celery_config, worker_yaml
     from vectorless_assets.orchestration.jobs.recompile import batch_request
-    from vectorless_assets.orchestration.runner import relative_key
     from vectorless_assets.orchestration.storage.pg_event_log import postgres_storage_yaml
 
     base = Path(tempfile.mkdtemp(prefix="bench_distributed_"))

@@ -66,11 +66,11 @@ def test_importing_the_package_has_no_side_effects(tmp_path: Path) -> None:
 
 
 #: The Dagster layer's parts, highest first (docs/dagster.md, "Layout of the Dagster layer"):
-#: a module imports its own part and the parts after it, never one before it. `runner` sits
-#: beside `definitions`: it uses `jobs` and below, never `definitions` or `automation`.
+#: a module imports its own part and the parts after it, never one before it. `compile_paths`
+#: sits beside `definitions`: it uses `jobs` and below, never `definitions` or `automation`.
 LAYERS = [
     ("component",),
-    ("definitions", "runner"),
+    ("definitions", "compile_paths"),
     ("automation",),
     ("jobs",),
     ("assets",),
@@ -105,8 +105,9 @@ def _imports_of(node: ast.Import | ast.ImportFrom) -> set[str]:
 
 
 def test_the_dagster_layer_imports_flow_one_way() -> None:
-    """component -> definitions (runner beside it) -> automation -> jobs -> assets -> batch ->
-    storage -> base: no module imports a part above its own, nor its neighbour beside it."""
+    """component -> definitions (compile_paths beside it) -> automation -> jobs -> assets ->
+    batch -> storage -> base: no module imports a part above its own, nor its neighbour
+    beside it."""
     rank = {part: i for i, parts in enumerate(LAYERS) for part in parts}
     offenders = []
     for path in sorted(ORCH.rglob("*.py")):

@@ -18,7 +18,7 @@ import pytest
 from vectorless_assets import compile_document, load_ir, save_ir
 from vectorless_assets.ir import IRVersionError
 from vectorless_assets.ir.persist import payload_checksum
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 
 TEXT = "# Caches\n\nA cache keeps recent answers.\n\n## Eviction\n\nLeast recently used first.\n"
 

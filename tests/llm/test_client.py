@@ -95,7 +95,7 @@ def test_dagster_runner_uses_the_llm_resource_and_versions_the_model(tmp_path) -
 
     from vectorless_assets.ir import load_ir
     from vectorless_assets.options import CompileOptions
-    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.orchestration.compile_paths import compile_paths
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -16,7 +16,7 @@ import dagster as dg
 from tests.support.processes import kill_once_started
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.batch import document_runs, pool
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.storage.instance import open_instance
 
 DOCS = {
@@ -34,14 +34,14 @@ def _docs(tmp_path: Path) -> Path:
 
 
 def _compile_after_barrier(tmp: str, barrier, out: str) -> None:  # noqa: ANN001
-    plan = document_runs.plan_document
+    plan = document_runs.select_assets
 
     def slow_plan(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         result = plan(*args, **kwargs)
         time.sleep(0.3)  # the window in which another process would plan the same document
         return result
 
-    document_runs.plan_document = slow_plan
+    document_runs.select_assets = slow_plan
     with open_instance(Path(tmp) / "home") as instance:
         barrier.wait()
         results = compile_paths(

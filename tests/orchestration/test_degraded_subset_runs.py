@@ -29,9 +29,9 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.base.keys import COMPILE_JOB, DOCUMENT_IR, RECOMPILE_JOB
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.definitions import build_defs
 from vectorless_assets.orchestration.jobs.recompile import batch_request
-from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage import records
 
 PK = "cache.md"

@@ -23,7 +23,7 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.base.keys import DOCUMENT_IR
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.storage import records
 
 BODY = " ".join(

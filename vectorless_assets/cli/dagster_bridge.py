@@ -1,7 +1,7 @@
 """Send `vectorless compile` through Dagster: partitions and materializations on the local instance.
 
 What the CLI compiled is what `dagster dev` (same `DAGSTER_HOME`) shows; unchanged documents
-are skipped by the orchestration runner's plan.
+are skipped by the batched compile's selection (`orchestration.batch.selection`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def compile_with_dagster(
     """Compile `refs` into `out` with `compile_paths` (one run per documents root), with the
     LLM, cache, concurrency and workers of `setup`; one `DocumentOutcome` each, in order (a
     compiled one with the changes its IR records)."""
-    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.orchestration.compile_paths import compile_paths
     from vectorless_assets.orchestration.storage.instance import local_home, local_instance
 
     try:

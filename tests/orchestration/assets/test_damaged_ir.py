@@ -17,9 +17,9 @@ from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
 from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
-from vectorless_assets.orchestration.batch.plan import stale_documents
+from vectorless_assets.orchestration.batch.selection import stale_documents
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.jobs.recompile import batch_request
-from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.resources import IRStore
 
 TEXT = "# Caches\n\nA cache keeps recent answers.\n\n## Eviction\n\nLeast recently used first.\n"

@@ -149,7 +149,7 @@ def test_importing_the_package_reads_no_environment(tmp_path) -> None:
     load."""
     code = (
         "import vectorless_assets.orchestration.definitions as d, "
-        "vectorless_assets.orchestration.runner; print('ok')"
+        "vectorless_assets.orchestration.compile_paths; print('ok')"
     )
     env = {**os.environ, "VECTORLESS_MODE": "nonsense"}
     out = subprocess.run(

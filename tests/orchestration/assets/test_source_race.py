@@ -17,7 +17,7 @@ import pytest
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.ir.persist import load_ir
 from vectorless_assets.orchestration.batch import document_runs
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.pipeline.table import TABLE
 
 A = "# Alpha\n\nThe first version of the text.\n\n## Part\n\nDetails of version one.\n"
@@ -34,7 +34,7 @@ def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(
     kw = {"docs_root": docs, "ir_dir": tmp_path / "ir", "instance": dg.DagsterInstance.ephemeral()}
     assert compile_paths([path], **kw)[0].status == "compiled"
     bumped = TABLE.replaced("navigation", version=TABLE.by_name["navigation"].version + ".1")
-    plan = document_runs.plan_document
+    plan = document_runs.select_assets
 
     def plan_then_edit(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         result = plan(*args, **kwargs)
@@ -42,7 +42,7 @@ def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(
         return result
 
     # the source is read once, before the plan: the passes and the IR's label use those bytes
-    monkeypatch.setattr(document_runs, "plan_document", plan_then_edit)
+    monkeypatch.setattr(document_runs, "select_assets", plan_then_edit)
     [raced] = compile_paths([path], table=bumped, **kw)
     assert (
         raced.status == "compiled"
@@ -51,7 +51,7 @@ def test_an_edit_between_plan_and_run_never_yields_a_mislabelled_ir(
     )
     ir = load_ir(raced.ir_path)
     assert ir.meta.content_fingerprint == content_fingerprint(A.encode()) and ir.name == "Alpha"
-    monkeypatch.setattr(document_runs, "plan_document", plan)
+    monkeypatch.setattr(document_runs, "select_assets", plan)
     [fixed] = compile_paths([path], table=bumped, **kw)
     assert (fixed.status, fixed.reason) == ("compiled", "source changed")
     ir = load_ir(fixed.ir_path)

@@ -21,7 +21,7 @@ from tests.support.processes import alive, children_of, pid_of_client
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
 from vectorless_assets.options import CompileOptions
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 
 LIMITS = LLMLimits(
     connect_timeout_s=30.0,

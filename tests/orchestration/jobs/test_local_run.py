@@ -20,7 +20,7 @@ NOT_NEEDED = (
 
 CODE = """
 import sys
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 [res] = compile_paths(["a.md"], docs_root=sys.argv[1], ir_dir=sys.argv[2])
 assert res.status == "compiled", res
 print("\\n".join(m for m in sys.modules if m.startswith(tuple(sys.argv[3:]))))

@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from tests.orchestration.storage.test_event_log import batching_instance
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 
 
 @pytest.fixture

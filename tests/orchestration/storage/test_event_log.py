@@ -14,8 +14,8 @@ from dagster._core.loader import LoadingContextForTest
 from tests.orchestration.automation import test_schedules
 from tests.support.automation import QUIET, Harness
 from vectorless_assets.orchestration.base.keys import RECOMPILE_JOB
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.jobs.recompile import batch_request
-from vectorless_assets.orchestration.runner import compile_paths
 from vectorless_assets.orchestration.storage.event_log import BatchingSqliteEventLogStorage
 from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 

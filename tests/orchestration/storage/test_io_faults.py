@@ -16,7 +16,7 @@ import dagster as dg
 import pytest
 
 from vectorless_assets.cli import main
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.storage.instance import open_instance
 
 TEXT = "# Title\n\nSome text.\n\n## Part\n\nMore text.\n"

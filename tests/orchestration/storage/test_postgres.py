@@ -91,7 +91,7 @@ def test_compile_on_postgres_storage(tmp_path: Path, postgres_url: str, monkeypa
     import dagster as dg
 
     from vectorless_assets.ir import load_ir
-    from vectorless_assets.orchestration.runner import compile_paths
+    from vectorless_assets.orchestration.compile_paths import compile_paths
 
     home = tmp_path / "home"
     home.mkdir()

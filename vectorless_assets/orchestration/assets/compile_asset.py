@@ -9,10 +9,10 @@ Runs cover many documents: a backfill ("Materialize all", "Materialize selected"
 many partitions, an API backfill) launches one run per chunk of at most
 `Settings.backfill_chunk` contiguous partitions (`BackfillPolicy.multi_run`); one
 partition from an asset page is a run of one. The step computes every key of
-`context.partition_keys` (`document_runs.DocumentRuns`: in a process pool on a machine
+`context.partition_keys` (`batch.document_runs.DocumentRuns`: in a process pool on a machine
 with several cores) and records, per document and per selected field, an
 `AssetMaterialization` of that partition with its own data version and provenance
-(`recorder`); it never yields an `Output` for those outs, so no two partitions share a data
+(`batch.recorder`); it never yields an `Output` for those outs, so no two partitions share a data
 version (Dagster issues #18649, #34013 concern ranged `Output`s). Every selected field of
 every document is recorded, even when its value is unchanged (a targeted partition left
 unmaterialized would fail the backfill); an unchanged value keeps its data version, so its
@@ -25,6 +25,10 @@ shows the run failed and which partitions have no new materialization. Stored up
 values computed with other compile options (another mode) are refused, so an IR never
 mixes modes. The `validate`/`verify` checks are partitioned: one evaluation per document
 and selected check, recorded for that document's partition (`checks`).
+
+The step's function is `compile_partitions`; its op is named `COMPILE_STEP` with the
+compiler's prefix (`compile_document`, an op name older than this module, kept so that runs,
+tags and the UI's links stay the same), which is not the core's `compile_document`.
 
 Do not add `from __future__ import annotations` here: Dagster reads the context annotation.
 """
@@ -57,7 +61,7 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         backfill_policy=dg.BackfillPolicy.multi_run(settings.backfill_chunk),
         required_resource_keys={names.documents, names.ir_store, names.llm},
     )
-    def compile_document(context: dg.AssetExecutionContext):
+    def compile_partitions(context: dg.AssetExecutionContext):
         selected = frozenset(names.field(k) for k in context.selected_asset_keys)
         selected_checks = {k.name for k in context.selected_asset_check_keys}
         if not selected:  # only checks: the UI's "Execute" on a check (no asset selected)
@@ -70,4 +74,4 @@ def build_compile_asset(settings: Settings) -> dg.AssetsDefinition:
         runs = DocumentRuns(context, settings, selection=selected)
         yield from runs.run(list(context.partition_keys), selected_checks)
 
-    return compile_document
+    return compile_partitions

@@ -3,7 +3,7 @@
 Each tick lists the documents root and fingerprints every document: files whose size and
 mtime match the automation's state file (`doc_state`) reuse the stored fingerprint, the
 others are read and hashed (the state file is not written: the sensor keeps its own view).
-`plan.stale_documents` then picks the stale and missing documents, and the tick requests
+`selection.stale_documents` then picks the stale and missing documents, and the tick requests
 `recompile_documents` runs (`batch`) over exactly those, at most `batch_size` per run: a
 pass-version bump over thousands of documents is a handful of runs, not one per document.
 Each run re-observes its documents (an `AssetObservation` when the fingerprint moved) and
@@ -32,7 +32,7 @@ from vectorless_assets.orchestration.base.keys import (
     TRIGGER_TAG,
 )
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.batch.plan import stale_documents
+from vectorless_assets.orchestration.batch.selection import stale_documents
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore, bound

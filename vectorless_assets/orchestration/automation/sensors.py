@@ -7,7 +7,7 @@ ticks, resuming where the last one stopped. The cursor is `{"pos": <last key>, "
 
 For each document whose fingerprint changed (or that has no partition), the `SensorResult`
 adds the partition, reports an `AssetObservation` of `source` (data version = fingerprint)
-and, when `plan.plan_document` says the stored IR is not current, requests a compile (so
+and, when `selection.select_assets` says the stored IR is not current, requests a compile (so
 does a completed scan for every compiled document whose IR file is missing or damaged,
 checked against the stamp recorded at write time: `ir_health`):
 
@@ -19,7 +19,7 @@ edit that was already compiled meanwhile costs a plan, not a compile.
 
 A deploy (any asset's code version changed: a pass version, an option, the mode, the
 PROCESSING_VERSION) is noticed at the next tick (the graph fingerprint is kept in the state
-file): the stale documents (`plan.stale_documents`) are requested once, in batched
+file): the stale documents (`selection.stale_documents`) are requested once, in batched
 `recompile_documents`
 runs, which recompute only the assets whose code version changed and, with early cutoff,
 their consumers where an output changed. `code_version_changed()` automation conditions
@@ -61,7 +61,7 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.batch.partitions import retire_document
-from vectorless_assets.orchestration.batch.plan import plan_document, stale_documents
+from vectorless_assets.orchestration.batch.selection import select_assets, stale_documents
 from vectorless_assets.orchestration.jobs.recompile import batch_requests
 from vectorless_assets.orchestration.storage.doc_state import DocState
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
@@ -159,7 +159,7 @@ def build_documents_sensor(
                 if change.partition_key not in registered:
                     todo.append((change.partition_key, run_key, everything))
                     continue
-                plan = plan_document(
+                chosen = select_assets(
                     context.instance,
                     change.partition_key,
                     change.fingerprint,
@@ -167,8 +167,8 @@ def build_documents_sensor(
                     ir_store=ir_store,
                     store=store,
                 )
-                if not plan.skip:
-                    todo.append((change.partition_key, run_key, plan.selection))
+                if not chosen.skip:
+                    todo.append((change.partition_key, run_key, chosen.assets))
             for key in result.unreadable:
                 context.log.warning(f"{key}: cannot read")
             for pk in result.deleted:

@@ -7,7 +7,7 @@ import time. `prefix` is not read from the environment: the standalone project h
 `keys.prefixed_key`).
 
 Relative paths are resolved against the current working directory when read. The CLI
-(`runner.compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
+(`compile_paths`) uses the same rule for the fields folder, so `dagster dev` and the
 CLI share values as long as they share the IR folder, the documents root (partition keys are
 paths relative to it) and the mode (part of every code version).
 """

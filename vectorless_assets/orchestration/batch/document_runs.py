@@ -3,7 +3,7 @@
 Every compiling step runs here: the compile asset's step (one partition, or a backfill's
 range of partitions: `selection` = the selected assets, computed for every document), and
 the batched `recompile_documents` job's chunks and the CLI's run (`selection` None: each
-document's stale assets are planned by `plan.plan_document`, with early cutoff). Per
+document's stale assets are planned by `selection.select_assets`, with early cutoff). Per
 document, under its lock (one process at a time per document):
 
 1. read and fingerprint the source; an `AssetObservation` of `source` when the latest one
@@ -48,9 +48,9 @@ from vectorless_assets.orchestration.batch import evaluations, progress
 from vectorless_assets.orchestration.batch.compute import DocumentTask
 from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.orchestration.batch.partitions import document_key_for, key_to_doc_id
-from vectorless_assets.orchestration.batch.plan import basis_problem, plan_document
 from vectorless_assets.orchestration.batch.pool import Workers
 from vectorless_assets.orchestration.batch.recorder import PartitionRecorder
+from vectorless_assets.orchestration.batch.selection import basis_problem, select_assets
 from vectorless_assets.orchestration.storage.batching import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
@@ -216,7 +216,7 @@ class DocumentRuns:
         recorder = PartitionRecorder(self.instance, pk, self.settings.names)
         graph, produced = self.graph, frozenset(self.graph.produced)
         if self.selection is None:
-            plan = plan_document(
+            chosen = select_assets(
                 self.instance,
                 pk,
                 fingerprint,
@@ -227,7 +227,7 @@ class DocumentRuns:
                 force=self.force,
                 llm=self.client,
             )
-            selection, reason = plan.selection, plan.reason
+            selection, reason = chosen.assets, chosen.reason
         else:
             selection, reason = self.selection, "selected"
         # observed after planning: the plan compares with the previous observation (an edit

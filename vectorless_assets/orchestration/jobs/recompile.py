@@ -6,7 +6,7 @@ each, a storm at thousands of documents). Each chunk step compiles its documents
 `batch.document_runs.DocumentRuns` (the code the compile asset's step runs) in the
 batched way: per document, read and fingerprint the source (an `AssetObservation` when it
 differs from the latest one: the re-observation that heals missed file events), ask
-`plan.plan_document` what is stale (nothing, every asset, or the assets whose code version
+`selection.select_assets` what is stale (nothing, every asset, or the assets whose code version
 changed), compute with early cutoff (a pass runs when its code version changed, it was
 never materialized, or one of its inputs got a new data version in this run), and record
 every computed field of every document as its own partition's materialization with

@@ -11,7 +11,7 @@ Keeping this map out of the sensor cursor keeps the cursor a few dozen bytes at 
 size (a JSON map costs ~80 B per document, 8 MB per tick at 100,000 documents).
 Location: `<ir_dir>/.state/documents.sqlite` for a local IR folder (`Settings.state_path`).
 Losing the file is harmless: the next tick hashes every document again and the compile
-plan (`plan.plan_document`) skips those whose IR is current. So a file that is not a
+plan (`selection.select_assets`) skips those whose IR is current. So a file that is not a
 readable SQLite database (garbage, truncated, failing `PRAGMA quick_check`) is moved aside
 to `<path>.damaged-<unix time>` (with its `-journal`/`-wal`/`-shm` companions) and rebuilt,
 with a warning: a damaged state file must never stop the automation.

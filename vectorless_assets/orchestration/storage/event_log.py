@@ -18,10 +18,11 @@ an existing instance either way) with two changes:
 * `transaction()`: inside it, every write and read of this thread goes through one
   connection per database file and is committed once at the end (rolled back on an error,
   so a document's events are stored all or nothing). `recompile_documents` opens one per
-  document, the CLI runner one per document run. Reads inside see the writes before them,
-  so provenance pointers (`dagster/input_event_pointer/...`) stay exact. SQLite takes the
-  write lock at the first write and holds it to the commit: other writers (the sensor
-  daemon, another run) wait up to the busy timeout, for the rest of that document's compile.
+  document, the CLI's run (`compile_paths`) one per document run. Reads inside see the
+  writes before them, so provenance pointers (`dagster/input_event_pointer/...`) stay exact.
+  SQLite takes the write lock at the first write and holds it to the commit: other writers
+  (the sensor daemon, another run) wait up to the busy timeout, for the rest of that
+  document's compile.
 
 Every event is still stored: per-partition materializations, data versions and lineage are
 exactly what the default storage records, each event without what nothing reads back

@@ -1,9 +1,9 @@
 """File locks that hold across processes on one machine: instance creation, one document at a time.
 
 `file_lock(path)` is an exclusive `flock` on `path` (created if needed), re-entrant within a
-process: the CLI's runner holds a document's lock while the compile step it runs in the same
-process takes it again. Threads of one process exclude each other through a per-path
-`RLock` taken before the `flock`.
+process: the CLI's run (`compile_paths`) holds a document's lock while the compile step it
+runs in the same process takes it again. Threads of one process exclude each other through a
+per-path `RLock` taken before the `flock`.
 
 A lock never outlives its holder: the file records the holder's PID (and the process's start
 time, so a reused PID is not taken for it), no lock descriptor crosses a fork (a forked child,

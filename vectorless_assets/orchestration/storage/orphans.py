@@ -3,7 +3,7 @@ start.
 
 The CLI's runs execute in its own process (`execute_in_process`), so no daemon watches them:
 a killed `vectorless compile` leaves its run STARTED forever. Each CLI run is tagged with its
-process (`vectorless/process = <host>:<pid>:<start time>`); when the runner starts, every
+process (`vectorless/process = <host>:<pid>:<start time>`); when `compile_paths` starts, every
 STARTED or STARTING run tagged from this host whose process no longer exists (or whose pid
 now belongs to a process started at another time) is reported failed. Runs launched by the
 daemon are tagged by their own step (`tag_run_with_process`), and the documents sensor looks

@@ -13,7 +13,7 @@ In WAL mode `synchronous=NORMAL` syncs at checkpoints only; the database stays c
 and an OS crash or power loss can lose the last transactions (here: the record of the last
 compiles, which the next `compile` simply redoes). The setting is per connection, so it is
 applied with a SQLAlchemy `connect` listener to connections whose database file lies under
-the given folder, and only when the runner is asked to (`compile_paths(sqlite_synchronous=
+the given folder, and only when `compile_paths` is asked to (`compile_paths(sqlite_synchronous=
 "NORMAL" | "OFF")`; off by default). `dagster dev` and its launched runs keep Dagster's
 defaults. Measured effect: benchmarks/bench_dagster.py `--sqlite-sync`.
 """

@@ -1,4 +1,4 @@
-"""`runner.compile_paths`, the CLI's way through Dagster, on a SQLite instance in tmp_path."""
+"""`compile_paths`, the CLI's way through Dagster, on a SQLite instance in tmp_path."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import PARTITIONS_NAME
 from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
-from vectorless_assets.orchestration.runner import compile_paths
+from vectorless_assets.orchestration.compile_paths import compile_paths
 from vectorless_assets.orchestration.storage import instance as instance_mod
 from vectorless_assets.pipeline.table import TABLE
 
@@ -191,7 +191,7 @@ def test_reverted_edit_after_a_failed_compile_is_recompiled(setup) -> None:
 def test_relative_paths_resolve_against_cwd_or_root(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from vectorless_assets.orchestration.runner import relative_key
+    from vectorless_assets.orchestration.compile_paths import relative_key
 
     root = tmp_path / "docs"
     (root / "sub").mkdir(parents=True)

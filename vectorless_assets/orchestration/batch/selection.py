@@ -1,5 +1,6 @@
-"""What a compile must materialize: for one document (`plan_document`) or a corpus
-(`stale_documents`).
+"""What a compile must materialize: the assets of one document (`select_assets`: a
+`Selection`) or the stale documents of a corpus (`stale_documents`). (The passes a compile of
+some fields runs, and the stored fields they read, are the core's `pipeline.plan`.)
 
 Both decide with the pure freshness rules (`pipeline.freshness`) from the facts the instance
 remembers (`storage.records`), never from Dagster's stale-status resolver (which loads the
@@ -31,13 +32,15 @@ from vectorless_assets.pipeline.freshness import assess, assess_many
 
 
 @dataclass(frozen=True)
-class Plan:
-    selection: frozenset[str]
+class Selection:
+    """The assets a compile of one document materializes, and why (none: it is current)."""
+
+    assets: frozenset[str]
     reason: str
 
     @property
     def skip(self) -> bool:
-        return not self.selection
+        return not self.assets
 
 
 def _changed_assets(
@@ -51,7 +54,7 @@ def _changed_assets(
     }
 
 
-def plan_document(
+def select_assets(
     instance: dg.DagsterInstance,
     partition_key: str,
     fingerprint: str,
@@ -63,7 +66,7 @@ def plan_document(
     force: bool = False,
     llm: object | None = None,
     probe_llm: bool = False,
-) -> Plan:
+) -> Selection:
     """The assets to materialize for one document whose source has `fingerprint`.
 
     The IR file's integrity is checked only when the other rules found nothing: fully with
@@ -85,19 +88,20 @@ def plan_document(
         redo_fallbacks=lambda: llm_works(llm, probe=probe_llm),
     )
     if verdict.reason == "current":
-        return Plan(frozenset(), "current")
+        return Selection(frozenset(), "current")
     if verdict.reason != "logic changed":
-        return Plan(everything, verdict.reason)
+        return Selection(everything, verdict.reason)
     changed = _changed_assets(instance, partition_key, graph)
     selection = graph.downstream_closure(changed)
     compile_plan = graph.table.plan(selection - {DOCUMENT_IR}, assemble=DOCUMENT_IR in selection)
     if any(
         not store.exists(name, partition_key) for name in compile_plan.loads - compile_plan.optional
     ):
-        return Plan(everything, "logic changed (a stored upstream value is missing: every asset)")
+        missing = "logic changed (a stored upstream value is missing: every asset)"
+        return Selection(everything, missing)
     if selection >= everything:
-        return Plan(everything, "logic changed (every asset)")
-    return Plan(frozenset(selection), "logic changed: " + ", ".join(sorted(changed)))
+        return Selection(everything, "logic changed (every asset)")
+    return Selection(frozenset(selection), "logic changed: " + ", ".join(sorted(changed)))
 
 
 def stale_documents(
