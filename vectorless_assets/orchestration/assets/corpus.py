@@ -29,7 +29,7 @@ import dagster as dg
 from upath import UPath
 
 from vectorless_assets.ir.corpus import as_records, columns
-from vectorless_assets.ir.persist import atomic_write_bytes
+from vectorless_assets.ir.durable import atomic_write_bytes
 from vectorless_assets.orchestration.assets.corpus_frame import FAILED, corpus_frame
 from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import CORPUS, DOCUMENT_GROUP, DOCUMENT_IR

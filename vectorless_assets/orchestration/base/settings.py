@@ -21,17 +21,19 @@ from dataclasses import dataclass, field
 from vectorless_assets.environment import (
     DEFAULT_BACKFILL_CHUNK,
     DEFAULT_LLM_CONCURRENCY,
-    LOCAL_DIR,
-    STATE_SUBDIR,  # the automation state (`doc_state`) and the lock files live in it
     Environment,
-    cache_path_for,
     default_workers,
-    document_lock_path,
 )
 from vectorless_assets.frontends.registry import REGISTRY, Registry
 from vectorless_assets.llm.cache import CACHE_VARIABLE
 from vectorless_assets.llm.guard import LLMLimits
 from vectorless_assets.llm.openai import OpenAICompatibleClient
+from vectorless_assets.locations import (
+    LOCAL_DIR,
+    STATE_SUBDIR,  # the automation state (`doc_state`) and the lock files live in it
+    cache_path_for,
+    document_lock_path,
+)
 from vectorless_assets.options import CompileOptions
 from vectorless_assets.orchestration.base.keys import check_prefix
 from vectorless_assets.orchestration.base.names import Names, names_for
@@ -63,7 +65,7 @@ class Settings:
     frontends: Registry = REGISTRY
     #: bounds on LLM work: timeouts, retries, per-document deadline, breaker (`llm.guard`)
     llm_limits: LLMLimits = field(default_factory=LLMLimits)
-    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`environment.cache_path_for`)
+    #: VECTORLESS_LLM_CACHE: a path, "off", or None for the default (`locations.cache_path_for`)
     llm_cache: str | None = None
     #: the variable `llm_cache` came from, named when the path is no cache (a Component's own)
     llm_cache_variable: str = CACHE_VARIABLE

@@ -1,4 +1,5 @@
-"""Many documents in one step: plan, compute (in a pool), record, and never let one fail the others.
+"""Many documents in one step: select, compute (in a pool), record, and never let one fail the
+others.
 
 Every compiling step runs here: the compile asset's step (one partition, or a backfill's
 range of partitions: `selection` = the selected assets, computed for every document), and
@@ -9,24 +10,24 @@ document, under its lock (one process at a time per document):
 1. read and fingerprint the source; an `AssetObservation` of `source` when the latest one
    saw other bytes (this re-observation heals missed file events), stored with the
    document's events of step 4 (or at once if the document stops before computing);
-2. plan (batched path) or take the selection; refuse stored upstream values computed with
-   other compile options, or from other source bytes;
+2. select what is stale (batched path) or take the selection; refuse stored upstream values
+   computed with other compile options, or from other source bytes;
 3. compute (`compute.compute`, in this process or a worker: `pool.Workers`);
 4. record each computed field through the one writer (`recorder.PartitionRecorder`) and, for
    a computed `validation` / `verification`, one evaluation of its check with the document's
-   partition (`checks`: every check on the batched path, the selected ones otherwise), the
+   partition (`evaluations`: every check on the batched path, the selected ones otherwise), the
    document's events (its source observation first) in one event-log transaction: one
    commit per database file per document.
 
 A document that fails (unreadable source, a pass error, verify errors, an unwritable IR
 folder) is logged and reported, the others go on, and the step fails at the end naming the
-failed documents. An optional pass that fails is skipped: its fields are not recorded, the
-document's other fields and its IR are, and the step fails at the end naming document and
-pass (so Dagster shows that field's partition failed, not synced). A document deleted
-since the run was planned is skipped with a warning on the batched path (deleted files are
-the sensor's business) and fails a selected run.
+failed documents (`tally.StepTally`). An optional pass that fails is skipped: its fields are
+not recorded, the document's other fields and its IR are, and the step fails at the end
+naming document and pass (so Dagster shows that field's partition failed, not synced). A
+document deleted since the run was planned is skipped with a warning on the batched path
+(deleted files are the sensor's business) and fails a selected run.
 Each document's `outcome.DocumentOutcome` goes to an in-process listener of the run, if any
-(`progress`: the CLI).
+(`tally`, through `progress`: the CLI).
 """
 
 from __future__ import annotations
@@ -42,15 +43,15 @@ import dagster as dg
 
 from vectorless_assets.ir.identity import content_fingerprint
 from vectorless_assets.orchestration.base.graph import AssetGraph
-from vectorless_assets.orchestration.base.keys import DATA_VERSION_TAG, SOURCE
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.batch import evaluations, progress
+from vectorless_assets.orchestration.batch import evaluations
 from vectorless_assets.orchestration.batch.compute import DocumentTask
 from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.orchestration.batch.partitions import document_key_for, key_to_doc_id
 from vectorless_assets.orchestration.batch.pool import Workers
 from vectorless_assets.orchestration.batch.recorder import PartitionRecorder
 from vectorless_assets.orchestration.batch.selection import basis_problem, select_assets
+from vectorless_assets.orchestration.batch.tally import StepTally
 from vectorless_assets.orchestration.storage.batching import document_transaction
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.locks import file_lock
@@ -72,31 +73,6 @@ class _Prepared:
     reason: str
     #: the source's observation, stored with the document's other events (`_record`)
     observation: dg.AssetObservation | None = None
-
-
-def failure(
-    failed: dict[str, str], total: int, skipped_passes: dict[str, str] | None = None
-) -> dg.Failure | None:
-    """The step failure naming the `failed` documents (`{partition: problem}`) of `total` and
-    the optional passes that failed (`{"<partition> [<pass>]": problem}`, their IRs written;
-    None: nothing failed): the problem itself for one document, else counts, and the first
-    50 in the metadata."""
-    skipped_passes = skipped_passes or {}
-    problems = {**failed, **skipped_passes}
-    if not problems:
-        return None
-    shown = {pk[:120]: text[:300] for pk, text in list(problems.items())[:50]}
-    only = next(iter(problems.values())) if total == 1 else None
-    skipped = (
-        f"; {len(skipped_passes)} optional passes failed (their IRs written)"
-        if skipped_passes
-        else ""
-    )
-    return dg.Failure(
-        description=only or f"{len(failed)} of {total} documents failed{skipped}",
-        metadata=shown,
-        allow_retries=False,
-    )
 
 
 class DocumentRuns:
@@ -125,10 +101,7 @@ class DocumentRuns:
         self.llm: LLMResource = bound(context, names.llm)
         self.graph = AssetGraph(settings.table, settings.options, settings.names)
         self.store = FieldStore(settings.fields_dir)
-        self.failed: dict[str, str] = {}
-        #: "<partition> [<pass>]" -> problem: optional passes that failed (`compute`)
-        self.skipped_passes: dict[str, str] = {}
-        self.compiled = 0
+        self.tally = StepTally(context)
         #: the checks evaluated per computed document (`run`)
         self.checks: Collection[str] = ()
         self.client: Any = None  # the LLM client the plans probe: the worker pool's own, in `run`
@@ -152,22 +125,7 @@ class DocumentRuns:
                     yield from self._record(*window.popleft())
             while window:
                 yield from self._record(*window.popleft())
-        self.context.log.info(
-            f"{self.compiled} of {len(keys)} documents compiled, {len(self.failed)} failed"
-        )
-        problem = failure(self.failed, len(keys), self.skipped_passes)
-        if problem is not None:
-            raise problem
-
-    def _fail(self, outcome: DocumentOutcome, problem: str, pass_name: str | None = None) -> None:
-        """`outcome`'s document failed with `problem` (in `pass_name`): logged, reported."""
-        pk, where = outcome.partition_key, f" [{pass_name}]" if pass_name else ""
-        self.failed[pk] = f"{document_key_for(pk)}{where}: {problem}"
-        self.context.log.error(self.failed[pk])
-        self._report(outcome.failed(problem, pass_name))
-
-    def _report(self, outcome: DocumentOutcome) -> None:
-        progress.report(self.context.run.run_id, outcome)
+        self.tally.end(len(keys))
 
     def _prepare(self, pk: str) -> Generator[Any, None, _Prepared | None]:
         doc_key = document_key_for(pk)
@@ -187,7 +145,7 @@ class DocumentRuns:
             with document_transaction(self.instance):
                 prepared = yield from self._plan(pk, doc_key, lock)
         except Exception as exc:  # noqa: BLE001 - a storage error fails this document only
-            self._fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
+            self.tally.fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
             prepared = None
         if prepared is None:
             lock.close()
@@ -204,13 +162,13 @@ class DocumentRuns:
                     f"{doc_key}: no longer exists (deleted files are the documents sensor's "
                     "business); skipped"
                 )
-                self._report(DocumentOutcome(pk, "skipped", reason="source deleted"))
+                self.tally.report(DocumentOutcome(pk, "skipped", reason="source deleted"))
                 return None
-            self._fail(DocumentOutcome(pk), f"cannot read source: {exc.strerror or exc}")
+            self.tally.fail(DocumentOutcome(pk), f"cannot read source: {exc.strerror or exc}")
             return None
         except (OSError, ValueError) as exc:
             problem = getattr(exc, "strerror", None) or exc
-            self._fail(DocumentOutcome(pk), f"cannot read source: {problem}")
+            self.tally.fail(DocumentOutcome(pk), f"cannot read source: {problem}")
             return None
         fingerprint = content_fingerprint(data)
         recorder = PartitionRecorder(self.instance, pk, self.settings.names)
@@ -235,8 +193,8 @@ class DocumentRuns:
         # in `_record`'s transaction (one commit for all its events); one that stops here, now
         observation = recorder.observe_source(fingerprint)
         if not selection:
-            yield from _observed(recorder, observation)
-            self._report(DocumentOutcome(pk, "skipped", reason=reason))
+            yield from recorder.observed(observation)
+            self.tally.report(DocumentOutcome(pk, "skipped", reason=reason))
             return None
         if not selection >= produced:
             recorder.remember(graph.produced)
@@ -246,8 +204,8 @@ class DocumentRuns:
             else basis_problem(self.instance, pk, self.graph, selection, recorder.code, fingerprint)
         )
         if problem is not None:
-            yield from _observed(recorder, observation)
-            self._fail(DocumentOutcome(pk), problem)
+            yield from recorder.observed(observation)
+            self.tally.fail(DocumentOutcome(pk), problem)
             return None
         task = DocumentTask(
             partition_key=pk,
@@ -264,57 +222,25 @@ class DocumentRuns:
         return _Prepared(task, recorder, lock, reason, observation)
 
     def _record(self, prepared: _Prepared, future: Future[DocumentOutcome]) -> Events:
-        pk, graph = prepared.task.partition_key, self.graph
+        pk = prepared.task.partition_key
         with prepared.lock:
             try:
                 outcome = future.result() if self.pool is None else self.pool.result(future)
             except Exception as exc:  # noqa: BLE001 - a worker that died: this document fails
                 with document_transaction(self.instance):  # the source was read all the same
-                    yield from _observed(prepared.recorder, prepared.observation)
-                self._fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
+                    yield from prepared.recorder.observed(prepared.observation)
+                self.tally.fail(DocumentOutcome(pk), f"{type(exc).__name__}: {exc}")
                 return
+            recorder = prepared.recorder
             with document_transaction(self.instance):
-                yield from _observed(prepared.recorder, prepared.observation)
-                for rec in outcome.records:
-                    code_version = graph.code_versions[rec.name]
-                    yield prepared.recorder.materialization(
-                        rec.name,
-                        code_version=code_version,
-                        data_version=rec.data_version,
-                        deps=graph.deps[rec.name],
-                        metadata=rec.metadata,
-                    )
-                    prepared.recorder.logged(rec.name, rec.data_version, code_version)
-                yield from self._evaluations(prepared.recorder, outcome)
-        if outcome.error is not None:
-            self._fail(outcome, outcome.error, outcome.pass_name)
-            return
-        for pass_name, message in outcome.failed_passes.items():  # the IR is written
-            self.skipped_passes[f"{pk} [{pass_name}]"] = f"{document_key_for(pk)}: {message}"
-            self.context.log.error(self.skipped_passes[f"{pk} [{pass_name}]"])
-        self._report(outcome.recorded(prepared.reason))
-        self.compiled += outcome.status == "compiled"
-
-    def _evaluations(self, recorder: PartitionRecorder, outcome: DocumentOutcome) -> Events:
-        """One evaluation of each check whose field this document computed, with its
-        partition and the materialization just recorded (`checks`)."""
-        for check, field in evaluations.CHECKED_FIELD.items():
-            if check in self.checks and field in outcome.findings:
-                yield evaluations.evaluation(
-                    check,
-                    outcome.findings[field],
-                    partition=outcome.partition_key,
-                    checked=evaluations.target(
-                        recorder.pointers.get(field), self.context.run.run_id
-                    ),
+                yield from recorder.observed(prepared.observation)
+                yield from recorder.computed(outcome.records, self.graph)
+                yield from evaluations.of_outcome(
+                    outcome,
+                    self.checks,
+                    pointers=recorder.pointers,
+                    run_id=self.context.run.run_id,
                     names=self.settings.names,
                     step_blocking=self.selection is not None,  # the batched job: see there
                 )
-
-
-def _observed(recorder: PartitionRecorder, observation: dg.AssetObservation | None) -> Events:
-    """The source's `observation` (`PartitionRecorder.observe_source`; None: nothing), then
-    the recorder told of it (the fields' input pointers name it)."""
-    if observation is not None:
-        yield observation
-        recorder.logged(SOURCE, str(observation.tags[DATA_VERSION_TAG]))
+        self.tally.recorded(outcome, prepared.reason)

@@ -14,6 +14,7 @@ themselves are `assets.checks`.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Iterator, Mapping
 
 import dagster as dg
 from dagster._core.definitions.asset_checks.asset_check_evaluation import (
@@ -23,6 +24,7 @@ from dagster._core.definitions.asset_checks.asset_check_evaluation import (
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.orchestration.base.keys import VALIDATE_CHECK, VERIFY_CHECK
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
 from vectorless_assets.pipeline.runner import errors_in
 
 #: The field each check looks at.
@@ -79,3 +81,27 @@ def evaluation(
         blocking=verify and step_blocking,
         partition=partition,
     )
+
+
+def of_outcome(
+    outcome: DocumentOutcome,
+    checks: Collection[str],
+    *,
+    pointers: Mapping[str, int | None],
+    run_id: str,
+    names: Names = STANDALONE,
+    step_blocking: bool = True,
+) -> Iterator[dg.AssetCheckEvaluation]:
+    """One evaluation of each check of `checks` whose field the document of `outcome`
+    computed, with its partition and the materialization just recorded (`pointers`: storage
+    ids by field, `PartitionRecorder.pointers`)."""
+    for check, field in CHECKED_FIELD.items():
+        if check in checks and field in outcome.findings:
+            yield evaluation(
+                check,
+                outcome.findings[field],
+                partition=outcome.partition_key,
+                checked=target(pointers.get(field), run_id),
+                names=names,
+                step_blocking=step_blocking,
+            )

@@ -15,16 +15,19 @@ by partition: a run over many partitions never shares one data version between t
 
 `PartitionRecorder` remembers, for one partition, the latest data version, storage id and
 code version of each asset (`remember`), and updates them as its own events are stored
-(`logged`), so a field's input pointers name the events of the same run.
+(`logged`), so a field's input pointers name the events of the same run. A computed
+document's events are its source's observation (`observed`), then one materialization per
+computed field (`computed`), then its checks' evaluations (`evaluations`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import dagster as dg
 
+from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.keys import (
     CODE_VERSION_TAG,
     DATA_VERSION_TAG,
@@ -36,6 +39,7 @@ from vectorless_assets.orchestration.base.keys import (
     USER_PROVIDED_TAG,
 )
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
+from vectorless_assets.orchestration.batch.outcome import FieldRecord
 from vectorless_assets.orchestration.storage.batching import stored_event_id
 
 
@@ -130,3 +134,26 @@ class PartitionRecorder:
         self.versions[name], self.pointers[name] = data_version, storage_id
         if code_version is not None:
             self.code[name] = code_version
+
+    def observed(self, observation: dg.AssetObservation | None) -> Iterator[dg.AssetObservation]:
+        """The source's `observation` (`observe_source`; None: nothing), then the recorder
+        told of it (the fields' input pointers name it)."""
+        if observation is not None:
+            yield observation
+            self.logged(SOURCE, str(observation.tags[DATA_VERSION_TAG]))
+
+    def computed(
+        self, records: Iterable[FieldRecord], graph: AssetGraph
+    ) -> Iterator[dg.AssetMaterialization]:
+        """One materialization per computed field of `records`, with the code version and
+        deps of `graph`, each logged once yielded (the next field's pointers name it)."""
+        for rec in records:
+            code_version = graph.code_versions[rec.name]
+            yield self.materialization(
+                rec.name,
+                code_version=code_version,
+                data_version=rec.data_version,
+                deps=graph.deps[rec.name],
+                metadata=rec.metadata,
+            )
+            self.logged(rec.name, rec.data_version, code_version)

@@ -23,7 +23,7 @@ from typing import Literal
 import dagster as dg
 from pydantic import BaseModel, Field, field_validator
 
-from vectorless_assets.environment import LOCAL_DIR
+from vectorless_assets.locations import LOCAL_DIR
 from vectorless_assets.orchestration.automation.crons import (
     DEFAULT_CRON,
     check_cron,

@@ -45,8 +45,9 @@ from vectorless_assets.orchestration.base.keys import (
 )
 from vectorless_assets.orchestration.base.names import STANDALONE, Names
 from vectorless_assets.orchestration.base.settings import Settings
-from vectorless_assets.orchestration.batch.document_runs import DocumentRuns, failure
+from vectorless_assets.orchestration.batch.document_runs import DocumentRuns
 from vectorless_assets.orchestration.batch.partitions import partition_key_for, register
+from vectorless_assets.orchestration.batch.tally import failure
 from vectorless_assets.orchestration.jobs.executors import batch_executor
 from vectorless_assets.orchestration.storage.chunk_io import ChunkIOManager
 from vectorless_assets.orchestration.storage.orphans import tag_run_with_process
@@ -168,13 +169,13 @@ def build_recompile_job(settings: Settings, *, executor: bool = True) -> dg.JobD
         try:
             yield from runs.run(chunk["documents"])
         except dg.Failure:
-            if not (runs.failed or runs.skipped_passes):  # not a document's failure
+            if not (runs.tally.failed or runs.tally.skipped_passes):  # not a document's failure
                 raise
         yield dg.Output(
             {
                 "documents": len(chunk["documents"]),
-                "failed": runs.failed,
-                "skipped_passes": runs.skipped_passes,
+                "failed": runs.tally.failed,
+                "skipped_passes": runs.tally.skipped_passes,
             }
         )
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from vectorless_assets.environment import LOCAL_DIR
+from vectorless_assets.locations import LOCAL_DIR
 from vectorless_assets.orchestration.storage.instance_class import INSTANCE_CLASS_YAML
 from vectorless_assets.orchestration.storage.locks import file_lock
 

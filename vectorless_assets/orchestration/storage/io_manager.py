@@ -17,7 +17,7 @@ from typing import Any
 import dagster as dg
 from upath import UPath
 
-from vectorless_assets.ir.persist import file_mode
+from vectorless_assets.ir.durable import file_mode
 from vectorless_assets.orchestration.storage import serde
 
 #: File names longer than this (bytes) are shortened with a hash (`FieldStore.file_name`);
