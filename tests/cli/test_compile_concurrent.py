@@ -18,7 +18,7 @@ import multiprocessing
 import time
 from pathlib import Path
 
-from vectorless_assets.cli import compile_cmd, main
+from vectorless_assets.cli import in_process, main
 from vectorless_assets.ir import load_ir
 from vectorless_assets.ir.identity import doc_id_for
 
@@ -27,14 +27,14 @@ ROOTS = {"one": [*SHARED, "z1.md", "z2.md"], "two": [*SHARED, "z3.md"]}
 
 
 def _compile_root(root: str, out: str, barrier, result: str) -> None:  # noqa: ANN001
-    compile_document = compile_cmd.compile_document
+    compile_document = in_process.compile_document
 
     def slow(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         doc = compile_document(*args, **kwargs)
         time.sleep(0.3)  # checked, not yet written
         return doc
 
-    compile_cmd.compile_document = slow
+    in_process.compile_document = slow
     barrier.wait()
     with open(result, "w") as fh, contextlib.redirect_stdout(fh):
         main(["compile", "--in-process", "--json", "-q", root, "--out", out])

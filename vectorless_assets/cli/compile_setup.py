@@ -16,13 +16,9 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from vectorless_assets.environment import (
-    DEFAULT_LLM_CONCURRENCY,
-    DEFAULT_MODE,
-    Environment,
-    cache_path_for,
-)
+from vectorless_assets.environment import DEFAULT_LLM_CONCURRENCY, DEFAULT_MODE, Environment
 from vectorless_assets.llm.cache import LLMCache
+from vectorless_assets.locations import cache_path_for
 
 if TYPE_CHECKING:
     from vectorless_assets.llm.openai import OpenAICompatibleClient
