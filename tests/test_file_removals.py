@@ -34,12 +34,12 @@ class Allowed:
 
 #: (module, function, call) -> the check that keeps the call to the project's own files
 ALLOWED: dict[tuple[str, str, str], Allowed] = {
-    ("ir/persist.py", "atomic_write_bytes", "os.replace(tmp, target)"): Allowed(
+    ("ir/durable.py", "atomic_write_bytes", "os.replace(tmp, target)"): Allowed(
         "if target.is_symlink() or (target.exists() and not target.is_file()):",
         "IR writes: the temporary file is made here (mkstemp, `.tmp`, in the target's folder) "
         "and replaces a regular file only, never a folder, device, FIFO or link",
     ),
-    ("ir/persist.py", "atomic_write_bytes", "Path(tmp).unlink(missing_ok=True)"): Allowed(
+    ("ir/durable.py", "atomic_write_bytes", "Path(tmp).unlink(missing_ok=True)"): Allowed(
         'fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)',
         "a failed IR write removes the temporary file it made itself",
     ),

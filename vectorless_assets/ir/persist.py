@@ -1,4 +1,5 @@
-"""Saving and loading IR files: a checksummed JSON envelope, written atomically.
+"""Saving and loading IR files: a checksummed JSON envelope, written atomically
+(`durable.atomic_write_bytes`).
 
 File layout (`<doc_id>.bin`, JSON despite the suffix, as the original tool names it)::
 
@@ -11,19 +12,17 @@ read, and at most `MAX_IR_BYTES` of it: a FIFO or a device named `x.bin` (or a l
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import os
 import stat
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from vectorless_assets.ir.document import Document
+from vectorless_assets.ir.durable import atomic_write_bytes
 from vectorless_assets.ir.errors import (
     IRChecksumError,
     IRFormatError,
@@ -44,7 +43,6 @@ IR_SUFFIX = ".bin"
 DELETED_SUBDIR = ".deleted"
 #: Largest IR file read (bytes); the IR of a 9 MB Markdown file is about 60 MB.
 MAX_IR_BYTES = 1_000_000_000
-_UMASK_GUARD = threading.Lock()
 
 
 def payload_checksum(payload: Any) -> str:
@@ -64,62 +62,6 @@ def envelope_bytes(doc: Document) -> bytes:
         "payload": payload,
     }
     return canonical_json(envelope).encode("utf-8")
-
-
-def file_mode() -> int:
-    """The mode `open()` would give a new file: 0o666 minus the process umask.
-
-    `tempfile.mkstemp` creates files 0600; the atomic writers chmod their temporary file to
-    this, so IR and field files are readable as the umask allows (a webserver or another
-    user's navigator can read them), like files written directly."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    with _UMASK_GUARD:  # no /proc: read the umask by setting it (and restoring it at once)
-        mask = os.umask(0o022)
-        os.umask(mask)
-    return 0o666 & ~mask
-
-
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write `data` to `path` via a temp file in the same folder and a rename (mode:
-    `file_mode`)."""
-    target = Path(path)
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        # only a file of its own is ever replaced: never a folder, device, FIFO or link
-        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(target))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        os.fchmod(fd, file_mode())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(target.parent)  # the rename itself is durable only once its folder is flushed
-    return target
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Flush a folder's entries to disk (POSIX); a platform without folder fsync skips it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some filesystems refuse fsync on a folder; the file itself was flushed
-    finally:
-        os.close(fd)
 
 
 def save_ir(doc: Document, path: str | os.PathLike[str]) -> Path:
