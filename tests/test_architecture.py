@@ -16,6 +16,7 @@ CORE = [
     "navigator",
     "llm",
     "options.py",
+    "locations.py",
     "text",
     "version.py",
 ]

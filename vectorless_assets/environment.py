@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vectorless_assets.llm.cache import CACHE_FILE
+from vectorless_assets.locations import LOCAL_DIR
 from vectorless_assets.options import MODES
 
 if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
@@ -30,14 +30,9 @@ if TYPE_CHECKING:  # the LLM modules are imported when an LLM setting is read
     from vectorless_assets.llm.openai import OpenAICompatibleClient
     from vectorless_assets.navigator.lexicons import Lexicons
 
-#: The project-local folder of everything vectorless keeps (IRs, caches, the CLI's instance).
-LOCAL_DIR = Path(".vectorless")
 #: IR folder when neither an explicit folder (`--out`, the IR argument) nor VECTORLESS_IR_DIR
 #: is given.
 DEFAULT_IR_DIR = LOCAL_DIR / "ir"
-#: The folder inside a local IR folder of what compiles keep beside the IRs: the automation's
-#: state file and the per-document lock files (`document_lock_path`).
-STATE_SUBDIR = ".state"
 #: The bundled sample documents (the default documents root, `vectorless demo`).
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 DEFAULT_MODE = "fast"
@@ -148,7 +143,7 @@ class Environment:
 
     @property
     def llm_cache(self) -> str | None:
-        """VECTORLESS_LLM_CACHE: a path, "off", or None (`cache_path_for`)."""
+        """VECTORLESS_LLM_CACHE: a path, "off", or None (`locations.cache_path_for`)."""
         return self.values.get("VECTORLESS_LLM_CACHE")
 
     @property
@@ -247,25 +242,3 @@ def check_base_url(url: str) -> str:
     if not parts.hostname:
         raise ValueError(f"{name} names no host: {url!r}")
     return url
-
-
-def document_lock_path(state_dir: str | os.PathLike[str], doc_id: str) -> str:
-    """The lock file of document `doc_id` in the state folder `state_dir`
-    (`<IR folder>/.state` for a local IR folder): every compile of the document into that IR
-    folder, in process or through Dagster, holds it from reading the previous IR to writing the
-    new one (`orchestration.storage.locks.file_lock`), so two of them take turns."""
-    return os.path.join(os.fspath(state_dir), "locks", f"{doc_id}.lock")
-
-
-def cache_path_for(ir_dir: str | os.PathLike[str], setting: str | None = None) -> str | None:
-    """Where the lasting cache lives: `setting` ("off" / "" = no cache; a path), else beside a
-    local IR folder (`<ir_dir>/.cache/llm.sqlite`), else per machine for a remote one
-    (`./.vectorless/cache/llm.sqlite`)."""
-    if setting is not None and setting.strip().lower() in ("", "off", "none", "0", "false"):
-        return None
-    if setting:
-        return os.path.abspath(os.path.expanduser(setting))
-    base = os.fspath(ir_dir)
-    if "://" in base:
-        return os.path.abspath(os.path.join(LOCAL_DIR, "cache", "llm.sqlite"))
-    return os.path.join(os.path.abspath(base), CACHE_FILE)
