@@ -157,7 +157,7 @@ class KeywordOf(dict[str, str | None]):
 
 def keyword_lookup() -> Callable[[str], str | None]:
     """The shared `KeywordOf` memo's lookup (a dict lookup costs less than a call of
-    `is_keyword`'s lru_cache wrapper: `summarize.sentences_of` classifies every sentence
+    `is_keyword`'s lru_cache wrapper: `sentences.sentences_of` classifies every sentence
     word by it), emptied first when over `SHARED_WORDS` entries."""
     if len(_KEYWORD_OF) > SHARED_WORDS:
         _KEYWORD_OF.clear()

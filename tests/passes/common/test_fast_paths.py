@@ -8,12 +8,14 @@ replaced, kept here as the reference, on tricky and on random inputs.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from vectorless_assets.passes.common import budget
 from vectorless_assets.passes.common import plaintext as pt
+from vectorless_assets.passes.common import sentences as st
 from vectorless_assets.passes.common import summarize as sm
 from vectorless_assets.text.llm_tokens import estimate_tokens
 from vectorless_assets.text.word_cache import WordCache
@@ -87,12 +89,12 @@ def texts(n: int, seed: int = 5) -> list[str]:
 
 def reference_clean(text: str) -> str:
     if pt._PLAIN_TEXT.fullmatch(text):
-        return sm.re.sub(r"\s+", " ", text).strip()
+        return re.sub(r"\s+", " ", text).strip()
     lines = (
         pt._MD_NOISE.sub("", line)
         for line in pt._RULE_LINE.sub("", reference_plain(text)).split("\n")
     )
-    return sm.re.sub(r"\s+", " ", " ".join(lines)).strip()
+    return re.sub(r"\s+", " ", " ".join(lines)).strip()
 
 
 def reference_plain(text: str) -> str:
@@ -106,7 +108,7 @@ def reference_plain(text: str) -> str:
 
 def test_clean_and_plain_match_their_definitions() -> None:
     samples = FRAGMENTS + texts(3000)
-    samples += [s for t in samples[:400] for s in sm.raw_sentences(t)]
+    samples += [s for t in samples[:400] for s in st.raw_sentences(t)]
     for text in samples:
         assert pt.plain(text) == reference_plain(text), repr(text)
         assert pt.clean(text) == reference_clean(text), repr(text)
@@ -138,10 +140,10 @@ def test_raw_sentences_and_the_short_text_bound() -> None:
     for text in texts(2000, seed=9):
         scan = pt.keyword_text(text)
         found: dict[str, None] = {}
-        for m in sm._SENTENCE.finditer(sm._SOFT_BREAK.sub(" ", scan)):
+        for m in st._SENTENCE.finditer(st._SOFT_BREAK.sub(" ", scan)):
             if len(m.group().strip()) >= 3:
                 found.setdefault(m.group().strip(), None)
-        assert sm.raw_sentences(text) == list(found), repr(text)
+        assert st.raw_sentences(text) == list(found), repr(text)
         for shortcut in (1, 5, 50):
             assert sm.is_short(text, shortcut) == (
                 estimate_tokens(text[: shortcut * 40]) <= shortcut
@@ -235,8 +237,8 @@ def test_sentences_of_a_scan_equal_its_sentences_and_keyword_counts() -> None:
     ]
     for text in samples:
         scan = pt.keyword_text(text)
-        split = sm.sentences_of(scan)
-        assert split.texts == sm.raw_sentences(text, scan=scan), repr(text)
+        split = st.sentences_of(scan)
+        assert split.texts == st.raw_sentences(text, scan=scan), repr(text)
         assert split.found == [[w for w in split_words(s) if is_keyword(w)] for s in split.texts], (
             repr(text)
         )
@@ -306,16 +308,14 @@ def reference_extractive(text: str, max_tokens: int, shortcut: int) -> str:
     if estimate_tokens(text[: shortcut * 40]) <= shortcut:
         return sm.truncate_tokens(reference_clean(text), max_tokens)
     scan = pt.keyword_text(text)
-    sents = sm.raw_sentences(text, scan=scan)
+    sents = st.raw_sentences(text, scan=scan)
     if not sents:
         return sm.truncate_tokens(reference_clean(scan), max_tokens)
     freq = Counter(keywords(scan))
     cjk = _CJK_RE.search(scan) is not None
     scored = []
     for i, s in enumerate(sents):
-        words = (
-            keywords(s) if cjk else [w for w in sm.re.findall(r"[^\W_]+", s.lower()) if w in freq]
-        )
+        words = keywords(s) if cjk else [w for w in re.findall(r"[^\W_]+", s.lower()) if w in freq]
         score = sum(freq[k] for k in set(words)) / (1 + len(words)) ** 0.5
         scored.append((-(score * 1.5 if i == 0 else score), i))
     best = sorted(i for _, i in sorted(scored)[: sm.MAX_SENTENCES])
@@ -333,7 +333,7 @@ def test_extractive_summary_matches_the_first_scoring_loop(seed: int) -> None:
             assert got == reference_extractive(t, 60, 5), repr(t)
             if not sm.is_short(t, 5):  # the caller's sentences, for a text it knows is not short
                 assert (
-                    sm.extractive_summary(t, 60, 5, scan=scan, split=sm.sentences_of(scan)) == got
+                    sm.extractive_summary(t, 60, 5, scan=scan, split=st.sentences_of(scan)) == got
                 ), repr(t)
 
 
@@ -343,4 +343,4 @@ def test_first_sentences_read_a_prefix_but_match_the_whole_text(step: int) -> No
     for text in texts(1500, seed=step):
         text *= rng.randint(1, 20)
         for n in (1, 2):
-            assert sm.first_raw_sentences(text, n, step) == sm.raw_sentences(text)[:n], repr(text)
+            assert st.first_raw_sentences(text, n, step) == st.raw_sentences(text)[:n], repr(text)

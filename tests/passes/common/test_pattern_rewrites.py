@@ -11,7 +11,7 @@ import random
 import re
 
 from vectorless_assets.passes.common import plaintext as pt
-from vectorless_assets.passes.common import summarize as sm
+from vectorless_assets.passes.common import sentences as st
 from vectorless_assets.text.word_cache import WordCache
 
 SENTENCE = re.compile(r"(?:[^\n.!?。！？]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|[。！？]+)?")
@@ -34,7 +34,7 @@ def test_sentence_pattern_matches_like_the_original() -> None:
         "日本語の文。次！",
         "end...",
     ]:
-        assert sm._SENTENCE.findall(text) == SENTENCE.findall(text), text
+        assert st._SENTENCE.findall(text) == SENTENCE.findall(text), text
 
 
 def test_soft_break_pattern_matches_like_the_original() -> None:
@@ -48,7 +48,7 @@ def test_soft_break_pattern_matches_like_the_original() -> None:
         "x\n  ~~~",
         "\n\nx",
     ]:
-        assert sm._SOFT_BREAK.sub(" ", text) == SOFT_BREAK.sub(" ", text), text
+        assert st._SOFT_BREAK.sub(" ", text) == SOFT_BREAK.sub(" ", text), text
 
 
 def test_keyword_split_keeps_counts_and_keyword_order() -> None:

@@ -11,6 +11,7 @@ from vectorless_assets.options import CompileOptions
 from vectorless_assets.passes.common import summarize as ex
 from vectorless_assets.passes.common.fingerprints import node_fingerprints
 from vectorless_assets.passes.common.plaintext import keyword_text, strip_front_matter
+from vectorless_assets.passes.common.sentences import sentences_of
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.passes.enhance import tags as tg
 from vectorless_assets.passes.enhance.summarize_llm import LLMSummarizer
@@ -156,7 +157,7 @@ def _enhance(
     if scan is node.content or ex.is_short(text, shortcut, tokens):
         freq = texts.keyword_counts(scan)  # (the compile's cache: counted once for all)
     else:  # no other pass reads it (links dropped, or cut): counted with its sentences
-        split = ex.sentences_of(scan)
+        split = sentences_of(scan)
         freq = split.keywords
     tags = tg.routing_keywords(node, titles, freq, texts)
     if not kids:

@@ -15,7 +15,8 @@ from vectorless_assets.passes.common.budget import truncate_tokens
 from vectorless_assets.passes.common.fingerprints import with_fingerprints
 from vectorless_assets.passes.common.node_ids import carry_ids
 from vectorless_assets.passes.common.plaintext import clean
-from vectorless_assets.passes.common.summarize import document_summary, sentences
+from vectorless_assets.passes.common.sentences import sentences
+from vectorless_assets.passes.common.summarize import document_summary
 from vectorless_assets.passes.context import PassContext
 from vectorless_assets.passes.enrich.references import resolve_references
 from vectorless_assets.text.llm_tokens import summary_tokens
