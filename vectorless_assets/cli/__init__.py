@@ -18,7 +18,7 @@ COMMANDS: dict[str, str] = {
     "cat": "navigate_cmd",
     "find": "navigate_cmd",
     "toc": "navigate_cmd",
-    "locate": "navigate_cmd",
+    "locate": "locate_cmd",
     "mcp": "mcp_cmd",
 }
 
