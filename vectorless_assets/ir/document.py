@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from vectorless_assets.ir.changes import ChangeSet
-from vectorless_assets.ir.indexes import DocumentIndexes
+from vectorless_assets.ir.index_fields import DocumentIndexes
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
 from vectorless_assets.ir.versions import SCHEMA_VERSION
@@ -116,7 +116,7 @@ BUILD_META_FIELDS: tuple[str, ...] = (
 class Document(DocumentIndexes):
     """A compiled document: tree, indexes, acceleration data and metadata."""
 
-    # the index fields (nav_index, reasoning_index, ...) are `ir.indexes.DocumentIndexes`'
+    # the index fields (nav_index, reasoning_index, ...) are `ir.index_fields.DocumentIndexes`'
     model_config = ConfigDict(extra="ignore")
 
     schema_version: int = SCHEMA_VERSION

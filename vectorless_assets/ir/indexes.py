@@ -4,13 +4,13 @@ Every index refers to tree nodes by `node_id` only; a node id that is not in the
 is a bug (checked by `vectorless_assets.ir.document.dangling_node_ids`). Each index model (and
 any IR value holding node ids: `Concept`, `TocEntry`, `Diagnostic`, `DocumentTree`) says which
 node ids it references with a `referenced_node_ids()` method; `Document` collects them from
-its fields, so a new index needs no edit there.
+its fields, so a new index needs no edit there. The `Document`'s field for each index is
+`ir.index_fields`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -217,39 +217,3 @@ class EvidenceScoreMap(_Model):
     def referenced_node_ids(self) -> set[str]:
         """The scored nodes."""
         return set(self.scores)
-
-
-# -- the Document's index fields --------------------------------------------------------------
-@dataclass(frozen=True)
-class Described:
-    """What an index field holds, in one line (the pass table's field description and the
-    Dagster asset's); Annotated metadata that the JSON schema leaves out."""
-
-    text: str
-
-
-class DocumentIndexes(_Model):
-    """The indexes a `Document` carries, one field each. The field name is the IR field, the
-    field a pass writes (`pipeline.fields` declares it from here) and the Dagster asset key;
-    an index absent from a mode is its default (None: not built). A new index is a model
-    above (with `referenced_node_ids`) and a field here."""
-
-    reasoning_index: Annotated[
-        ReasoningIndex, Described("Keyword -> node postings, section map.")
-    ] = Field(default_factory=ReasoningIndex)
-    concepts: Annotated[list[Concept], Described("Key concepts with their sections.")] = Field(
-        default_factory=list
-    )
-    nav_index: Annotated[NavigationIndex, Described("Nav entries, child routes, doc card.")] = (
-        Field(default_factory=NavigationIndex)
-    )
-    query_routes: Annotated[QueryRoutingTable | None, Described("Intent and concept routes.")] = (
-        None
-    )
-    chain_index: Annotated[ChainIndex | None, Described("Reasoning chains from references.")] = None
-    content_overlap: Annotated[
-        ContentOverlapMap | None, Described("Overlapping and duplicate leaves.")
-    ] = None
-    evidence_scores: Annotated[
-        EvidenceScoreMap | None, Described("Per-leaf evidence quality scores.")
-    ] = None

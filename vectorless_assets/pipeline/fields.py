@@ -7,7 +7,7 @@ navigator accessor. Intermediate fields (`parsed`, `tree_built`, `tree_split`,
 `tree_optimized`, `tree_enhanced`) are the successive versions of the tree (a Dagster asset
 has one producer, so every tree rewrite is its own field; a skipped rewrite passes its
 input through); `validation` and `verification` hold the diagnostics of the two checking
-passes. The indexes are declared once, as fields of `ir.indexes.DocumentIndexes` (type,
+passes. The indexes are declared once, as fields of `ir.index_fields.DocumentIndexes` (type,
 description, default), and listed here from it. A pass writing a field not declared here
 gets a plain intermediate field (`PassTable` adds it), so only IR fields need a declaration.
 """
@@ -23,7 +23,7 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from vectorless_assets.ir.document import Diagnostic
-from vectorless_assets.ir.indexes import Described, DocumentIndexes
+from vectorless_assets.ir.index_fields import Described, DocumentIndexes
 from vectorless_assets.ir.raw import ParsedDocument, SourceDocument
 from vectorless_assets.ir.toc import TocEntry
 from vectorless_assets.ir.tree import DocumentTree
