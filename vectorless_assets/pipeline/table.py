@@ -225,7 +225,7 @@ TABLE = PassTable(
             reads=("tree",),
             writes=("chain_index",),
             phase="backend",
-            version="5",
+            version="6",
             modes=DEEP,
         ),
         Pass(

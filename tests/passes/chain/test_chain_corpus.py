@@ -15,15 +15,15 @@ from tests.support.paths import CORPUS
 
 AIM = 0.9
 #: Types whose check-half precision is still under the aim: the floor measured when the
-#: rules were last tuned (on the 695-sentence set: causal 0.87, elaboration 0.87, sequence
-#: 0.88), so a change can only keep or raise it. Remove a type from here once it reaches
-#: the aim.
-BELOW_AIM = {"causal": 0.85, "elaboration": 0.85, "sequence": 0.85}
+#: rules were last tuned (on the 892-sentence set: causal 0.872, elaboration 0.863, sequence
+#: 0.885), rounded down, so a change can only keep or raise it. Remove a type from here
+#: once it reaches the aim.
+BELOW_AIM = {"causal": 0.87, "elaboration": 0.86, "sequence": 0.88}
 
 
 def test_the_labelled_set_is_split_by_document_and_covers_every_type() -> None:
     items = labels()
-    assert len(items) >= 650
+    assert len(items) >= 850
     assert any(item.path.endswith(".pdf") for item in items)  # (PDF text, not only Markdown)
     assert {item.relation for item in items} == set(TYPES)
     halves_of_unit = Counter((item.unit, item.half) for item in items)

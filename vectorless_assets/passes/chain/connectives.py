@@ -9,9 +9,11 @@ them:
   inside the reference itself (a link's text, "[Rationale and alternatives]") name the
   target, not the relation, and a sentence's opening adverbial ("However, as noted in
   [X] ...") relates it to the sentence before, so both are passed over; a supporting word
-  negated just before it ("is *not* consistent with") is a contradiction; a marker that
-  relates only the words on one side of it (`markers.ONLY_BEFORE`, `markers.ONLY_AFTER`:
-  "similar to [X]", "[X] ..., thus Y") is passed over on the other side;
+  negated at most four words before it ("is *not* consistent with", "shall *not* receive
+  the benefits provided for in") is a contradiction; a marker that relates only the words
+  on one side of it (`markers.ONLY_BEFORE`, `markers.ONLY_AFTER`: "similar to [X]", "[X]
+  ..., thus Y") is passed over on the other side, and one of `markers.ADJACENT` ("per")
+  counts only right before the reference;
 * `gives_reasons(title)`: whether a section so titled gives reasons ("Why ...");
 * `leading(text)`: the marker a text opens with when it is one that refers back
   (`markers.LEADING`: "However, ...", "Therefore, ...", not "Although ..."), relating the
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 
 from vectorless_assets.passes.chain.markers import (
+    ADJACENT,
     LEADING,
     NEAR,
     NOT_MARKERS,
@@ -54,7 +57,7 @@ _SENTENCE_END = re.compile(
     r"|\n[ \t]*(?=\n|[-*+>#] |\d+[.)] )"
 )
 _NEGATION = re.compile(
-    r"(?:\b(?:not|no|never|cannot)\b|n't|ない|不|没有|않)\W*(?:\w+\W+){0,2}$", re.IGNORECASE
+    r"(?:\b(?:not|no|never|cannot)\b|n't|ない|不|没有|않)\W*(?:\w+\W+){0,4}$", re.IGNORECASE
 )
 _LEAD_NOISE = re.compile(r"^[\s>*\-+#_`(\[]*")
 _WORD = re.compile(r"[A-Za-z]+")
@@ -99,6 +102,9 @@ _LEADING_RE = _regex(list(_LEADING))
 _NOT_RE = _regex([p for rows in NOT_MARKERS.values() for p in rows])
 _ONLY_BEFORE = {m.lower() for rows in ONLY_BEFORE.values() for m in rows}
 _ONLY_AFTER = {m.lower() for rows in ONLY_AFTER.values() for m in rows}
+_ADJACENT = {m.lower() for rows in ADJACENT.values() for m in rows}
+#: What may stand between an `ADJACENT` marker and its reference: "the", quotes, markup.
+_BETWEEN = re.compile(r"[\s\[*_\"“]*(?:the\s+)?[\[*_\"“]*")
 _REASONS = tuple(p for rows in REASON_TITLES.values() for p in rows)
 #: The first word of every ASCII opener and the first character of every other one.
 _OPENERS = {m.split()[0] if m.isascii() else m[0] for m in _LEADING}
@@ -130,7 +136,7 @@ def _markers(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> list[re.M
 
 
 def _negated(text: str, kind: Kind, at: int) -> Kind:
-    if kind == "supporting" and _NEGATION.search(text[max(0, at - 30) : at]):
+    if kind == "supporting" and _NEGATION.search(text[max(0, at - 50) : at]):
         return "contradicting"
     return kind
 
@@ -157,6 +163,10 @@ def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] 
             marker in _ONLY_AFTER and match.end() <= start
         ):
             continue  # (it relates the words on its other side: "[X] is similar to Y")
+        if marker in _ADJACENT and (
+            match.end() > start or not _BETWEEN.fullmatch(text, match.end(), start)
+        ):
+            continue  # ("per [X]", not "ten per cent; see [X]")
         kind = _negated(text, _NEAR[marker], match.start())
         if match.end() <= anchor and aside is not None:
             distance = max(0, anchor - match.end()) // WINDOW  # (the clause it annotates)

@@ -17,6 +17,10 @@
   the sentence neither rests on X nor sets itself against it); the markers that announce
   an effect relate what precedes them ("[X] ..., thus Y" gives X as the reason, "... thus
   [X]" or "results in [X]" gives X as the effect, not a cause).
+* `ADJACENT`: the markers of `NEAR` too common to count anywhere near a reference, that
+  relate it only right before it ("per [X]", "per the [X] section"; not "ten per cent;
+  see [X]"): a rule followed. ("under" is not one: "under Section 4.6" of a plan is the
+  rule applied, but "as covered under [Future possibilities]" only places the text.)
 * `REASON_TITLES`: how a section that gives reasons is titled ("Why ...", "Rationale",
   "なぜ", "理由"); a reference to one, with no marker, is causal.
 
@@ -51,6 +55,11 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "though", "whereas", "does not apply", "do not apply", "does not permit",
             "exception to", "an alternative", "as an alternative", "another possible solution",
             "lied", "albeit", "not the case", "outweigh", "outweighs",
+            # (exceptions and carve-outs: "except as provided in Section 5.1", "subject to
+            # [X]"; not "unless": "cannot decide unless it follows the process in [X]")
+            "except as provided in", "except as otherwise provided in", "except as set forth in",
+            "except as described in", "except as", "except for", "except that",
+            "subject to", "notwithstanding", "other than as", "with the exception of",
         ),
         "causal": (
             "because", "because of", "due to", "owing to", "as a result of", "results in",
@@ -68,6 +77,11 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             "based on", "according to", "confirms", "consistent with", "in line with",
             "agrees with", "recall", "precedent", "as above", "as before", "builds on",
             "build on", "building on", "substantiates",
+            # (a rule applied: "pursuant to Section 4.2", "computed in accordance with [X]",
+            # "the benefits provided for in [X]", "[X] of the Plan shall apply")
+            "pursuant to", "in accordance with", "as provided in", "as provided for in",
+            "provided for in", "as set forth in", "as required by", "as prescribed in",
+            "shall apply", "shall govern", "per",
             # (what was said before: "described in the previous section", "[discussed
             # above](#x)", "already suggested in [X]"; "described in [X]" alone tells more)
             *(f"{verb} {before}" for verb in _RECALLED for before in _BEFORE),
@@ -154,6 +168,11 @@ NOT_MARKERS: dict[str, tuple[str, ...]] = {
 }
 ONLY_BEFORE: dict[str, tuple[str, ...]] = {
     "en": (
+        "except as provided in", "except as otherwise provided in", "except as set forth in",
+        "except as described in", "except as", "except for", "except that", "subject to",
+        "notwithstanding", "other than as", "with the exception of",
+        "pursuant to", "in accordance with", "as provided in", "as provided for in",
+        "provided for in", "as set forth in", "as required by", "as prescribed in",
         "in contrast to", "in contrast with", "in comparison with", "in comparison to",
         "compared to", "compared with", "unlike", "as opposed to", "contrary to", "although",
         "though", "whereas", "albeit", "instead of", "rather than", "because", "because of",
@@ -164,9 +183,13 @@ ONLY_BEFORE: dict[str, tuple[str, ...]] = {
 }
 ONLY_AFTER: dict[str, tuple[str, ...]] = {
     "en": (
+        "shall apply", "shall govern",
         "therefore", "thus", "hence", "consequently", "results in", "resulted in", "leads to",
         "led to",
     ),
+}
+ADJACENT: dict[str, tuple[str, ...]] = {
+    "en": ("per",),
 }
 REASON_TITLES: dict[str, tuple[str, ...]] = {
     "en": ("why ", "reasons for", "rationale for", "the reason"),
