@@ -127,17 +127,37 @@ def test_the_dagster_page_names_every_freshness_reason() -> None:
     assert [r for r in REASONS if r not in listed] == []
 
 
+BENCHMARK_GROUPS = ("quality", "speed", "scale", "reliability")
+
+
 def _benchmarks() -> list[Path]:
-    """The benchmark scripts (wherever they sit under benchmarks/) and the top-level helpers."""
+    """The benchmark scripts and helpers: the `.py` files of each group folder and of
+    benchmarks/ itself (the groups' own sub-folders hold their data and generators)."""
     bench = ROOT / "benchmarks"
-    named = {*bench.rglob("bench_*.py"), *bench.rglob("ui_walk.py"), *bench.rglob("spec_reader.py")}
-    return sorted(named | set(bench.glob("*.py")))
+    return sorted({*bench.glob("*.py"), *bench.glob("*/*.py")})
+
+
+def _readme_sections(readme: str) -> dict[str, str]:
+    """Each group folder's part of benchmarks/README.md: its `## Name: `folder/`` section."""
+    sections = {}
+    for part in readme.split("\n## ")[1:]:
+        heading = part.split("\n", 1)[0]
+        for group in BENCHMARK_GROUPS:
+            if heading.endswith(f"`{group}/`"):
+                sections[group] = part
+    return sections
 
 
 def test_the_benchmarks_readme_names_every_benchmark() -> None:
     """A new benchmark (or helper) is listed in benchmarks/README.md with its question,
-    command and last numbers."""
+    command and last numbers, in the table of the group folder it sits in."""
     readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    sections = _readme_sections(readme)
+    assert sorted(sections) == sorted(BENCHMARK_GROUPS)
     found = _benchmarks()
     assert len([p for p in found if p.name.startswith("bench_")]) >= 20
-    assert [p.name for p in found if f"`{p.name}`" not in readme] == []
+    folders = {p.parent.name for p in found} - {"benchmarks"}
+    assert folders - set(BENCHMARK_GROUPS) == set(), "a folder without its README table"
+    text = {group: sections[group] for group in folders} | {"benchmarks": readme}
+    missing = [p.name for p in found if f"`{p.name}`" not in text[p.parent.name]]
+    assert missing == []

@@ -1,4 +1,5 @@
-"""The pages-read measure of `benchmarks/_pages_read.py` on hand-made rankings (no corpus)."""
+"""The pages-read measure of `benchmarks/quality/_pages_read.py` on hand-made rankings (no
+corpus)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks" / "quality"
 
 
 @pytest.fixture(scope="module")

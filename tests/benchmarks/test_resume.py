@@ -1,5 +1,5 @@
-"""The resumable state of `benchmarks/bench_100k.py` (`benchmarks/_resume.py`), alone: a rerun
-skips finished steps, resumes the step under way from its progress, refuses another
+"""The resumable state of `benchmarks/scale/bench_100k.py` (`benchmarks/scale/_resume.py`),
+alone: a rerun skips finished steps, resumes the step under way from its progress, refuses another
 configuration, and a step that raised stays unfinished. No Dagster, milliseconds."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import pytest
 
 from tests.support.paths import ROOT
 
-_spec = importlib.util.spec_from_file_location("bench_resume", ROOT / "benchmarks" / "_resume.py")
+_spec = importlib.util.spec_from_file_location(
+    "bench_resume", ROOT / "benchmarks" / "scale" / "_resume.py"
+)
 resume = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(resume)
 

@@ -1,5 +1,5 @@
-"""The publisher-style book generator of benchmarks/bench_publisher_books.py (issue 36) draws
-what its ground truth says, and the shared book scorer scores a perfect prediction 1.0 and a
+"""The publisher-style book generator of benchmarks/quality/bench_publisher_books.py (issue 36)
+draws what its ground truth says, and the shared book scorer scores a perfect prediction 1.0 and a
 known wrong one exactly as expected."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks" / "quality"))
 from bench_publisher_books import pkey  # noqa: E402
 from book_scoring import depths, items, level_scores  # noqa: E402
 from publisher_books.generate import Book, generate  # noqa: E402

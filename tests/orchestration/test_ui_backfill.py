@@ -9,7 +9,7 @@ every partition records its own data version. Skips where chromium or playwright
 
 Marked `slow` (about 75 s; `pytest -m slow`): the default suite keeps the same flows in less
 time (`test_ui_browser`'s "Materialize all" click and failed-run re-execution, the chunking
-and per-run isolation in `assets/test_backfill_daemon.py`), and `benchmarks/ui_walk.py`
+and per-run isolation in `assets/test_backfill_daemon.py`), and `benchmarks/scale/ui_walk.py`
 repeats a 30-document ranged backfill with a failing document in the browser.
 """
 

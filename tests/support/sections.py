@@ -1,6 +1,6 @@
 """Generated Markdown documents as a list of sections, and the edits a living document sees.
 
-Used by the incremental-compilation tests and `benchmarks/bench_incremental.py`. A document
+Used by the incremental-compilation tests and `benchmarks/speed/bench_incremental.py`. A document
 is a list of `Section(level, title, body)`; every body is distinct (it names its section),
 so sections differ unless a test makes them equal on purpose.
 """

@@ -23,7 +23,8 @@ PROSE = (
     "heading must be found, every line of text must belong to exactly one section, and the token "
     "counts must be close enough to plan a context budget."
 )
-# Real cl100k_base counts of these texts (tiktoken's BPE ranks, see benchmarks/bench_tokens.py).
+# Real cl100k_base counts of these texts (tiktoken's BPE ranks, see
+# benchmarks/quality/bench_tokens.py).
 CL100K = {
     PROSE: 80,
     (

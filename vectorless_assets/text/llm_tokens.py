@@ -11,8 +11,8 @@ is one token, and the pieces mimic cl100k's pre-tokenizer:
 * indentation costs one token per four spaces/tabs; other whitespace is free;
 * every CJK / kana / hangul character costs one.
 
-Calibrated against real cl100k counts by `benchmarks/bench_tokens.py`: on the Markdown corpus
-it is 0-8% above cl100k (English prose 2-7%, Japanese 0-1%); it errs on the high side.
+Calibrated against real cl100k counts by `benchmarks/quality/bench_tokens.py`: on the Markdown
+corpus it is 0-8% above cl100k (English prose 2-7%, Japanese 0-1%); it errs on the high side.
 It is a single C-level regex pass (`re.subn`), about 25 MB/s; for text of 64 characters or
 more the same count is summed over runs of one character class, 2-7x faster (text outside
 ASCII first has its CJK letters counted and removed, `cjk.count_cjk_letters`, and its other

@@ -136,7 +136,7 @@ def test_sensor_ticks_read_only_new_materializations(
 def test_a_check_reads_at_most_max_reads_new_records(tmp_path: Path) -> None:
     """After many documents were compiled with the sensor stopped, one check reads at most
     `max_reads` new `document_ir` records (100,000 at ≈ 1 ms each would pass Dagster's 60 s
-    sensor timeout: benchmarks/bench_100k.py); the others are checked by the next calls,
+    sensor timeout: benchmarks/scale/bench_100k.py); the others are checked by the next calls,
     never judged meanwhile against facts of an older IR."""
     from vectorless_assets.orchestration.automation.ir_health import ir_faults
     from vectorless_assets.orchestration.storage.doc_state import DocState

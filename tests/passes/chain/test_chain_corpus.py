@@ -1,7 +1,7 @@
 """The chain types against the hand-labelled corpus sentences (`tests/support/chain_labels`):
 the check half, never used to tune the rules, meets the precision aim (0.9) where the rules
 reach it and stays above its measured floor where they do not yet; recall is at least 0.5
-for every type. Skips when the shared corpus is absent. `benchmarks/bench_chains.py` prints
+for every type. Skips when the shared corpus is absent. `benchmarks/quality/bench_chains.py` prints
 the tables."""
 
 from __future__ import annotations

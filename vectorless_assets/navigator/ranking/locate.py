@@ -65,7 +65,7 @@ from vectorless_assets.navigator.ranking.items import label_share
 from vectorless_assets.navigator.ranking.nodesignals import NodeSignals, own_page_count, pairs
 from vectorless_assets.navigator.views import checked_query, node_ref
 
-#: Weight of each signal in a node's score (set by hand; see benchmarks/bench_retrieval.py).
+#: Weight of each signal in a node's score (set by hand; see benchmarks/quality/bench_retrieval.py).
 WEIGHTS: dict[str, float] = {
     "text": 1.0, "title": 0.5, "path": 0.15, "phrase": 0.3, "index": 0.3, "route": 0.2,
     "label": 0.6, "figures": 0.15,

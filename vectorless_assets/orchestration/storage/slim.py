@@ -3,7 +3,7 @@
 A compiled document is about 20 asset events (one materialization per field, the source's
 observation, its check evaluations), and SQLite stores each of them twice (the run's shard
 and the index shard) and a check evaluation a third time (`asset_check_executions`).
-Measured on the Rust book's chapters (`benchmarks/bench_event_size.py`), a materialization
+Measured on the Rust book's chapters (`benchmarks/scale/bench_event_size.py`), a materialization
 is ≈ 2 KB of JSON, of which three parts are never read back:
 
 * `DagsterEvent.logging_tags` (≈ 200 bytes): the step's logging context (job, op, step key,

@@ -5,7 +5,7 @@ new SQLAlchemy statement for every row.
 Dagster builds `insert().values(**row)` per stored event (and again for its index-shard
 copy) and `update().values(...)` per asset event: SQLAlchemy then coerces each value into a
 bind parameter and walks the statement for its cache key. Measured on the 112 Rust-book
-chapters (`benchmarks/bench_dagster.py`, cProfile), that is ≈ 2-3 s of ≈ 11 s of CPU. Here
+chapters (`benchmarks/speed/bench_dagster.py`, cProfile), that is ≈ 2-3 s of ≈ 11 s of CPU. Here
 each statement is built once (module constants; an update's SET clause is the columns of
 its parameters) and executed with the row as parameters.
 """

@@ -2,7 +2,7 @@
 
 Always, for the event log's files (`event_log.BatchingSqliteEventLogStorage`): a new file gets
 `PAGE_SIZE` pages (`new_database`), and every connection bounds the write-ahead log
-(`bounded_wal`); both measured with benchmarks/bench_event_size.py (docs/deployment.md).
+(`bounded_wal`); both measured with benchmarks/scale/bench_event_size.py (docs/deployment.md).
 
 Optional: a lower `PRAGMA synchronous`.
 
@@ -15,7 +15,7 @@ compiles, which the next `compile` simply redoes). The setting is per connection
 applied with a SQLAlchemy `connect` listener to connections whose database file lies under
 the given folder, and only when `compile_paths` is asked to (`compile_paths(sqlite_synchronous=
 "NORMAL" | "OFF")`; off by default). `dagster dev` and its launched runs keep Dagster's
-defaults. Measured effect: benchmarks/bench_dagster.py `--sqlite-sync`.
+defaults. Measured effect: benchmarks/speed/bench_dagster.py `--sqlite-sync`.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ Type (the spec's five) of a reference, the first rule that applies:
 
 A leading connective gives its own type. The connectives are data, per language
 (`passes.chain.markers`); the rules were tuned on half of a hand-labelled set of corpus
-sentences and checked on the other half (`benchmarks/bench_chains.py`).
+sentences and checked on the other half (`benchmarks/quality/bench_chains.py`).
 
 Chain ids are `chain-0001`, `chain-0002`, … in document order (a node's reference chains,
 then its connective chain), so they are stable for an unchanged tree. `node_chains` maps
@@ -108,7 +108,7 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
     language, `passes.chain.markers`), else from its target (a "Why ...?" section: causal)
     or its form ("the next section", a link "[previous section]": sequence), else it is an
     elaboration; a contents entry (a link that is all of its sentence) makes no chain. On
-    the 892 hand-labelled corpus sentences of `benchmarks/bench_chains.py`, check half (401
+    the 892 hand-labelled corpus sentences of `benchmarks/quality/bench_chains.py`, check half (401
     sentences; precision / recall): supporting 0.91 / 0.59, contradicting 1.00 / 0.58,
     sequence 0.88 / 0.88, elaboration 0.86 / 0.98, causal 0.87 / 0.79 (the aim, 0.9 / 0.5,
     is not met for sequence, elaboration, causal); the rules of legal text (a rule applied,
