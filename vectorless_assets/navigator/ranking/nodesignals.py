@@ -21,7 +21,7 @@ from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.navigator.ranking.indexsignals import folded_keywords
 from vectorless_assets.navigator.ranking.items import period_share
 from vectorless_assets.navigator.ranking.labels import LABEL_RE, chapter_numbers, label_scores
-from vectorless_assets.navigator.ranking.pinpoint import FOCUS_PAGES, PagePinner, own_pages
+from vectorless_assets.navigator.ranking.pinpoint import FOCUS_OVER, PagePinner, own_pages
 from vectorless_assets.navigator.ranking.question import QUANTITY_RE, Question, analyse
 from vectorless_assets.navigator.ranking.titles import INNER_WEIGHT, inner_headings, title_fit
 from vectorless_assets.navigator.views import page_count
@@ -186,10 +186,10 @@ class NodeSignals:
         return fit
 
     def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
-        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages
+        """Pages to read first inside a hit spanning more than `FOCUS_OVER` pages
         (`ranking.pinpoint`)."""
         pages = page_count(self.doc.tree.nodes[i])
-        if pages is None or pages <= FOCUS_PAGES:
+        if pages is None or pages <= FOCUS_OVER:
             return None
         window = self.pinner.focus(i, q, idf)
         return {"start_page": window[0], "end_page": window[1]} if window else None
