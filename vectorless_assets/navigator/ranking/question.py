@@ -11,8 +11,9 @@
   alone only in a document that shows one of its line items (`NodeSignals._read`).
 * **What the lexicons read** (`navigator.lexicons`; finance by default): the years asked
   ("FY2018", "fiscal 2022", "Q2 of FY2024"; terms that only spell a period are dropped from
-  the ranking terms), the kinds of section the question names (financial statements) and,
-  for a quantitative question, what its metrics need.
+  the ranking terms), the kinds of section the question names (financial statements), for
+  a quantitative question what its metrics need, and the terms documents use for its words
+  (synonyms: "lawsuits" -> "litigation", "legal proceedings"), added after its own terms.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ def analyse(text: str, known: Callable[[str], bool], lexicon: Lexicon | None = N
     out: list[str] = []
     for t in kept:
         out.extend(split_compound(t, known))
+    out.extend(reading.also)
     need = reading.need
     quantitative = bool(QUANTITY_RE.search(text)) or (
         bool(need.entries) and not EXPLAIN_RE.search(text)
