@@ -202,3 +202,33 @@ def test_a_metric_written_as_one_word_is_still_the_metric() -> None:
     top = nav.locate("Does Acme have an improving free cashflow conversion?", k=1)[0]
     assert top["title"] == "Acme Corp and Subsidiaries"
     assert "statement 0.60" in top["reason"]
+
+
+def test_a_net_income_question_wants_the_income_statement_not_comprehensive_income() -> None:
+    """The statement of comprehensive income repeats net income on its first line; a ratio
+    over net income is read from the income statement (ASC 220: two statements)."""
+    income = table(
+        "Consolidated Statements of Operations | | |",
+        "Nine months ended July 1 | 2023 | 2022",
+        "Net sales | 281,310 | 304,182",
+        "Cost of sales | 153,204 | 168,580",
+        "Operating income | 83,648 | 90,862",
+        "Net income | 70,826 | 79,082",
+    )
+    comprehensive = table(
+        "Consolidated Statements of Comprehensive Income | | |",
+        "Nine months ended July 1 | 2023 | 2022",
+        "Net income | 70,826 | 79,082",
+        "Change in foreign currency translation, net of tax | (765) | (1,000)",
+        "Total comprehensive income | 68,926 | 76,437",
+    )
+    doc = filing(("Acme Corp", comprehensive), ("Acme Corp and Subsidiaries", income))
+    nav = DocumentNavigator(doc)
+    question = (
+        "What was Acme's return on assets for the nine months ended July 1, using net income "
+        "and total assets?"
+    )
+    top = nav.locate(question, k=1)[0]
+    assert top["title"] == "Acme Corp and Subsidiaries"
+    asked = nav.locate("What does the statement of comprehensive income show?", k=1)[0]
+    assert asked["title"] == "Acme Corp"
