@@ -3,8 +3,10 @@
 * **Request words** ("answer the following question", "give a response", "assume you are
   an analyst") say how to answer, not where: they are dropped from the terms when the
   question has other terms left.
-* **Compounds** the document does not know are split into two words it does ("cashflow"
-  -> "cash", "flow"; each part at least 3 letters).
+* **Word forms**: a word the document does not know is replaced by the document's own
+  forms of it ("performed" -> "performance": `ranking.wordforms`); else, a compound the
+  document does not know is split into two words it does ("cashflow" -> "cash", "flow";
+  each part at least 3 letters).
 * **Quantitative** questions (an amount, a ratio, a change, "how much/many", a metric of
   a lexicon's glossary unless the question asks why) are answered by figures: `locate` then
   favours nodes dense in numbers (tables, statements). `locate` counts a glossary metric
@@ -81,16 +83,22 @@ def split_compound(term: str, known: Callable[[str], bool]) -> list[str]:
     return [term]
 
 
-def analyse(text: str, known: Callable[[str], bool], lexicon: Lexicon | None = None) -> Question:
-    """Terms to rank with (question words dropped, compounds split) and the question's kind,
-    read with `lexicon` (default: `lexicons.default_lexicons`)."""
+def analyse(
+    text: str,
+    known: Callable[[str], bool],
+    lexicon: Lexicon | None = None,
+    forms: Callable[[str], list[str]] | None = None,
+) -> Question:
+    """Terms to rank with (question words dropped, unknown words met by the document's
+    `forms` of them, else compounds split) and the question's kind, read with `lexicon`
+    (default: `lexicons.default_lexicons`)."""
     reading = (default_lexicons() if lexicon is None else lexicon).read(text)
     raw = unique(terms(text))
     periods = reading.period_terms
     kept = [t for t in raw if t not in QUESTION_WORDS and t not in periods] or raw
     out: list[str] = []
     for t in kept:
-        out.extend(split_compound(t, known))
+        out.extend((forms(t) if forms is not None else []) or split_compound(t, known))
     out.extend(reading.also)
     need = reading.need
     quantitative = bool(QUANTITY_RE.search(text)) or (
