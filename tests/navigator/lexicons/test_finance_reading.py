@@ -32,6 +32,9 @@ def needs(question_terms: list[str]) -> Need:
         ("a) Condensed Consolidated Balance Sheets", "", {"balance"}),
         ("Consolidated Balance Sheet at December 31, 2018", "", {"balance"}),
         ("GAAP Statement of Income", "", {"income"}),
+        ("Condensed Consolidated Statements of Comprehensive Income", "", {"comprehensive"}),
+        ("Consolidated Statements of Comprehensive (Loss) Income", "", {"comprehensive"}),
+        ("Consolidated Statement of Comprehensive Loss (unaudited)", "", {"comprehensive"}),
         ("CONSOLIDATED STATEMENTS OF OPERATIONS", "", {"income"}),
         ("Consolidated statements of income (unaudited)", "", {"income"}),
         ("Consolidated Statement of Financial Position", "", {"balance"}),
@@ -100,3 +103,28 @@ def test_glossary_needs_and_line_item_share() -> None:
     assert needs(terms("How do I borrow a reference in Rust?")).entries == ()
     assert analyse("Is the business capital intensive?", lambda t: True).quantitative
     assert not analyse("Why did capital expenditure rise?", lambda t: True).quantitative
+
+
+def test_synonyms_add_the_filing_s_words_after_the_question_s_own() -> None:
+    from vectorless_assets.navigator.lexicons.synonyms import Synonyms, contains, joined_forms
+
+    assert FINANCE.read("How many shares did Acme buy back?").also == ("repurchase", "program")
+    assert FINANCE.read("Acme's buyback in 2023").also == ("repurchase", "share", "program")
+    assert FINANCE.read("What is the net PPNE?").also[:3] == ("property", "plant", "equipment")
+    assert FINANCE.read("What was revenue?").also == ()
+    assert joined_forms(("free", "cash", "flow"))[1:] == [
+        ("freecash", "flow"),
+        ("free", "cashflow"),
+    ]
+    assert contains(["improving", "free", "cashflow"], ("free", "cash", "flow"))
+    assert not contains(["free", "cash"], ("free", "cash", "flow"))
+    table = Synonyms(((("bad debt",), ("credit losses",)),))
+    assert table.also(terms("any bad debts?")) == ("credit", "loss")
+    q = analyse("How many shares did Acme buy back?", lambda t: True)
+    assert q.terms[-2:] == ["repurchase", "program"]
+
+
+def test_a_glossary_trigger_stands_in_a_question_that_joins_two_of_its_words() -> None:
+    assert needs(terms("free cashflow conversion")).statements == {"cashflow"}
+    assert needs(terms("operating cashflow")).statements == {"cashflow"}
+    assert not needs(terms("cash and flow")).entries

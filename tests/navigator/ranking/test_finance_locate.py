@@ -162,3 +162,73 @@ def test_statements_sharing_the_company_name_as_title_are_not_marked_down() -> N
     top = DocumentNavigator(doc).locate("What does the cash flow statement show?", k=1)[0]
     assert top["title"] == company
     assert "statement 1.00" in top["reason"]
+
+
+def test_a_question_in_other_words_meets_the_filing_s_words() -> None:
+    """ "Buy back" is what a filing calls a share repurchase (the finance lexicon's synonyms):
+    the repurchase program's section, which never says "buy back", ranks first."""
+    doc = filing(
+        (
+            "Highlights of the quarter",
+            "In the third quarter shares of our stock traded on the exchange, and many "
+            "shares changed hands as the quarter closed.",
+        ),
+        (
+            "Share Repurchase Program",
+            "The Board authorized a program to repurchase common stock; in the quarter we "
+            "repurchased 7 million shares for $1.1 billion and $10.5 billion remained.",
+        ),
+        ("Employees", "We employ 90,000 people in 70 countries."),
+    )
+    nav = DocumentNavigator(doc)
+    question = "How many shares did Acme buy back in the third quarter?"
+    assert titles(nav, question, k=1) == ["Share Repurchase Program"]
+    off = DocumentNavigator(doc, lexicons="none")
+    assert titles(off, question, k=1) == ["Highlights of the quarter"]  # the words alone
+
+
+def test_a_metric_written_as_one_word_is_still_the_metric() -> None:
+    """ "Free cashflow" is "free cash flow" (two of a trigger's words joined): the question
+    reaches the cash flow statement, not the prose that says "cash" and "flow"."""
+    doc = filing(
+        (
+            "Cash conversion",
+            "Conversion of earnings into cash is a priority; cash flow matters to us and we "
+            "discuss the flow of cash and its conversion every quarter.",
+        ),
+        ("Acme Corp and Subsidiaries", CASH_FLOWS),
+    )
+    nav = DocumentNavigator(doc)
+    top = nav.locate("Does Acme have an improving free cashflow conversion?", k=1)[0]
+    assert top["title"] == "Acme Corp and Subsidiaries"
+    assert "statement 0.60" in top["reason"]
+
+
+def test_a_net_income_question_wants_the_income_statement_not_comprehensive_income() -> None:
+    """The statement of comprehensive income repeats net income on its first line; a ratio
+    over net income is read from the income statement (ASC 220: two statements)."""
+    income = table(
+        "Consolidated Statements of Operations | | |",
+        "Nine months ended July 1 | 2023 | 2022",
+        "Net sales | 281,310 | 304,182",
+        "Cost of sales | 153,204 | 168,580",
+        "Operating income | 83,648 | 90,862",
+        "Net income | 70,826 | 79,082",
+    )
+    comprehensive = table(
+        "Consolidated Statements of Comprehensive Income | | |",
+        "Nine months ended July 1 | 2023 | 2022",
+        "Net income | 70,826 | 79,082",
+        "Change in foreign currency translation, net of tax | (765) | (1,000)",
+        "Total comprehensive income | 68,926 | 76,437",
+    )
+    doc = filing(("Acme Corp", comprehensive), ("Acme Corp and Subsidiaries", income))
+    nav = DocumentNavigator(doc)
+    question = (
+        "What was Acme's return on assets for the nine months ended July 1, using net income "
+        "and total assets?"
+    )
+    top = nav.locate(question, k=1)[0]
+    assert top["title"] == "Acme Corp and Subsidiaries"
+    asked = nav.locate("What does the statement of comprehensive income show?", k=1)[0]
+    assert asked["title"] == "Acme Corp"

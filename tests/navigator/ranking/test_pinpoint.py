@@ -10,7 +10,12 @@ from tests.support.pdfs import Block, Spec, make_pdf
 from vectorless_assets.ir import Document
 from vectorless_assets.navigator import DocumentNavigator
 from vectorless_assets.navigator.ranking.locate import Locator
-from vectorless_assets.navigator.ranking.pinpoint import FOCUS_PAGES, best_window
+from vectorless_assets.navigator.ranking.pinpoint import (
+    FOCUS_OVER,
+    FOCUS_PAGES,
+    PEAK_SHARE,
+    best_window,
+)
 from vectorless_assets.pipeline.compile import compile_document
 
 FILLER = [
@@ -76,10 +81,20 @@ def test_a_long_section_hit_names_the_pages_holding_the_question_terms() -> None
 
 
 def test_short_hits_have_no_focus_and_a_focus_stays_inside_the_hit() -> None:
-    doc = report(3, section_pages=2)  # the section spans pages 2-3: nothing to pinpoint
+    assert FOCUS_OVER == 2
+    doc = report(3, section_pages=2)  # the section spans pages 2-3: read whole
     assert hit_on(doc, "Results by Business")["focus"] is None
     long = hit_on(report(11), "Results by Business")
     assert 2 <= long["focus"]["start_page"] <= long["focus"]["end_page"] <= 11
+
+
+def test_a_three_page_hit_names_the_page_holding_the_answer() -> None:
+    """A section of three pages is read from the page where the question's terms are, not
+    from its first page (issue 37: the gold page was the third page read of the first hit)."""
+    for answer_page in (3, 4):
+        hit = hit_on(report(answer_page, section_pages=3), "Results by Business")
+        assert (hit["start_page"], hit["end_page"]) == (2, 4)
+        assert hit["focus"] == {"start_page": answer_page, "end_page": answer_page}
 
 
 def test_a_hit_without_question_terms_in_its_text_has_no_focus() -> None:
@@ -88,9 +103,19 @@ def test_a_hit_without_question_terms_in_its_text_has_no_focus() -> None:
 
 
 def test_best_window_takes_the_heaviest_pages_and_trims_empty_ends() -> None:
-    assert best_window({4: 1.0, 9: 2.0, 10: 0.5}, 3) == (9, 10)
+    assert best_window({4: 1.0, 9: 2.0, 10: 0.5}, 3, peak_share=0.0) == (9, 10)
     assert best_window({4: 1.0, 5: 1.0, 6: 1.0, 7: 0.1}, 3) == (4, 6)
     assert best_window({12: 3.0}, 3) == (12, 12)
+
+
+def test_best_window_trims_end_pages_far_lighter_than_its_peak() -> None:
+    """The pages to read first: an end page weighing under `PEAK_SHARE` of the heaviest is
+    dropped (a page that only mentions a term or two); an inner light page stays."""
+    assert best_window({4: 1.0, 9: 2.0, 10: 0.5}, 3) == (9, 9)
+    assert best_window({5: 0.4, 6: 0.5, 7: 2.0}, 3) == (7, 7)
+    peak = 2.0
+    assert best_window({5: PEAK_SHARE * peak, 6: 0.1, 7: peak}, 3) == (5, 7)
+    assert best_window({5: 1.9, 6: 2.0, 7: 1.5}, 3) == (5, 7)
 
 
 def test_a_container_without_own_text_is_pinpointed_over_its_parts() -> None:

@@ -10,7 +10,9 @@ of a glossary is ``(triggers, labels, kinds)``:
 * **kinds**: the kinds of section those items are in (as the lexicon's
   `section_kinds` names them; none for a glossary alone).
 
-Matching is on retrieval terms (`text.terms.terms`), so plurals and case do not matter.
+Matching is on retrieval terms (`text.terms.terms`), so plurals and case do not matter, and
+a trigger also stands in a question that writes two of its words as one ("free cashflow":
+`synonyms.contains`).
 `GlossaryLexicon(name, entries)` is a whole lexicon made of a glossary alone: the way to add
 one's own domain words (see `navigator.lexicons`).
 """
@@ -21,16 +23,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from vectorless_assets.navigator.lexicons.interface import Component, Need, Phrase, Reading
+from vectorless_assets.navigator.lexicons.synonyms import contains
 from vectorless_assets.text.terms import terms
 
 #: (triggers, labels, kinds): see the module docstring.
 Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-
-
-def contains(seq: list[str], phrase: Phrase) -> bool:
-    """Whether `phrase` stands in `seq`, its terms side by side."""
-    n = len(phrase)
-    return any(tuple(seq[i : i + n]) == phrase for i in range(len(seq) - n + 1))
 
 
 @dataclass(frozen=True)

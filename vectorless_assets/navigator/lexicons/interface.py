@@ -5,7 +5,8 @@ The ranking (`navigator.ranking`) knows no domain. It asks a lexicon three thing
 
 * `read(question)`: what the question's domain words say (a `Reading`): the metrics it
   names and the line items they are made of (`Need`), the kinds of section it names ("the
-  balance sheet"), the years it asks about and the terms that only spell a period;
+  balance sheet"), the years it asks about and the terms that only spell a period, and the
+  terms documents use for its words ("lawsuits" -> "litigation", "legal proceedings");
 * `section_kinds(title, content)`: which of those kinds of section a node is;
 * `shown_years(content)`: the years a node's opening text (column headers) shows.
 
@@ -47,6 +48,7 @@ class Reading:
     named: frozenset[str] = frozenset()  # kinds of section the question names
     years: frozenset[int] = frozenset()
     period_terms: frozenset[str] = frozenset()  # retrieval terms that only spell a period
+    also: tuple[str, ...] = ()  # terms documents use for the question's words (synonyms)
 
 
 @runtime_checkable
@@ -93,6 +95,7 @@ class Lexicons:
             named=frozenset().union(*(r.named for r in readings)),
             years=frozenset().union(*(r.years for r in readings)),
             period_terms=frozenset().union(*(r.period_terms for r in readings)),
+            also=tuple(dict.fromkeys(t for r in readings for t in r.also)),
         )
 
     def section_kinds(self, title: str, content: str) -> frozenset[str]:

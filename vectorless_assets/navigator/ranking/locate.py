@@ -49,10 +49,10 @@ that title or the node is a financial statement the question asks for (statement
 share the company's name as their title). Fast-mode IRs (no summaries, postings, routes,
 scores) are ranked by text, titles and phrases alone.
 
-A hit spanning more than `pinpoint.FOCUS_PAGES` pages carries a ``focus`` (``start_page``,
-``end_page``): the pages inside it where the question's terms concentrate (placed by the
-nodes' page breaks, estimated for IRs without them; see `ranking.pinpoint`), else
-``focus`` is None.
+A hit spanning more than `pinpoint.FOCUS_OVER` pages carries a ``focus`` (``start_page``,
+``end_page``): the pages inside it to read first, where the question's terms concentrate
+(at most `pinpoint.FOCUS_PAGES`, placed by the nodes' page breaks, estimated for IRs without
+them; see `ranking.pinpoint`), else ``focus`` is None.
 """
 
 from __future__ import annotations

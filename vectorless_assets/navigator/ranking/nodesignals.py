@@ -21,9 +21,10 @@ from vectorless_assets.navigator.ranking.bm25 import BM25
 from vectorless_assets.navigator.ranking.indexsignals import folded_keywords
 from vectorless_assets.navigator.ranking.items import period_share
 from vectorless_assets.navigator.ranking.labels import LABEL_RE, chapter_numbers, label_scores
-from vectorless_assets.navigator.ranking.pinpoint import FOCUS_PAGES, PagePinner, own_pages
+from vectorless_assets.navigator.ranking.pinpoint import FOCUS_OVER, PagePinner, own_pages
 from vectorless_assets.navigator.ranking.question import QUANTITY_RE, Question, analyse
 from vectorless_assets.navigator.ranking.titles import INNER_WEIGHT, inner_headings, title_fit
+from vectorless_assets.navigator.ranking.wordforms import WordForms
 from vectorless_assets.navigator.views import page_count
 from vectorless_assets.text.terms import terms
 
@@ -82,6 +83,7 @@ class NodeSignals:
     chapters: dict[int, str] | None = field(init=False, default=None)
     pinner: PagePinner = field(init=False)
     generic: list[bool] = field(init=False)
+    forms: WordForms | None = field(init=False, default=None)
 
     def __post_init__(self, lexicons: LexiconChoice) -> None:
         self.lexicon = as_lexicons(lexicons)
@@ -153,7 +155,9 @@ class NodeSignals:
         """The question (`ranking.question.analyse`); a glossary word alone ("leverage",
         "inventory", "sales") makes it quantitative only in a document that shows one of the
         line items that metric is made of (a filing, not a book)."""
-        question = analyse(query, lambda t: t in self.bm25.df, self.lexicon)
+        if self.forms is None:
+            self.forms = WordForms(self.bm25.df)
+        question = analyse(query, lambda t: t in self.bm25.df, self.lexicon, self.forms.of)
         if (
             question.need.entries
             and not QUANTITY_RE.search(query)
@@ -186,10 +190,10 @@ class NodeSignals:
         return fit
 
     def _focus(self, i: int, q: list[str], idf: dict[str, float]) -> dict[str, int] | None:
-        """Pages to read inside a hit spanning more than `FOCUS_PAGES` pages
+        """Pages to read first inside a hit spanning more than `FOCUS_OVER` pages
         (`ranking.pinpoint`)."""
         pages = page_count(self.doc.tree.nodes[i])
-        if pages is None or pages <= FOCUS_PAGES:
+        if pages is None or pages <= FOCUS_OVER:
             return None
         window = self.pinner.focus(i, q, idf)
         return {"start_page": window[0], "end_page": window[1]} if window else None

@@ -3,16 +3,19 @@
 * **Request words** ("answer the following question", "give a response", "assume you are
   an analyst") say how to answer, not where: they are dropped from the terms when the
   question has other terms left.
-* **Compounds** the document does not know are split into two words it does ("cashflow"
-  -> "cash", "flow"; each part at least 3 letters).
+* **Word forms**: a word the document does not know is replaced by the document's own
+  forms of it ("performed" -> "performance": `ranking.wordforms`); else, a compound the
+  document does not know is split into two words it does ("cashflow" -> "cash", "flow";
+  each part at least 3 letters).
 * **Quantitative** questions (an amount, a ratio, a change, "how much/many", a metric of
   a lexicon's glossary unless the question asks why) are answered by figures: `locate` then
   favours nodes dense in numbers (tables, statements). `locate` counts a glossary metric
   alone only in a document that shows one of its line items (`NodeSignals._read`).
 * **What the lexicons read** (`navigator.lexicons`; finance by default): the years asked
   ("FY2018", "fiscal 2022", "Q2 of FY2024"; terms that only spell a period are dropped from
-  the ranking terms), the kinds of section the question names (financial statements) and,
-  for a quantitative question, what its metrics need.
+  the ranking terms), the kinds of section the question names (financial statements), for
+  a quantitative question what its metrics need, and the terms documents use for its words
+  (synonyms: "lawsuits" -> "litigation", "legal proceedings"), added after its own terms.
 """
 
 from __future__ import annotations
@@ -80,16 +83,23 @@ def split_compound(term: str, known: Callable[[str], bool]) -> list[str]:
     return [term]
 
 
-def analyse(text: str, known: Callable[[str], bool], lexicon: Lexicon | None = None) -> Question:
-    """Terms to rank with (question words dropped, compounds split) and the question's kind,
-    read with `lexicon` (default: `lexicons.default_lexicons`)."""
+def analyse(
+    text: str,
+    known: Callable[[str], bool],
+    lexicon: Lexicon | None = None,
+    forms: Callable[[str], list[str]] | None = None,
+) -> Question:
+    """Terms to rank with (question words dropped, unknown words met by the document's
+    `forms` of them, else compounds split) and the question's kind, read with `lexicon`
+    (default: `lexicons.default_lexicons`)."""
     reading = (default_lexicons() if lexicon is None else lexicon).read(text)
     raw = unique(terms(text))
     periods = reading.period_terms
     kept = [t for t in raw if t not in QUESTION_WORDS and t not in periods] or raw
     out: list[str] = []
     for t in kept:
-        out.extend(split_compound(t, known))
+        out.extend((forms(t) if forms is not None else []) or split_compound(t, known))
+    out.extend(reading.also)
     need = reading.need
     quantitative = bool(QUANTITY_RE.search(text)) or (
         bool(need.entries) and not EXPLAIN_RE.search(text)

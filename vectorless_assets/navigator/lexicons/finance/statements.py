@@ -3,16 +3,18 @@
 A filing's figures live in a handful of statements whose titles are fixed by practice (US
 GAAP, ASC 210/220/230/505; IFRS, IAS 1 and IAS 7): the balance sheet (statement of
 financial position or condition), the income statement (statement of operations, income,
-earnings, comprehensive income; profit and loss), the statement of cash flows and the
-statement of stockholders' equity. A node *is* a statement when its title, or one of the
-first short lines of its text (PDF statements often carry the company name as the
-heading and the statement name below it), is a statement's title: the statement's name,
-preceded only by an enumerator and qualifiers ("a) Condensed Consolidated", "GAAP") and
-followed by nothing but its date or period ("at December 31", "for the years ended",
-"(unaudited)"). Prose that refers to a statement ("see the consolidated statements of cash
-flows") and sections about one ("Supplemental Balance Sheet Information") do not count. A question
-asks for a statement when it names one ("cash flow statement", "balance
-sheet", "statement of income", "P&L").
+earnings; profit and loss), the statement of comprehensive income (its own kind: ASC 220
+lets it follow the income statement as a second statement, which starts from net income
+and shows other comprehensive income, so a question on net income or revenue wants the
+first), the statement of cash flows and the statement of stockholders' equity. A node *is*
+a statement when its title, or one of the first short lines of its text (PDF statements
+often carry the company name as the heading and the statement name below it), is a
+statement's title: the statement's name, preceded only by an enumerator and qualifiers ("a)
+Condensed Consolidated", "GAAP") and followed by nothing but its date or period ("at
+December 31", "for the years ended", "(unaudited)"). Prose that refers to a statement ("see
+the consolidated statements of cash flows") and sections about one ("Supplemental Balance
+Sheet Information") do not count. A question asks for a statement when it names one ("cash
+flow statement", "balance sheet", "statement of income", "P&L").
 """
 
 from __future__ import annotations
@@ -26,8 +28,12 @@ STATEMENT_RE: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "income": re.compile(
-        r"\bstatements?\s+of\s+(?:consolidated\s+)?(?:comprehensive\s+)?(?:income|operations|earnings|(?:profit|loss)(?:\s+(?:and|or)\s+(?:profit|loss))?)\b"
+        r"\bstatements?\s+of\s+(?:consolidated\s+)?(?:income|operations|earnings|(?:profit|loss)(?:\s+(?:and|or)\s+(?:profit|loss))?)\b"
         r"|\bincome\s+statements?\b|\bprofit\s+(?:and|&)\s+loss\b|\bp\s*&\s*l\b",
+        re.I,
+    ),
+    "comprehensive": re.compile(
+        r"\bstatements?\s+of\s+(?:consolidated\s+)?comprehensive\s+(?:\(loss\)\s+)?(?:income|loss|earnings)\b",
         re.I,
     ),
     "cashflow": re.compile(
