@@ -43,6 +43,7 @@ from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.options import CompileOptions
 
+FILL_WHOLE = 2.0  # a whole printed contents is filled by detection this much denser
 TOC_DENSE = 0.35  # entries per page from which a structure is whole (no detection needed)
 _ITEM = re.compile(r"^\s*item\s+\d", re.I)
 
@@ -158,11 +159,13 @@ def merge_structure(
             )
             diags.append(parse_diag("pdf_printed_toc", note, "info"))
     placed, unsure = framed, {}
-    if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
+    printed_whole = whole and not outlined and bool(framed)
+    if not whole or printed_whole or (len(framed) < TOC_DENSE * n and not confirmed):
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
         found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
-        if not framed or not whole or denser(framed, found):
+        fills = denser(framed, found, FILL_WHOLE if printed_whole else None)
+        if not framed or not whole or fills:
             if whole:
                 note = (
                     f"outline ({len(framed)} entries) filled in from detected headings "
