@@ -11,9 +11,11 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
 2. detects headings where that is not the whole structure (none on the cover and contents
    pages when the frame starts after them: `_after_front_matter`), and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
-   is denser and agrees (a chapter-only outline over numbered sections), unless a contents
-   page as dense as the outline lists its titles (the author's own structure, confirmed); a
-   dense outline that agrees with its contents page is used as it is;
+   is denser and agrees (a chapter-only outline over numbered sections); `FILL_WHOLE` times
+   denser where a contents page as sparse lists the outline's titles (a chapter-only outline
+   confirmed by a chapter-only contents page) and where a printed contents is the whole
+   structure (a legal monograph's contents of "§" and "A." over "I.", "1.", "a)" headings);
+   a dense outline that agrees with its contents page is used as it is;
 3. where the PDF's own outline is taken whole, neither filled in nor confirmed by a contents
    page, fills in its long leaf entries from the headings detected inside them
    (`long_entries`); not where a contents page gives the structure, whose entries are the
@@ -43,7 +45,7 @@ from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.options import CompileOptions
 
-FILL_WHOLE = 2.0  # a whole printed contents is filled by detection this much denser
+FILL_WHOLE = 2.0  # detection this much denser fills a whole contents or a confirmed outline
 TOC_DENSE = 0.35  # entries per page from which a structure is whole (no detection needed)
 _ITEM = re.compile(r"^\s*item\s+\d", re.I)
 
@@ -160,15 +162,17 @@ def merge_structure(
             diags.append(parse_diag("pdf_printed_toc", note, "info"))
     placed, unsure = framed, {}
     printed_whole = whole and not outlined and bool(framed)
-    if not whole or printed_whole or (len(framed) < TOC_DENSE * n and not confirmed):
+    sparse = len(framed) < TOC_DENSE * n
+    if not whole or printed_whole or sparse:
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
         found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
-        fills = denser(framed, found, FILL_WHOLE if printed_whole else None)
+        fills = denser(framed, found, FILL_WHOLE if printed_whole or confirmed else None)
         if not framed or not whole or fills:
             if whole:
+                what = "printed table of contents" if printed_whole else "outline"
                 note = (
-                    f"outline ({len(framed)} entries) filled in from detected headings "
+                    f"{what} ({len(framed)} entries) filled in from detected headings "
                     f"({len(found)})"
                 )
                 diags.append(parse_diag("pdf_outline_filled", note, "info"))
