@@ -46,6 +46,12 @@ def lower_label(title: str) -> bool:
     return bool(_LOWER_LABEL.match(title.strip()))
 
 
+def numbered(title: str) -> bool:
+    """True when `title` carries a number or label of any scheme ("Part II", "Chapter 3",
+    "3.4", "§ 2", "B.", "iv)")."""
+    return depth(title, parts=True) is not None or label_form(title) is not None
+
+
 def part_titles(titles: Sequence[str]) -> bool:
     """True when bare roman numerals label parts: two or more distinct ones, "I" among them."""
     numerals = {m.group(1) for t in titles if (m := _BARE_ROMAN.match(t.strip()))}
