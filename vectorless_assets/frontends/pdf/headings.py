@@ -23,6 +23,7 @@ from vectorless_assets.frontends.pdf.heading_candidates import (
     merge_labels,
 )
 from vectorless_assets.frontends.pdf.heading_context import is_figure_row, rejects
+from vectorless_assets.frontends.pdf.numbering import lower_label
 from vectorless_assets.frontends.pdf.quiet_headings import (
     drop_directories,
     keep_recurring,
@@ -177,7 +178,7 @@ def detect_headings(
             block_ok
             and not heavy
             and not table
-            and (strong or first.isupper() or first.isdigit() or keyword)
+            and (strong or first.isupper() or first.isdigit() or keyword or lower_label(text))
             and not (weak and rejects(lines, i, j, text))
             and not (is_figure_row(text) and not (depth or keyword))
         ):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from vectorless_assets.frontends.pdf.numbering import nest_by_number, number
+from vectorless_assets.frontends.pdf.numbering import nest_by_number, nest_by_scheme, number
 from vectorless_assets.frontends.pdf.outline import norm
 from vectorless_assets.frontends.pdf.sections import Placed
 
@@ -53,9 +53,11 @@ def agrees(frame: list[Placed], other: list[Placed]) -> bool:
     return sum(_match(other, f, starts, keys) for f in frame) >= AGREE * len(frame)
 
 
-def denser(frame: list[Placed], filler: list[Placed]) -> bool:
-    """True when `filler` has `DENSER` times the entries of `frame` and `agrees` with it."""
-    return len(filler) >= DENSER * max(1, len(frame)) and agrees(frame, filler)
+def denser(frame: list[Placed], filler: list[Placed], factor: float | None = None) -> bool:
+    """True when `filler` has `factor` (default `DENSER`) times the entries of `frame` and
+    `agrees` with it."""
+    times = DENSER if factor is None else factor
+    return len(filler) >= times * max(1, len(frame)) and agrees(frame, filler)
 
 
 def fill(frame: list[Placed], filler: list[Placed], untitled_open: bool = False) -> list[Placed]:
@@ -100,13 +102,16 @@ def fill(frame: list[Placed], filler: list[Placed], untitled_open: bool = False)
 
 
 def by_number(placed: list[Placed]) -> list[Placed]:
-    """`placed` in line order with numbered levels nested by their numbers; a level moved
-    so records its source as "numbering"."""
+    """`placed` in line order with numbered levels nested by their numbers ("3.1" under
+    "3") and labelled ones by the document's numbering scheme ("a)" under "1.": legal
+    numbering); a level moved so records its source as "numbering"."""
     placed = sorted(placed, key=lambda p: (p.start, p.end))
-    levels, changed = nest_by_number([p.title for p in placed], [p.level for p in placed])
-    for i in changed:
-        placed[i].level = levels[i]
-        placed[i].source = "numbering"
+    titles = [p.title for p in placed]
+    for nest in (nest_by_number, nest_by_scheme):
+        levels, changed = nest(titles, [p.level for p in placed])
+        for i in changed:
+            placed[i].level = levels[i]
+            placed[i].source = "numbering"
     return placed
 
 

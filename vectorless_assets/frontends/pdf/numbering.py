@@ -21,6 +21,8 @@ _BARE_ROMAN = re.compile(r"^([IVX]{1,5})\.?\s+(?=[A-Z\u00c0-\u00de])")
 _CHAPTER = re.compile(
     r"^(?:chapter|kapitel|chapitre|appendix|anhang|annex)\s+([\dA-Z]{1,3}|[ivxlc]{1,6})\b", re.I
 )
+# a lower-case enumeration label before a capitalised title: "a) Scope", "aa) Scope", "(iv) Scope"
+_LOWER_LABEL = re.compile(r"^\(?[a-z]{1,4}\)\s+[A-Z\u00c0-\u00de]")
 _DECIMAL = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,5}|[A-Z](?:\.\d{1,2}){1,5})\.?\s+(?=[^\d\s.,%)])")
 
 
@@ -35,6 +37,19 @@ def depth(title: str, parts: bool = False) -> int | None:
         return 1
     m = _DECIMAL.match(text)
     return m.group(1).count(".") + 1 if m else None
+
+
+def lower_label(title: str) -> bool:
+    """True when `title` opens with a lower-case enumeration label and a capitalised word
+    ("a) Scope", "aa) Scope", "(iv) Scope": legal and continental numbering's deep levels),
+    which counts as a number where a heading must open with a capital or a digit."""
+    return bool(_LOWER_LABEL.match(title.strip()))
+
+
+def numbered(title: str) -> bool:
+    """True when `title` carries a number or label of any scheme ("Part II", "Chapter 3",
+    "3.4", "§ 2", "B.", "iv)")."""
+    return depth(title, parts=True) is not None or label_form(title) is not None
 
 
 def part_titles(titles: Sequence[str]) -> bool:
@@ -71,4 +86,117 @@ def nest_by_number(titles: Sequence[str], levels: Sequence[int]) -> tuple[list[i
         last[num] = i
         for k in [k for k in last if k.startswith(num + ".")]:
             del last[k]  # "3.1" of an earlier chapter 3 is no parent for this one's children
+    return out, changed
+
+
+# One label of a numbering scheme, its text without the number's value: "A." -> "A.",
+# "IV." -> "I.", "3)" -> "1)", "(b)" -> "(a)", "bb)" -> "aa)", "§ 4" -> "§". Decimal numbers
+# ("3.4") are `nest_by_number`'s; part and chapter words are `depth`'s.
+_LABEL = re.compile(
+    r"^(?:(?P<sect>§+)\s*\d+[a-z]?"
+    r"|(?P<open>\()?(?P<body>[IVXLC]{1,6}|[A-Z]|[ivxlc]{1,6}|[a-z]{1,2}|\d{1,3})"
+    r"(?P<close>(?(open)\)|[.)]))"
+    r")\s+(?=[A-Z\u00c0-\u00de])"
+)
+_ROMAN = re.compile(r"^[ivxlc]+$", re.I)
+_SAME_LETTER = re.compile(r"^([a-z])\1$", re.I)
+_NUMERALS = {"i", "v", "x", "ii"}  # letter labels read as numerals unless a letter precedes
+SCHEME_AGREE = 0.9  # share of a scheme's labels that must nest as their forms' first uses did
+
+
+def _letters(body: str) -> bool:
+    """True for a letter label ("C", "cc") that may also read as a roman numeral."""
+    return len(body) == 1 or bool(_SAME_LETTER.match(body))
+
+
+def label_form(title: str, roman: bool = True) -> str | None:
+    """The form of the label `title` opens with ("II. Scope" -> "I."), None without one.
+    A letter label that is also a common roman numeral ("I.", "v)", "ii)") is read as one
+    when `roman` (the labels before it decide: `_forms`); "C." or "cc)" is a letter."""
+    m = _LABEL.match(title.strip())
+    if not m:
+        return None
+    if m.group("sect"):
+        return "§"
+    body, wrap = m.group("body"), (m.group("open") or "", m.group("close"))
+    if body.isdigit():
+        kind = "1"
+    elif _ROMAN.match(body) and (not _letters(body) or (roman and body.lower() in _NUMERALS)):
+        kind = "I" if body.isupper() else "i"
+    elif len(body) == 1:
+        kind = "A" if body.isupper() else "a"
+    elif _SAME_LETTER.match(body):
+        kind = "AA" if body.isupper() else "aa"
+    else:
+        return None  # "ab)": not a label
+    return f"{wrap[0]}{kind}{wrap[1]}"
+
+
+def _forms(titles: Sequence[str]) -> list[str | None]:
+    """Each title's label form; a letter label that reads as a roman numeral is a letter
+    when the letter label before it was used ("H." before "I.", "bb)" before "cc)"), else a
+    roman numeral."""
+    out: list[str | None] = []
+    seen: set[str] = set()  # labels used so far ("H.", "b)")
+    for t in titles:
+        form = label_form(t)
+        m = _LABEL.match(t.strip())
+        body = m.group("body") if m else None
+        if form and body and _letters(body) and _ROMAN.match(body):
+            before = chr(ord(body[0]) - 1) * len(body)
+            if t.strip().replace(body, before, 1).split()[0] in seen:
+                form = label_form(t, roman=False)
+        if m:
+            seen.add(t.strip().split()[0])
+        out.append(form)
+    return out
+
+
+def nest_by_scheme(titles: Sequence[str], levels: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Levels with each labelled heading one below the open heading of the form its form
+    first appeared under ("§ 1 / A. / I. / 1. / a) / aa)": legal numbering), and the indexes
+    whose level changed.
+
+    The document's scheme is read from its own order: a form's parent is the form of the
+    open labelled heading where it first appears. It is applied only when at least
+    `SCHEME_AGREE` of the labels found under an open labelled heading nest so (a label with
+    none open above it, its parent's heading missed or closed, says nothing), and three forms
+    nest: two forms are as often a list inside a section as levels of headings. An unlabelled
+    heading closes the labelled ones at or below its level.
+    """
+    forms = _forms(titles)
+    parent: dict[str, str | None] = {}
+    stack: list[int] = []  # open labelled headings, outermost first
+    placed: list[tuple[int, int | None]] = []  # (heading, its open parent heading)
+    agree = total = 0
+    for i, form in enumerate(forms):
+        if form is None:
+            stack = [k for k in stack if levels[k] < levels[i]]
+            continue
+        same = next((p for p, k in enumerate(stack) if forms[k] == form), None)
+        if same is not None:
+            del stack[same:]
+        top = forms[stack[-1]] if stack else None
+        if form not in parent:
+            parent[form] = top
+        elif parent[form] is not None and top is not None:
+            total += 1
+            agree += parent[form] == top
+        placed.append((i, stack[-1] if stack and top == parent[form] else None))
+        stack.append(i)
+    depth = {f: 0 for f in parent}
+    for f in parent:
+        g, seen = parent[f], {f}
+        while g is not None and g not in seen:
+            depth[f] += 1
+            seen.add(g)
+            g = parent.get(g)
+    out = list(levels)
+    if not total or agree < SCHEME_AGREE * total or max(depth.values(), default=0) < 2:
+        return out, []
+    changed: list[int] = []
+    for i, up in placed:
+        if up is not None and out[i] != out[up] + 1:
+            out[i] = out[up] + 1
+            changed.append(i)
     return out, changed

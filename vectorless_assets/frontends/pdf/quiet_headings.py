@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from vectorless_assets.frontends.pdf.heading_context import indented_under
+from vectorless_assets.frontends.pdf.numbering import lower_label
 from vectorless_assets.frontends.pdf.text import Line
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
         or text.endswith((":", ",", ";"))
         or words > MAX_WORDS
         or (text.endswith(".") and not depth)
-        or not (text[:1].isupper() or text[:1].isdigit())
+        or not (text[:1].isupper() or text[:1].isdigit() or lower_label(text))
         or (layout.full >= 30 and len(text) > SHORT * layout.full)
     ):
         return False

@@ -11,9 +11,12 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
 2. detects headings where that is not the whole structure (none on the cover and contents
    pages when the frame starts after them: `_after_front_matter`), and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
-   is denser and agrees (a chapter-only outline over numbered sections), unless a contents
-   page as dense as the outline lists its titles (the author's own structure, confirmed); a
-   dense outline that agrees with its contents page is used as it is;
+   is denser and agrees (a chapter-only outline over numbered sections); `FILL_WHOLE` times
+   denser where a contents page as sparse lists the outline's titles (a chapter-only outline
+   confirmed by a chapter-only contents page) and, with numbered headings only, where a
+   printed contents is the whole structure (a legal monograph's contents of "§" and "A."
+   over "I.", "1.", "a)" headings; a manual's unnumbered run-in labels stay out);
+   a dense outline that agrees with its contents page is used as it is;
 3. where the PDF's own outline is taken whole, neither filled in nor confirmed by a contents
    page, fills in its long leaf entries from the headings detected inside them
    (`long_entries`); not where a contents page gives the structure, whose entries are the
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from vectorless_assets.frontends.pdf.headings import body_size, detect_headings
 from vectorless_assets.frontends.pdf.long_entries import fill_long_entries
 from vectorless_assets.frontends.pdf.merge import agrees, by_number, denser, fill, sources_note
+from vectorless_assets.frontends.pdf.numbering import numbered
 from vectorless_assets.frontends.pdf.sections import Placed, place_detected, place_outline
 from vectorless_assets.frontends.pdf.statements import add_filing_parts
 from vectorless_assets.frontends.pdf.text import Line, PageLines
@@ -43,6 +47,7 @@ from vectorless_assets.frontends.pdf.uncertain import uncertain_starts
 from vectorless_assets.ir.document import Diagnostic
 from vectorless_assets.options import CompileOptions
 
+FILL_WHOLE = 2.0  # detection this much denser fills a whole contents or a confirmed outline
 TOC_DENSE = 0.35  # entries per page from which a structure is whole (no detection needed)
 _ITEM = re.compile(r"^\s*item\s+\d", re.I)
 
@@ -126,6 +131,7 @@ def merge_structure(
     placed outline entries ([] without a usable outline); `whole`: the outline was judged rich."""
     n = len(src.pages)
     confirmed = False  # a contents page as dense as the outline, listing its titles
+    printed = False  # the printed contents is the frame, with no outline
     outlined = bool(framed)  # the PDF's own outline is the frame (not a printed contents)
     if options.use_printed_toc:
         contents, items = _contents(src, framed, diags)
@@ -150,7 +156,7 @@ def merge_structure(
             # a dense ToC is the structure; a sparse one (chapters) or a filing's index (it
             # lists the form's Items only) is a frame for detected headings
             whole = len(contents) >= TOC_DENSE * n and items < 2
-            framed = contents
+            framed, printed = contents, True
             used = "whole" if whole else "as a frame"
             note = (
                 f"structure from the printed table of contents ({len(contents)} "
@@ -158,14 +164,20 @@ def merge_structure(
             )
             diags.append(parse_diag("pdf_printed_toc", note, "info"))
     placed, unsure = framed, {}
-    if not whole or (len(framed) < TOC_DENSE * n and not confirmed):
+    printed_whole = whole and printed
+    sparse = len(framed) < TOC_DENSE * n
+    if not whole or printed_whole or sparse:
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
         found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
-        if not framed or not whole or denser(framed, found):
+        if printed_whole:  # below a whole contents, only numbered levels it left out
+            found = [p for p in found if numbered(p.title)]
+        fills = denser(framed, found, FILL_WHOLE if printed_whole or confirmed else None)
+        if not framed or not whole or fills:
             if whole:
+                what = "printed table of contents" if printed_whole else "outline"
                 note = (
-                    f"outline ({len(framed)} entries) filled in from detected headings "
+                    f"{what} ({len(framed)} entries) filled in from detected headings "
                     f"({len(found)})"
                 )
                 diags.append(parse_diag("pdf_outline_filled", note, "info"))

@@ -23,6 +23,14 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
     a filing's statement pages and numbered notes start headings of their own),
     DOCX through python-docx paragraph styles.
 
+    A PDF heading's level is its depth under the document root, whichever source set it
+    (outline, printed contents or detection), so a book reads the same with and without its
+    outline: front matter (contents, lists, preface), parts and, in a book without parts,
+    chapters are at depth 1; a part's chapters at 2; each section one below its parent. A
+    heading's own number decides over every source: "3.1" sits under "3", and labels nest in
+    the order the document first uses them ("§ 1", "A.", "I.", "1.", "a)", "aa)" in legal
+    writing).
+
     In standard and deep mode with an LLM, headings the PDF detector accepted by a narrow
     margin (`RawNode.uncertain`) are shown to the model, at most
     `CompileOptions.structure_llm_calls` calls of up to 40 headings; those it calls body
