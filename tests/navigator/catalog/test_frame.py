@@ -111,3 +111,17 @@ def test_ls_of_a_file_keeps_its_node_rows(folder: Path, capsys) -> None:
     assert main(["ls", str(path), "--format", "csv"]) == 0
     read = pd.read_csv(io.StringIO(capsys.readouterr().out), dtype={"node_id": str})
     assert read["node_id"].tolist() == [r["node_id"] for r in rows]
+
+
+def test_times_without_fractional_seconds_read_beside_times_with_them() -> None:
+    """`datetime.isoformat()` leaves out ".%f" when the microseconds are 0 (about one write in
+    a million): such a row after rows with fractions must not fail the column."""
+    from vectorless_assets.ir.corpus import to_frame
+
+    rows = [
+        {"last_compiled": "2026-12-06T09:16:58.512345+00:00"},
+        {"last_compiled": "2026-12-06T09:16:59+00:00"},
+    ]
+    frame = to_frame(rows)
+    assert list(frame["last_compiled"].dt.second) == [58, 59]
+    assert str(frame["last_compiled"].dt.tz) == "UTC"
