@@ -17,19 +17,15 @@ document the dead worker was computing fails (`WorkerDied`, naming the signal). 
 records the task it runs in a shared slot so that document is known.
 
 Workers never outlive the step's process: each asks the kernel for SIGKILL when its parent
-dies (`PR_SET_PDEATHSIG`, Linux) and polls its parent elsewhere, so a killed compile leaves
+dies (`worker_life`: `PR_SET_PDEATHSIG` on Linux, a poll elsewhere), so a killed compile leaves
 no worker behind (nor, with `storage.locks`, any lock it held).
 """
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
-import sys
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -39,6 +35,7 @@ from vectorless_assets.orchestration.base.graph import AssetGraph
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.batch.compute import DocumentTask, compute
 from vectorless_assets.orchestration.batch.outcome import DocumentOutcome
+from vectorless_assets.orchestration.batch.worker_life import die_with, end, signal_name
 from vectorless_assets.orchestration.storage.io_manager import FieldStore
 from vectorless_assets.orchestration.storage.resources import IRStore, LLMResource
 from vectorless_assets.passes.context import PassContext
@@ -70,35 +67,17 @@ class WorkerDied(RuntimeError):
     """The worker process computing a document died (killed) before it answered."""
 
 
-#: `prctl` option: the signal a process gets when its parent dies (linux/prctl.h)
-PR_SET_PDEATHSIG = 1
-
 _worker: _Compiler | None = None
 _slot: tuple[Any, int] = (None, -1)  # (the pool's shared slots, this worker's index)
 
 
-def _die_with(parent: int) -> None:
-    """End this process when `parent` ends: SIGKILL from the kernel (Linux), else a poll."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # the parent died before the kernel was told
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 def _init(settings: Settings, llm: LLMResource, parent: int, slots: Any, claim: Any) -> None:
     global _worker, _slot
-    _die_with(parent)
+    # A handler inherited from the step's process (Dagster's, a test runner's) would turn the
+    # pool's SIGTERM into a Python call that a worker blocked on a lock a dead worker held
+    # never leaves: a worker ends on SIGTERM
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with(parent)
     with claim:  # one slot per worker process: where it says which task it runs
         index = next(i for i in range(0, len(slots), 2) if slots[i] == 0)
         slots[index], slots[index + 1] = os.getpid(), -1
@@ -179,14 +158,16 @@ class Workers:
         pool, slots = self._pool, self._slots
         assert pool is not None
         processes = dict(getattr(pool, "_processes", None) or {})
-        pool.shutdown(wait=True, cancel_futures=True)  # every worker has ended and is reaped
+        manager = getattr(pool, "_executor_manager_thread", None)
+        pool.shutdown(wait=False, cancel_futures=True)  # its manager terminates the others
         self._pool = None
+        ended_here = end(manager, processes.values())
         killed = {}
         for i in range(0, len(slots), 2):
             pid, seq = slots[i], slots[i + 1]
             code = getattr(processes.get(pid), "exitcode", None)
-            if pid and seq >= 0 and code != -signal.SIGTERM:  # the pool terminates the others
-                killed[seq] = _signal_name(code)
+            if pid and seq >= 0 and code != -signal.SIGTERM and pid not in ended_here:
+                killed[seq] = signal_name(code)
         if not killed:  # no culprit known: those running fail, so every round makes progress
             killed = {slots[i + 1]: "unknown" for i in range(0, len(slots), 2) if slots[i + 1] >= 0}
         for old, (seq, task) in list(self._tasks.items()):
@@ -212,15 +193,6 @@ class Workers:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-
-def _signal_name(code: int | None) -> str:
-    if code is None or code >= 0:
-        return f"exit code {code}"
-    try:
-        return f"killed by {signal.Signals(-code).name}"
-    except ValueError:
-        return f"killed by signal {-code}"
 
 
 def _done(
