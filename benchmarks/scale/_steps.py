@@ -129,12 +129,24 @@ class Bench(UISteps):
         seconds = p["eval_s"] + p["apply_s"]
         return {**p, "seconds": round(seconds, 1), "cursor": cursor, **self.measure()}
 
-    def compile(self, step: str, requests_step: str, progress: dict) -> dict[str, Any]:
+    def compile(
+        self, step: str, requests_step: str, progress: dict, limit: int = 0
+    ) -> dict[str, Any]:
         """Every run request of `requests_step`, executed one after another in process; the
         failed ones once more at the end (a Ctrl-C fails the run under way: Dagster turns
-        the interrupt into a failed run; the plan skips what that run had compiled)."""
+        the interrupt into a failed run; the plan skips what that run had compiled). With
+        `limit`, only the first runs that cover `limit` documents (the others stay requested
+        and uncompiled: the later steps then run over every partition, `limit` compiled)."""
         lines = self._requests_file(requests_step).read_text(encoding="utf-8").splitlines()
         requests = [json.loads(line) for line in lines if line]
+        requested = len(requests)
+        if limit:
+            covered = 0
+            for end, request in enumerate(requests, start=1):
+                covered += int(request["tags"].get("vectorless/documents", "1"))
+                if covered >= limit:
+                    requests = requests[:end]
+                    break
         p = {"next": 0, "seconds": 0.0, "cpu_s": 0.0, "failed_runs": [], "documents": 0}
         p = {**p, **progress}
         for i in range(p["next"], len(requests)):
@@ -155,6 +167,7 @@ class Bench(UISteps):
         return {
             **p,
             "runs_executed": len(requests),
+            "runs_requested": requested,
             "retried": len(retried),
             "failed": len(failed),
             "ir_files": irs,

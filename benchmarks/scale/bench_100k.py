@@ -89,17 +89,29 @@ def main(argv: list[str] | None = None) -> int:
         "--cancel-wait", type=float, default=600, help="seconds to wait for the cancellation"
     )
     ap.add_argument("--asset", default="document_ir", help="asset whose page is queried")
+    ap.add_argument(
+        "--compile-limit",
+        type=int,
+        default=0,
+        help="compile only the first runs covering this many documents (0: all); the later "
+        "steps then run over every partition with that many compiled",
+    )
     args = ap.parse_args(argv)
     require(MD)
     warnings.simplefilter("ignore")
     work = args.dir.resolve()
     work.mkdir(parents=True, exist_ok=True)
     os.chmod(work, 0o755)  # the server runs as `nobody` when this runs as root
-    state = RunState(work / "state.json", {"docs": args.docs, "mode": "fast"})
+    config = {"docs": args.docs, "mode": "fast"}
+    if args.compile_limit:
+        config["compile_limit"] = args.compile_limit
+    state = RunState(work / "state.json", config)
     with Bench(work, args.docs, state) as bench:
         run_step(state, "generate", bench.generate)
         run_step(state, "sense", lambda p: bench.sense("sense", p))
-        run_step(state, "compile", lambda p: bench.compile("compile", "sense", p))
+        run_step(
+            state, "compile", lambda p: bench.compile("compile", "sense", p, args.compile_limit)
+        )
         run_step(state, "tick_unchanged", bench.tick_unchanged)
         run_step(state, "edit_write", bench.edit)
         run_step(state, "edit_sense", lambda p: bench.sense("edit_sense", p))
