@@ -16,19 +16,16 @@ import argparse
 import dataclasses
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 
 import dagster as dg
 
-from vectorless_assets.orchestration.base.keys import SCHEDULE_NAME, SENSOR_NAME
+from vectorless_assets.orchestration.base.keys import SCHEDULE_NAME
 from vectorless_assets.orchestration.base.settings import Settings
 from vectorless_assets.orchestration.batch.partitions import key_to_doc_id
 from vectorless_assets.orchestration.definitions import build_defs
@@ -36,35 +33,18 @@ from vectorless_assets.orchestration.jobs import recompile as batch
 from vectorless_assets.orchestration.storage.resources import DocumentsRoot, IRStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: the shared _corpus.py
-from _corpus import RUST_BOOK  # noqa: E402
+from _corpus import ROOT, RUST_BOOK  # noqa: E402
+from bench_scale import tick  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tests.support.dagster_dev import serve  # noqa: E402
+
 QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 
 
 def _instance(base: Path) -> dg.DagsterInstance:
     (base / "home").mkdir(parents=True, exist_ok=True)
     return dg.DagsterInstance.local_temp(str(base / "home"))
-
-
-def _tick(
-    defs: dg.Definitions, instance: dg.DagsterInstance, settings: Settings, cursor: str | None
-) -> tuple[dg.SensorResult, float]:
-    resources = {
-        "documents": DocumentsRoot(path=settings.docs_dir),
-        "ir_store": IRStore(path=settings.ir_dir),
-    }
-    context = dg.build_sensor_context(
-        instance=instance, cursor=cursor, resources=resources, definitions=defs
-    )
-    t0 = time.perf_counter()
-    result = defs.resolve_sensor_def(SENSOR_NAME)(context)
-    seconds = time.perf_counter() - t0
-    for request in result.dynamic_partitions_requests or []:
-        instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
-    for event in result.asset_events or []:
-        instance.report_runless_asset_event(event)
-    return result, seconds
 
 
 def ticks(n: int) -> None:
@@ -79,21 +59,21 @@ def ticks(n: int) -> None:
         )
     settings = Settings.create(docs_dir=docs, ir_dir=base / "ir")
     defs, instance = build_defs(settings), _instance(base)
-    first, s1 = _tick(defs, instance, settings, None)
+    first, s1 = tick(defs, instance, settings, None)[:2]
     print(
         f"first tick, {n} new documents: {s1:.2f} s, {len(first.run_requests)} "
         f"run requests (batched), cursor {len(first.cursor)} B"
     )
     cursor, count, slowest = first.cursor, 1, s1
     while '"pos":""' not in cursor:  # a chunked first pass: resume until the scan wrapped
-        more, seconds = _tick(defs, instance, settings, cursor)
+        more, seconds = tick(defs, instance, settings, cursor)[:2]
         cursor, count, slowest = more.cursor, count + 1, max(slowest, seconds)
     if count > 1:
         print(f"first full pass: {count} ticks, slowest {slowest:.2f} s")
-    quiet, s2 = _tick(defs, instance, settings, cursor)
+    quiet, s2 = tick(defs, instance, settings, cursor)[:2]
     print(f"steady tick, nothing changed: {s2:.2f} s, {len(quiet.run_requests)} run requests")
     (docs / "d000" / "doc00000.md").write_text("# Document 0\n\nEdited.\n", encoding="utf-8")
-    edited, s3 = _tick(defs, instance, settings, quiet.cursor)
+    edited, s3 = tick(defs, instance, settings, quiet.cursor)[:2]
     print(f"tick after one edit: {s3:.2f} s, {len(edited.run_requests)} run request(s)")
     shutil.rmtree(base)
 
@@ -153,63 +133,36 @@ def dev() -> None:
     base = Path(tempfile.mkdtemp(prefix="vl-dev-"))
     docs, home, ir_dir = base / "docs", base / "home", base / "ir"
     docs.mkdir()
-    home.mkdir()
-    shutil.copy(ROOT / "dagster.yaml", home / "dagster.yaml")
+    interval = os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10")
     env = {
-        **os.environ,
         "DAGSTER_HOME": str(home),
         "VECTORLESS_DOCS_DIR": str(docs),
         "VECTORLESS_IR_DIR": str(ir_dir),
         "VECTORLESS_SENSOR": "on",
-        "VECTORLESS_SENSOR_INTERVAL": os.environ.get("VECTORLESS_SENSOR_INTERVAL", "10"),
+        "VECTORLESS_SENSOR_INTERVAL": interval,
     }
-    log = (base / "dev.log").open("wb")
-    proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("dagster")),
-            "dev",
-            "-w",
-            "workspace.yaml",
-            "-h",
-            "127.0.0.1",
-            "-p",
-            "3917",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    dagster = str(Path(sys.executable).with_name("dagster"))
     try:
-        _until(
-            lambda: (
-                urllib.request.urlopen("http://127.0.0.1:3917/server_info", timeout=5).status == 200
-            )
-        )
-        time.sleep(5)
-        ir = ir_dir / f"{key_to_doc_id('dropped.md')}.bin"
-        t0 = time.monotonic()
-        (docs / "dropped.md").write_text("# Dropped\n\nText.\n", encoding="utf-8")
-        _until(ir.exists)
-        drop = time.monotonic() - t0
-        mtime = ir.stat().st_mtime_ns
-        t0 = time.monotonic()
-        (docs / "dropped.md").write_text("# Dropped\n\nText, edited.\n", encoding="utf-8")
-        _until(lambda: ir.stat().st_mtime_ns != mtime)
-        edit = time.monotonic() - t0
-        time.sleep(10)  # any further run would show up now
-        with dg.DagsterInstance.from_config(str(home)) as instance:
-            runs = len(instance.get_run_records())
+        with serve([dagster, "dev", "-w", "workspace.yaml"], ROOT, base, env, grace=60):
+            time.sleep(5)
+            ir = ir_dir / f"{key_to_doc_id('dropped.md')}.bin"
+            t0 = time.monotonic()
+            (docs / "dropped.md").write_text("# Dropped\n\nText.\n", encoding="utf-8")
+            _until(ir.exists)
+            drop = time.monotonic() - t0
+            mtime = ir.stat().st_mtime_ns
+            t0 = time.monotonic()
+            (docs / "dropped.md").write_text("# Dropped\n\nText, edited.\n", encoding="utf-8")
+            _until(lambda: ir.stat().st_mtime_ns != mtime)
+            edit = time.monotonic() - t0
+            time.sleep(10)  # any further run would show up now
+            with dg.DagsterInstance.from_config(str(home)) as instance:
+                runs = len(instance.get_run_records())
         print(
-            f"dagster dev, sensor interval {env['VECTORLESS_SENSOR_INTERVAL']} s: "
-            f"drop->IR {drop:.1f} s, edit->IR {edit:.1f} s, runs created {runs} "
-            "(one per change)"
+            f"dagster dev, sensor interval {interval} s: drop->IR {drop:.1f} s, "
+            f"edit->IR {edit:.1f} s, runs created {runs} (one per change)"
         )
     finally:
-        os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=60)
-        log.close()
         shutil.rmtree(base, ignore_errors=True)
 
 

@@ -22,35 +22,22 @@ of `tree` (distinct per document).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from _ui_queries import post
+
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tests.support.dagster_dev import serve, wait_for  # noqa: E402
+
 FINISHED = {"SUCCESS", "FAILURE", "CANCELED"}
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _graphql(port: int, query: str, variables: dict) -> dict:
-    body = json.dumps({"query": query, "variables": variables}).encode()
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}/graphql", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=120) as resp:
-        return json.loads(resp.read())
 
 
 def _documents(folder: Path, n: int, kb: int) -> list[str]:
@@ -91,55 +78,26 @@ def _prepare(work: Path, names: list[str]):  # noqa: ANN202
     return instance, keys
 
 
-def _serve(work: Path, docs: Path, env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    port = _port()
+@contextmanager
+def _serve(work: Path, docs: Path, env: dict[str, str]) -> Iterator[int]:
+    """`dagster dev` on the prepared instance; its port once the code location has loaded."""
     full = {
-        **os.environ,
         "DAGSTER_HOME": str(work / "home"),
         "VECTORLESS_DOCS_DIR": str(docs),
         "VECTORLESS_IR_DIR": str(work / "ir"),
         **env,
     }
-    log = (work / "dagster-dev.log").open("wb")
-    proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("dagster")),
-            "dev",
-            "-w",
-            "workspace.yaml",
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=full,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        try:
-            data = _graphql(
-                port,
-                "{ repositoriesOrError { ... on RepositoryConnection { nodes { name } } } }",
-                {},
-            )
-            if data.get("data", {}).get("repositoriesOrError", {}).get("nodes"):
-                return proc, port
-        except OSError:
-            pass
-        time.sleep(1)
-    raise RuntimeError("dagster dev did not come up")
+    dagster = str(Path(sys.executable).with_name("dagster"))
+    with serve([dagster, "dev", "-w", "workspace.yaml"], ROOT, work, full) as port:
+        wait_for(
+            lambda: post(port, REPOSITORIES, {})["data"]["repositoriesOrError"].get("nodes"),
+            180,
+            "the code location",
+        )
+        yield port
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGINT)
-    try:
-        proc.wait(30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+REPOSITORIES = "{ repositoriesOrError { ... on RepositoryConnection { nodes { name } } } }"
 
 
 def _wait(instance, work: Path, n: int, timeout: float) -> float:  # noqa: ANN001
@@ -167,51 +125,50 @@ def _one(path: str, base: Path, docs: Path, names: list[str], chunk: int, timeou
     work = base / path
     work.mkdir()
     instance, keys = _prepare(work, names)
-    proc, port = _serve(work, docs, {"VECTORLESS_BACKFILL_CHUNK": str(chunk)})
     try:
-        t0 = time.monotonic()
-        if path == "backfill":
-            assets = [{"path": [a]} for a in AssetGraph(TABLE, CompileOptions()).produced]
-            out = _graphql(
-                port,
-                BACKFILL,
-                {"p": {"partitionNames": keys, "assetSelection": assets, "fromFailure": False}},
-            )
-            assert (
-                out["data"]["launchPartitionBackfill"]["__typename"] == "LaunchBackfillSuccess"
-            ), out
-        else:
-            selector = {
-                "repositoryLocationName": "vectorless",
-                "repositoryName": "__repository__",
-                "jobName": "recompile_documents",
-            }
-            out = _graphql(
-                port, RUN, {"p": {"selector": selector, "runConfigData": {}, "mode": "default"}}
-            )
-            assert out["data"]["launchRun"]["__typename"] == "LaunchRunSuccess", out
-        t1 = _wait(instance, work, len(names), timeout)
-        runs = instance.get_runs()
-        import dagster as dg
+        with _serve(work, docs, {"VECTORLESS_BACKFILL_CHUNK": str(chunk)}) as port:
+            t0 = time.monotonic()
+            if path == "backfill":
+                assets = [{"path": [a]} for a in AssetGraph(TABLE, CompileOptions()).produced]
+                out = post(
+                    port,
+                    BACKFILL,
+                    {"p": {"partitionNames": keys, "assetSelection": assets, "fromFailure": False}},
+                )
+                assert (
+                    out["data"]["launchPartitionBackfill"]["__typename"] == "LaunchBackfillSuccess"
+                ), out
+            else:
+                selector = {
+                    "repositoryLocationName": "vectorless",
+                    "repositoryName": "__repository__",
+                    "jobName": "recompile_documents",
+                }
+                out = post(
+                    port, RUN, {"p": {"selector": selector, "runConfigData": {}, "mode": "default"}}
+                )
+                assert out["data"]["launchRun"]["__typename"] == "LaunchRunSuccess", out
+            t1 = _wait(instance, work, len(names), timeout)
+            runs = instance.get_runs()
+            import dagster as dg
 
-        versions = set()
-        for key in keys[:: max(1, len(keys) // 50)]:
-            rec = instance.fetch_materializations(
-                dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]),
-                limit=1,
-            ).records
-            versions.add(
-                rec[0].asset_materialization.tags.get("dagster/data_version") if rec else None
-            )
-        return {
-            "seconds": t1 - t0,
-            "runs": len(runs),
-            "failed": sum(r.status.value != "SUCCESS" for r in runs),
-            "sampled": len(keys[:: max(1, len(keys) // 50)]),
-            "versions": len(versions - {None}),
-        }
+            versions = set()
+            for key in keys[:: max(1, len(keys) // 50)]:
+                rec = instance.fetch_materializations(
+                    dg.AssetRecordsFilter(asset_key=dg.AssetKey("tree"), asset_partitions=[key]),
+                    limit=1,
+                ).records
+                versions.add(
+                    rec[0].asset_materialization.tags.get("dagster/data_version") if rec else None
+                )
+            return {
+                "seconds": t1 - t0,
+                "runs": len(runs),
+                "failed": sum(r.status.value != "SUCCESS" for r in runs),
+                "sampled": len(keys[:: max(1, len(keys) // 50)]),
+                "versions": len(versions - {None}),
+            }
     finally:
-        _stop(proc)
         instance.dispose()
 
 
