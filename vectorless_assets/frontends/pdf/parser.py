@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from vectorless_assets.frontends.pdf.font_style import FontStyle, mark_heavier
+from vectorless_assets.frontends.pdf.hanging_labels import attach_hanging_labels
 from vectorless_assets.frontends.pdf.layout import is_toc_page, remove_running_lines
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, judge_outline, read_outline
 from vectorless_assets.frontends.pdf.page_labels import check_labels
@@ -137,7 +138,9 @@ def read_pages(
             pages.append(PageLines(index=i, height=792.0, bottom=0.0))
             continue
         try:
-            pages.append(page_lines(page, i, cache))
+            lines = page_lines(page, i, cache)
+            lines.lines = attach_hanging_labels(lines.lines)
+            pages.append(lines)
         except Exception:  # noqa: BLE001 - one bad page must not lose the document
             failed.append(i + 1)
             pages.append(_plain_page(page, i))

@@ -111,10 +111,12 @@ def stands_alone(lines: list[Line], i: int, layout: BodyLayout, depth: int) -> b
     below = ln.y - nxt.y
     if abs(below) < 1.5 or nxt.size < SMALLER * layout.size:
         return False  # the line goes on beside it; or smaller text follows (an affiliation)
-    if below >= SPACE_ABOVE * layout.leading or (
+    if (below >= SPACE_ABOVE * layout.leading and not depth) or (
         above > 0 and below > above - 0.2 * layout.leading
     ):
-        return False  # set off from the text below too (a caption): a heading leads into it
+        # set off from the text below too (a caption): a heading leads into it; a numbered
+        # one may keep some space below if it has more above
+        return False
     start = nxt.text.lstrip()[:1]
     opens = start.isupper() or start.isdigit() or start in "\"'“‘(" or indented_under(ln, nxt)
     return opens and (nxt.style != ln.style or depth > 0)
