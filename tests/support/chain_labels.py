@@ -72,6 +72,12 @@ Plan shall apply") is supporting; an exception or carve-out ("except as provided
 contradicting; a term defined by what the target lists or describes ("any of the events
 specified in Section 8", "the payment described in Section 4.7") is elaboration.
 
+Corrected since (fifth round): four survey counts of one RFC (`rfc:let_chains_2`, tune half:
+"(3, see [Appendix B.4])", "(19, see [Appendix B.5])", "(5, see [Appendix B.6])", "(10, see
+[Appendix B.8])") were labelled elaboration while their siblings B.1, B.2, B.3 and B.9 were
+labelled supporting; the guide names this form ("(48, see [Appendix B.2]) after a survey
+count") supporting, so the four are now supporting.
+
 A sentence whose reference points at the wrong section (a resolution error of the enrich
 pass, such as "Figure 4-5" read as Figure 4, "Section 4" of an external standard, a PDF's
 "page 30" resolved to another section than the one its "Section 6.2.1" names) was left out.

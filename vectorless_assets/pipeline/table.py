@@ -225,7 +225,7 @@ TABLE = PassTable(
             reads=("tree",),
             writes=("chain_index",),
             phase="backend",
-            version="6",
+            version="7",
             modes=DEEP,
         ),
         Pass(

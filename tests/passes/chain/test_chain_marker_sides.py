@@ -68,6 +68,14 @@ def test_a_link_named_by_its_position_is_a_sequence(text: str, ref: str) -> None
     assert typed(text, ref=ref) == "sequence"
 
 
+def test_a_sentence_naming_the_next_section_as_the_link_is_a_sequence() -> None:
+    text = "The next section covers the syntax of these lines (see [Lines](#basis))."
+    assert typed(text, ref="[Lines](#basis)") == "sequence"
+    # ... but as the reference's own form, a recalling verb before it still supports
+    text = "The legal arrangement ends later, as described in the next section."
+    assert typed(text, ref="the next section") == "supporting"
+
+
 def test_a_link_merely_holding_a_position_word_is_not() -> None:
     ref = "[next section headers](#basis)"
     assert typed(f"See the {ref} for details.", ref=ref) == "elaboration"

@@ -28,13 +28,30 @@ def test_per_relates_only_the_reference_it_heads() -> None:
     assert typed("Ten per cent of the runs fail; Section 2 lists them.") == "elaboration"
 
 
-def test_under_and_unless_are_no_markers() -> None:
-    # "under" places a text in the outline as often as it names the rule applied, and an
-    # "unless" clause can state the rule to follow (both cost check-half precision)
+def test_under_heads_a_rule_only_before_a_numbered_provision() -> None:
+    # "under Section 4.6" of a plan is the rule applied; "under [Future possibilities]" only
+    # places a text in the outline
+    assert typed("A Claim means an application for benefits under Section 2.") == "supporting"
     ref = "[Future possibilities](#b)"
     assert typed(f"It may expand as covered under {ref}.", ref=ref) == "elaboration"
+
+
+def test_unless_makes_a_rule_applied_in_its_scope_an_exception() -> None:
+    text = "He must return all vehicles (unless purchased in accordance with Section 2)."
+    assert typed(text) == "contradicting"
+    assert typed("The Agent shall (unless a Default under Section 2 occurs) act.") == (
+        "contradicting"
+    )
+    # an "unless" clause with no rule applied in its scope can state the rule to follow
     text = "The Council cannot decide unless it follows the process documented in Section 2."
     assert typed(text) != "contradicting"
+
+
+def test_a_count_annotated_with_the_target_is_evidence() -> None:
+    # a survey count, "(48, see [Appendix B.2])": the target substantiates it
+    ref = "[Appendix B.2]"
+    assert typed(f"Many people (48, see {ref}) liked it.", ref=ref) == "supporting"
+    assert typed(f"Many people liked it (see {ref}).", ref=ref) == "elaboration"
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,11 @@ Type (the spec's five) of a reference, the first rule that applies:
 1. a connective close to it in its sentence (`passes.chain.connectives.around`: "unlike",
    "in contrast to", "but see", "except as provided in", "subject to" -> **contradicting**;
    "because of", "for reasons discussed" -> **causal**; "as discussed in", "similar to",
-   "based on", a rule applied ("pursuant to", "in accordance with", "per [X]") ->
-   **supporting**; "and then", "after" -> **sequence**; "for details", "for example" ->
-   **elaboration**);
+   "based on", a rule applied ("pursuant to", "in accordance with", "per [X]", "under
+   Section 4.6"), a count the target substantiates ("(48, see [X])") -> **supporting**
+   (negated or in an exception's scope, "unless ... in accordance with [X]":
+   **contradicting**); "and then", "after", "the next section covers ... (see [X])" ->
+   **sequence**; "for details", "for example" -> **elaboration**);
 2. a target that gives reasons (titled "Why ...", "Rationale for ...") -> **causal**;
 3. a reference by position ("the next section", "the previous chapter", a link so named:
    "[previous section](#x)") -> **sequence**;
@@ -104,7 +106,8 @@ def run(*, tree: DocumentTree, ctx: PassContext) -> ChainIndex:
 
     A reference's type comes from the connective next to it on the side it governs ("as
     discussed in [X]", "unlike [X]", "because of [X]", "[X] ..., thus", "described in the
-    previous section", "pursuant to Section 4.2", "except as provided in Section 5.1"; per
+    previous section", "pursuant to Section 4.2", "under Section 4.6", "except as provided
+    in Section 5.1", "unless ... in accordance with [X]", a count "(48, see [X])"; per
     language, `passes.chain.markers`), else from its target (a "Why ...?" section: causal)
     or its form ("the next section", a link "[previous section]": sequence), else it is an
     elaboration; a contents entry (a link that is all of its sentence) makes no chain. On

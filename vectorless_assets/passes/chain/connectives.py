@@ -10,10 +10,14 @@ them:
   target, not the relation, and a sentence's opening adverbial ("However, as noted in
   [X] ...") relates it to the sentence before, so both are passed over; a supporting word
   negated at most four words before it ("is *not* consistent with", "shall *not* receive
-  the benefits provided for in") is a contradiction; a marker that relates only the words
-  on one side of it (`markers.ONLY_BEFORE`, `markers.ONLY_AFTER`: "similar to [X]", "[X]
-  ..., thus Y") is passed over on the other side, and one of `markers.ADJACENT` ("per")
-  counts only right before the reference;
+  the benefits provided for in") or in an exception's scope ("unless previously purchased
+  in accordance with [X]") is a contradiction; a count annotated "(48, see [X])" is
+  evidence, supporting; a place in reading order ("the next section covers ...") counts
+  outside the reference only (inside, it is the reference's form); a marker that relates
+  only the words on one side of it (`markers.ONLY_BEFORE`, `markers.ONLY_AFTER`: "similar
+  to [X]", "[X] ..., thus Y") is passed over on the other side, and one of
+  `markers.ADJACENT` ("per", "under") counts only right before the reference ("under"
+  only before a numbered provision: "under Section 4.6");
 * `gives_reasons(title)`: whether a section so titled gives reasons ("Why ...");
 * `leading(text)`: the marker a text opens with when it is one that refers back
   (`markers.LEADING`: "However, ...", "Therefore, ...", not "Although ..."), relating the
@@ -28,12 +32,16 @@ import re
 
 from vectorless_assets.passes.chain.markers import (
     ADJACENT,
+    EXCEPTIONS,
     LEADING,
     NEAR,
     NOT_MARKERS,
     ONLY_AFTER,
     ONLY_BEFORE,
     ORDER,
+    PLACES,
+    PROVISION_ONLY,
+    PROVISIONS,
     REASON_TITLES,
     Kind,
 )
@@ -49,6 +57,8 @@ WINDOW = 50
 AFTER = 2
 #: "(see " (or "(cf. ") up to the reference: a parenthesis annotating the clause before it.
 _ASIDE = re.compile(r"\(\s*(?:see|cf\.)\s[^()]*$", re.IGNORECASE)
+#: "(48, see [X])": a count the target substantiates (a survey's answers), evidence.
+_COUNT_ASIDE = re.compile(r"\(\s*\d[\d.,%]*\s*[,;:]\s*(?:see|cf\.)\s[^()]*$", re.IGNORECASE)
 #: A sentence ends at ". ", "! ", "? " (not the dot of "2.1" or "e.g."), a CJK stop, a
 #: blank line, a list item, heading or table row starting, or a table cell border; a line
 #: break alone does not (Markdown wraps sentences). (A semicolon joins clauses.)
@@ -56,8 +66,11 @@ _SENTENCE_END = re.compile(
     r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)|[。！？]|\|"
     r"|\n[ \t]*(?=\n|[-*+>#] |\d+[.)] )"
 )
+_EXCEPT = "|".join(re.escape(w) for rows in EXCEPTIONS.values() for w in rows)
+#: A negation or an exception ("unless") at most four words before a marker.
 _NEGATION = re.compile(
-    r"(?:\b(?:not|no|never|cannot)\b|n't|ない|不|没有|않)\W*(?:\w+\W+){0,4}$", re.IGNORECASE
+    rf"(?:\b(?:not|no|never|cannot|{_EXCEPT})\b|n't|ない|不|没有|않)\W*(?:\w+\W+){{0,4}}$",
+    re.IGNORECASE,
 )
 _LEAD_NOISE = re.compile(r"^[\s>*\-+#_`(\[]*")
 _WORD = re.compile(r"[A-Za-z]+")
@@ -103,6 +116,13 @@ _NOT_RE = _regex([p for rows in NOT_MARKERS.values() for p in rows])
 _ONLY_BEFORE = {m.lower() for rows in ONLY_BEFORE.values() for m in rows}
 _ONLY_AFTER = {m.lower() for rows in ONLY_AFTER.values() for m in rows}
 _ADJACENT = {m.lower() for rows in ADJACENT.values() for m in rows}
+_PROVISION_ONLY = {m.lower() for rows in PROVISION_ONLY.values() for m in rows}
+_PLACES = {m.lower() for rows in PLACES.values() for m in rows}
+#: A numbered provision opening a reference ("Section 4.6", "§ 2").
+_PROVISION = re.compile(
+    r"(?:" + "|".join(re.escape(w) for rows in PROVISIONS.values() for w in rows) + r")\s*\d",
+    re.IGNORECASE,
+)
 #: What may stand between an `ADJACENT` marker and its reference: "the", quotes, markup.
 _BETWEEN = re.compile(r"[\s\[*_\"“]*(?:the\s+)?[\[*_\"“]*")
 _REASONS = tuple(p for rows in REASON_TITLES.values() for p in rows)
@@ -150,6 +170,9 @@ def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] 
     left, right = sentence(text, start, end)
     opening = _opening(text[left:right])
     skip = left + opening.start() if opening is not None else -1
+    count = _COUNT_ASIDE.search(text, left, start)
+    if count is not None:
+        return "supporting", count.group(0)  # ("(48, see [Appendix B.2])": evidence)
     aside = _ASIDE.search(text, left, start)
     # (a reference in "(see ...)" annotates the clause before the parenthesis)
     anchor = aside.start() if aside is not None else start
@@ -159,6 +182,8 @@ def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] 
         marker = _key(match)
         if (inside and (not name or marker in name.lower())) or match.start() == skip:
             continue  # (the target's name, or the sentence's opening adverbial)
+        if marker in _PLACES and match.start() < end and start < match.end():
+            continue  # (the reference's own form: "the [next section](#x)")
         if (marker in _ONLY_BEFORE and match.start() >= end) or (
             marker in _ONLY_AFTER and match.end() <= start
         ):
@@ -167,6 +192,8 @@ def around(text: str, start: int, end: int, name: str = "") -> tuple[Kind, str] 
             match.end() > start or not _BETWEEN.fullmatch(text, match.end(), start)
         ):
             continue  # ("per [X]", not "ten per cent; see [X]")
+        if marker in _PROVISION_ONLY and not _PROVISION.match(text, start):
+            continue  # ("under Section 4.6", not "as covered under [Future possibilities]")
         kind = _negated(text, _NEAR[marker], match.start())
         if match.end() <= anchor and aside is not None:
             distance = max(0, anchor - match.end()) // WINDOW  # (the clause it annotates)

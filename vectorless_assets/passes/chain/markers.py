@@ -19,8 +19,13 @@
   [X]" or "results in [X]" gives X as the effect, not a cause).
 * `ADJACENT`: the markers of `NEAR` too common to count anywhere near a reference, that
   relate it only right before it ("per [X]", "per the [X] section"; not "ten per cent;
-  see [X]"): a rule followed. ("under" is not one: "under Section 4.6" of a plan is the
-  rule applied, but "as covered under [Future possibilities]" only places the text.)
+  see [X]"): a rule followed.
+* `PROVISION_ONLY` / `PROVISIONS`: the `ADJACENT` markers that count only before a
+  numbered provision of legal text ("under Section 4.6"), and how one is named.
+* `PLACES`: the markers that name a place in reading order ("the next section covers ...
+  (see [X])"), counted outside a reference only.
+* `EXCEPTIONS`: words that make a supporting marker in their scope a carve-out ("unless
+  ... in accordance with Section 4.8"), like a negation.
 * `REASON_TITLES`: how a section that gives reasons is titled ("Why ...", "Rationale",
   "なぜ", "理由"); a reference to one, with no marker, is causal.
 
@@ -81,7 +86,7 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
             # "the benefits provided for in [X]", "[X] of the Plan shall apply")
             "pursuant to", "in accordance with", "as provided in", "as provided for in",
             "provided for in", "as set forth in", "as required by", "as prescribed in",
-            "shall apply", "shall govern", "per",
+            "shall apply", "shall govern", "per", "under",
             # (what was said before: "described in the previous section", "[discussed
             # above](#x)", "already suggested in [X]"; "described in [X]" alone tells more)
             *(f"{verb} {before}" for verb in _RECALLED for before in _BEFORE),
@@ -90,6 +95,9 @@ NEAR: dict[str, dict[Kind, tuple[str, ...]]] = {
         "sequence": (
             "and then", "jump ahead", "before reading", "after", "afterwards", "subsequently",
             "in a later", "in a subsequent",
+            # (the sentence names where the linked section comes: "The next section covers
+            # ... (see [Exemplars])"; `PLACES`)
+            "the next section", "the next chapter", "the next subsection",
         ),
         "elaboration": (
             "for example", "for instance", "in detail", "for details", "for more",
@@ -189,7 +197,28 @@ ONLY_AFTER: dict[str, tuple[str, ...]] = {
     ),
 }
 ADJACENT: dict[str, tuple[str, ...]] = {
-    "en": ("per",),
+    "en": ("per", "under"),
+}
+#: The markers of `ADJACENT` that count only before a numbered provision (`PROVISIONS`):
+#: "under Section 4.6" of a plan is the rule applied, "as covered under [Future
+#: possibilities]" only places a text.
+PROVISION_ONLY: dict[str, tuple[str, ...]] = {
+    "en": ("under",),
+}
+#: How a numbered provision of legal text is named ("Section 4.6", "Article 3", "§ 2").
+PROVISIONS: dict[str, tuple[str, ...]] = {
+    "en": ("section", "sections", "article", "articles", "clause", "paragraph", "§"),
+}
+#: The markers of `NEAR` that name a place in reading order: inside a reference they are its
+#: own form ("as described in [the next section]": `by_position`), not its relation.
+PLACES: dict[str, tuple[str, ...]] = {
+    "en": ("the next section", "the next chapter", "the next subsection"),
+}
+#: Words that open an exception: a supporting marker in their scope (at most four words
+#: after them) is a carve-out, contradicting ("unless previously purchased in accordance
+#: with Section 4.8"), as a negated one is ("shall not receive ... provided for in").
+EXCEPTIONS: dict[str, tuple[str, ...]] = {
+    "en": ("unless",),
 }
 REASON_TITLES: dict[str, tuple[str, ...]] = {
     "en": ("why ", "reasons for", "rationale for", "the reason"),
