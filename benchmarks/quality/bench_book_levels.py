@@ -53,9 +53,9 @@ def main() -> int:
     ap.add_argument("--match", default="")
     ap.add_argument(
         "--set",
-        choices=("manuals", "monographs", "all"),
+        choices=("manuals", "monographs", "publishers", "all"),
         default="all",
-        help="the Debian manuals (issue 27's first set) or the published monographs",
+        help="Debian manuals, TeX monographs or non-TeX publishers (issue 36)",
     )
     ap.add_argument(
         "--baseline", action="store_true", help="also time pypdf extract_text (pages/s ratio)"

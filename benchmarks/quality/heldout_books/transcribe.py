@@ -63,6 +63,20 @@ OVERRIDES: dict[str, dict[str, int]] = {"gprolog.pdf": {"References": 1, "Index"
 # section (read off the printed page)
 DOT_LEVELS = {"impatient-book.pdf"}
 BACK = ("GNU Free Documentation License", "Index")
+# DocBook and Asciidoctor books (FOP, Prawn) and a Distiller manual whose printed contents
+# indent each level by a few points only, so layout text misreads the levels, and whose
+# outline is made from the same source as the printed contents (the same titles, in the same
+# order, at the levels the printed page shows): the outline's entries printed on the contents
+# pages are taken, with the outline's levels (read off the printed pages to agree)
+OUTLINE_LEVELS = {
+    "BerkeleyDB-Core-C-GSG.pdf",
+    "drbd-users-guide.pdf",
+    "dsum360.pdf",
+    "gnucash-help-en.pdf",
+    "gpsbabel.pdf",
+    "hsqldb-guide.pdf",
+    "Publican-Users_Guide.pdf",
+}
 
 
 def depth(title: str) -> int:
@@ -183,12 +197,20 @@ def outline(reader: PdfReader) -> list[tuple[int, str, int]]:
     return out
 
 
-def physical(reader: PdfReader, rows: list[dict[str, Any]], after: int) -> list[int | None]:
+# books whose title page carries the label "1" that the first chapter's page carries too
+LATER_LABELS = {"scons-user.pdf"}
+
+
+def physical(
+    reader: PdfReader, rows: list[dict[str, Any]], after: int, later: bool = False
+) -> list[int | None]:
     """1-based physical page per row: /PageLabels, else the offset most titles agree on."""
     n = len(reader.pages)
     if "/PageLabels" in reader.trailer["/Root"]:
         index: dict[str, int] = {}
-        for i, lab in enumerate(reader.page_labels):
+        labels = list(enumerate(reader.page_labels))
+        # a label repeated before the contents (a title page labelled "1") is the later one
+        for i, lab in labels[after + 1 :] + labels[: after + 1] if later else labels:
             index.setdefault(lab.lower(), i + 1)
         return [index.get(r["printed"].lower()) for r in rows]
     texts = [norm(reader.pages[i].extract_text()) if i > after else "" for i in range(n)]
@@ -235,15 +257,21 @@ def transcribe(pdf: Path) -> dict[str, Any]:
     same = _same_levels(found, rows, lv, top)
     base = {"file": pdf.name, "pages": len(reader.pages), "contents_pages": [p + 1 for p in pages]}
     agree = len(found) >= 0.85 * len(marks) and same >= 0.9 * len(found)
-    if marks and 0.9 * len(rows) <= len(marks) <= 1.1 * len(rows) and agree:
+    forced = pdf.name in OUTLINE_LEVELS and len(found) >= 0.9 * len(rows)
+    if forced or (marks and 0.9 * len(rows) <= len(marks) <= 1.1 * len(rows) and agree):
+        if forced:  # only the entries a printed row names exactly
+            keys = {bare(r["title"]) for r in rows}
+            found = [e for e in found if bare(e[1]) in keys]
+            top = min((e[0] for e in found), default=1)
         entries = [[lv - top + 1, t, p] for lv, t, p in found]
         note = (
             f"outline ({len(marks)} entries; {len(found)} printed on the contents "
-            f"pages kept, {same} with the printed level) matches the printed "
-            f"contents ({len(rows)} rows)"
+            f"pages kept, {same} with the printed level) "
+            + ("taken for its levels (OUTLINE_LEVELS)" if forced else "matches the printed")
+            + f" contents ({len(rows)} rows)"
         )
         return {**base, "source": "outline", "note": note, "entries": entries}
-    phys = physical(reader, rows, max(pages, default=0))
+    phys = physical(reader, rows, max(pages, default=0), pdf.name in LATER_LABELS)
     entries = [[v, r["title"], p] for v, r, p in zip(lv, rows, phys, strict=True) if p]
     note = (
         f"printed contents ({len(rows)} rows, {len(entries)} mapped to a page); "
