@@ -1,7 +1,8 @@
 """Financial statements and numbered notes as nodes, on a filing-like PDF written here with
 reportlab: a contents page listing the statements with their pages, statements after the
 auditor's report under a running header (one letter-spaced, one over two pages), then notes
-1-12 (one in body type, two with titles wrapped over two lines)."""
+1-12 (two in body type, two with titles wrapped over two lines, one of them in body type);
+another variant lists two statements with their pages at the top of a page of text."""
 
 from __future__ import annotations
 
@@ -27,12 +28,12 @@ NOTES = [
     ["2. Revenue"],
     ["3. Acquisitions"],
     ["4. Goodwill and Intangible Assets"],
-    ["5. Leases"],  # drawn in body type: found only as the missing number between 4 and 6
+    ["5. Leases"],  # body type (like 10): found only as the missing number between 4 and 6
     ["6. Income Taxes"],
     ["7. Property, Plant and", "Equipment"],
     ["8. Debt"],
     ["9. Stockholders' Equity"],
-    ["10. Fair Value Measurements of Financial", "instruments"],
+    ["10. Fair Value Measurements of Financial", "instruments"],  # body type, wrapped
     ["11. Segment Information"],
     ["12. Subsequent Events"],
 ]
@@ -71,9 +72,9 @@ def statement(title: str, continued: bool = False) -> list[tuple[str, str | list
     return head + [(BOLD, "(in millions)"), (BOLD, "ASSETS")] + [(BODY, ROW)] * 12
 
 
-def filing(with_contents: bool = False) -> bytes:
+def filing(with_contents: bool = False, listing: bool = False, numbered: bool = True) -> bytes:
     contents = [(BOLD, "INDEX TO CONSOLIDATED FINANCIAL STATEMENTS")] + [
-        (BODY, f"{t} {p}")
+        (BODY, f"{t} {p}" if numbered else t)
         for t, p in [
             ("Report of Independent Registered Public Accounting Firm", 3),
             ("Consolidated Balance Sheets", 4),
@@ -82,11 +83,23 @@ def filing(with_contents: bool = False) -> bytes:
             ("Notes to Consolidated Financial Statements", 8),
         ]
     ]
+    # two contents lines at the top of a page of text (too few for a contents page)
+    listed = [
+        (BODY, "Consolidated Balance Sheets 3"),
+        (BODY, "Consolidated Statements of Cash Flows 6"),
+    ]
     pages = [
         [(BOLD, "PART II"), (BOLD, "Item 8. Financial Statements and Supplementary Data")]
+        + (listed if listing else [])
         + [(BODY, PROSE)] * 10,
         *([contents] if with_contents else []),
-        [(BOLD, "Report of Independent Registered Public Accounting Firm")] + [(BODY, PROSE)] * 20,
+        # the auditor's report, its last section running on to the statements
+        [(BOLD, "Report of Independent Registered Public Accounting Firm")]
+        + [(BODY, "To the Stockholders and the Board of Directors of ACME Corporation")]
+        + [(BOLD, "Opinion on the Financial Statements")]
+        + [(BODY, PROSE)] * 8
+        + [(BOLD, "Critical Audit Matters")]
+        + [(BODY, PROSE)] * 10,
         statement("CONSOLIDATED BALANCE SHEETS"),
         statement("CONSOLIDATED BALANCE SHEETS", continued=True),
         statement(SPACED + "CONSOLI|DATED STATE|MENTS OF OPE|RATIONS"),
@@ -94,7 +107,7 @@ def filing(with_contents: bool = False) -> bytes:
     ]
     notes = [(BOLD, "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS")]
     for k, title in enumerate(NOTES):
-        font = BODY if title[0].startswith("5.") else BOLD
+        font = BODY if title[0].startswith(("5.", "10.")) else BOLD
         notes += [(font, t) for t in title] + [(BODY, PROSE)] * 6
         if k % 3 == 2:
             pages.append(notes)
@@ -137,6 +150,9 @@ def _starting(nodes: list[RawNode], page: int, words: str) -> list[tuple[int, in
 
 def test_statement_after_auditors_report_is_its_own_node(nodes: list[RawNode]) -> None:
     assert _starting(nodes, 3, "consolidated balance sheets") == [(3, 4)]
+    # the auditor's report and its sections end where the statements begin
+    report = [_span(nodes, k) for k, n in enumerate(nodes) if n.start_page == 2]
+    assert report and all(end == 2 for _, end in report), report
 
 
 def test_continued_page_stays_with_its_statement(nodes: list[RawNode]) -> None:
@@ -158,7 +174,20 @@ def test_contents_lines_are_no_statements() -> None:
     assert _starting(nodes, 4, "consolidated balance sheets") == [(4, 5)]
 
 
+def test_contents_page_without_page_numbers_is_no_statement() -> None:
+    """An index of linked titles (no page numbers): three statement titles on one page."""
+    nodes = parse_pdf(filing(with_contents=True, numbered=False), options=CompileOptions())
+    raw = nodes.raw_nodes
+    assert not [n for n in raw if n.start_page == 2 and n.title.startswith("Consolidated")]
+    assert _starting(raw, 4, "consolidated balance sheets") == [(4, 5)]
+
+
+def test_contents_lines_on_a_page_of_text_are_no_statements() -> None:
+    nodes = parse_pdf(filing(listing=True), options=CompileOptions()).raw_nodes
+    assert not [n for n in nodes if n.start_page == 1 and "Consolidated" in n.title]
+    assert _starting(nodes, 3, "consolidated balance sheets") == [(3, 4)]
+
+
 def test_notes_are_one_sequence_of_nodes(nodes: list[RawNode]) -> None:
-    titles = [n.title for n in nodes]
-    for title in NOTES:
-        assert " ".join(title) in titles, title
+    numbered = [n.title for n in nodes if re.match(r"\d+\. ", n.title)]
+    assert numbered == [" ".join(title) for title in NOTES], numbered

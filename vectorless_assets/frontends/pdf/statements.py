@@ -2,17 +2,20 @@
 
 A filing's statements are often no heading of any source: an "Item 8" chunk, the auditor's
 report or an exhibit runs over them, or detection takes the company name above the title and
-table labels ("ASSETS") below it. Here, a page whose first `HEAD` lines (running lines
-removed) carry a statement title (the finance lexicon's `titles`: qualifiers, a name, then
-only a period, unit or mark; read with spaces dropped, so a title letter-spaced or split by
-extraction matches, over up to `PIECES` close lines when split or wrapped) starts a heading
-with that title, unless a heading of the outline or contents already starts there. A line
-ending in a page number ("Consolidated Balance Sheets 68") is a contents line, and a page
-with three statement titles or more is a contents page: neither is a statement. The pages
-that follow and continue it ("(continued)", or the same statement's title again) stay with
-it: the detected headings on its pages (the company name, table labels) are dropped, except
-"Item"/"Part"/"Note" headings above the title. Its level is one below the nearest earlier
-heading that is no statement or note, or that of the next heading after it when deeper.
+table labels ("ASSETS") below it. Here, a page whose first `HEAD` lines (running lines removed)
+carry a statement title (the finance lexicon's `titles`: qualifiers, a name, then only a
+period, unit or mark; read with spaces dropped, so a title letter-spaced or split by extraction
+matches, over up to `PIECES` close lines when split or wrapped) starts a heading with that
+title, unless a heading of the outline or contents already starts there. A line ending in a
+page number ("Consolidated Balance Sheets 68") is a contents line (not joined with the lines
+after it as a split title either), and a page with three statement titles or more is a contents
+page: neither is a statement. The pages that follow and continue it ("(continued)", or the same
+statement's title again) stay with it: the detected headings on its pages (the company name,
+table labels) are dropped, except "Item"/"Part"/"Note" headings above the title. Its level is
+one below the nearest earlier heading that is no statement or note (but that of the auditor's
+report, the lexicon's `AUDIT_REPORTS`, when that heading is the report or one of its sections:
+the statements are the report's siblings, not inside its "Critical Audit Matters"), or that of
+the next heading after it when deeper.
 """
 
 from __future__ import annotations
@@ -24,7 +27,13 @@ from functools import lru_cache
 from vectorless_assets.frontends.pdf.notes import add_notes
 from vectorless_assets.frontends.pdf.sections import Placed
 from vectorless_assets.frontends.pdf.text import Line
-from vectorless_assets.navigator.lexicons.finance.titles import CONTINUED, NAMES, QUALIFIERS, TAILS
+from vectorless_assets.navigator.lexicons.finance.titles import (
+    AUDIT_REPORTS,
+    CONTINUED,
+    NAMES,
+    QUALIFIERS,
+    TAILS,
+)
 
 HEAD = 8  # first lines of a page read for a statement title
 MAX_CHARS = 120
@@ -57,9 +66,14 @@ def _pattern() -> re.Pattern[str]:
     )
 
 
+def _contents_line(text: str) -> bool:
+    """The line ends in a page number (not a year)."""
+    return bool(_PAGE_REF.search(text)) and not _YEAR_END.search(text)
+
+
 def title_kind(text: str) -> tuple[str, bool] | None:
     """(kind, continued) when `text` is a statement's title line, else None."""
-    if len(text) > MAX_CHARS or (_PAGE_REF.search(text) and not _YEAR_END.search(text)):
+    if len(text) > MAX_CHARS or _contents_line(text):
         return None
     m = _pattern().match(_compact(text))
     if not m:
@@ -86,8 +100,11 @@ def _on_page(lines: list[Line], a: int, b: int) -> tuple[int, int, str, bool] | 
     for k in range(a, min(b, a + HEAD)):
         text = ""
         for m in range(k, min(b, k + PIECES)):
-            if m > k and abs(lines[m - 1].y - lines[m].y) > 2.0 * max(lines[m].size, 1.0):
-                break
+            if m > k and (
+                abs(lines[m - 1].y - lines[m].y) > 2.0 * max(lines[m].size, 1.0)
+                or _contents_line(lines[m - 1].text)
+            ):
+                break  # a title split by extraction has no page number inside it
             text = f"{text} {lines[m].text}".strip()
             found = title_kind(text)
             if found and (m == k or not title_kind(lines[m].text)):
@@ -115,9 +132,26 @@ def find_statements(lines: list[Line], bounds: list[int], skip: set[int]) -> lis
     return out
 
 
+def _audit_report(title: str) -> bool:
+    return _compact(title).startswith(tuple(_compact(t) for t in AUDIT_REPORTS))
+
+
+def _base_level(before: list[Placed]) -> int:
+    """The level of a statement after the headings `before` it: one below the last of them,
+    unless the last is (in) the auditor's report (every heading after the report's title as
+    deep as it or deeper: its sections, "Critical Audit Matters", end at the statements):
+    then the report's own level, the statements being its siblings."""
+    for k in range(len(before) - 1, -1, -1):
+        if _audit_report(before[k].title):
+            if all(p.level >= before[k].level for p in before[k + 1 :]):
+                return before[k].level
+            break
+    return before[-1].level + 1 if before else 1
+
+
 def _level(kept: list[Placed], s: Statement, after: int) -> int:
     before = [p for p in kept if p.start < s.start and p.source not in ("statement", "note")]
-    level = before[-1].level + 1 if before else 1
+    level = _base_level(before)
     nxt = next((p for p in kept if p.start >= after and p.source != "statement"), None)
     return max(level, nxt.level) if nxt is not None else level
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorless_assets.frontends.pdf.font_style import PLAIN, FontStyle, font_style
+from vectorless_assets.frontends.pdf.tracking import TrackingJoiner
 
 _WS = re.compile(r"[ \t\u00a0\u2000-\u200b\u3000]+")
 JUMP = 0.8  # a chunk this many font sizes above or below the current line starts a new line
@@ -200,7 +201,7 @@ def page_lines(page: Any, index: int, font_cache: dict[int, FontStyle]) -> PageL
         upright = abs(a * cb + b * cd) <= abs(a * ca + b * cc)  # baseline direction of tm x cm
         builder.add(text, y, x, round(size, 1), font_style(font, font_cache), upright)
 
-    text = page.extract_text(visitor_text=visitor)
+    text = page.extract_text(visitor_text=visitor, visitor_operand_before=TrackingJoiner(page))
     builder.flush()
     lines = builder.lines
     if not lines and text.strip():  # visitor saw nothing usable: keep pypdf's plain text

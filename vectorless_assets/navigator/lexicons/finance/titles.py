@@ -65,3 +65,13 @@ TAILS: tuple[str, ...] = (
 
 #: A tail word that makes the page continue the statement of the page before.
 CONTINUED = "continued"
+
+#: Titles of the auditor's report (PCAOB AS 3101, ISA 700), matched at a heading's start with
+#: spaces dropped: the statements after it are its siblings, never its sections.
+AUDIT_REPORTS: tuple[str, ...] = (
+    "report of independent registered public accounting firm",
+    "report of independent auditors",
+    "report of independent auditor",
+    "independent auditors' report",  # apostrophes are dropped: "auditors report" too
+    "independent auditor's report",
+)
