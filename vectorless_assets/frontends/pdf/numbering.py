@@ -52,6 +52,15 @@ def numbered(title: str) -> bool:
     return depth(title, parts=True) is not None or label_form(title) is not None
 
 
+def without_number(title: str) -> str:
+    """`title` without the number or label it opens with ("3.4 Scope", "§ 2 Scope", "B. Scope",
+    "aa) Scope" -> "Scope"); `title` itself when it has none. A heading whose number is drawn
+    apart from it (a hanging number set after the page body) is found on its page by this."""
+    text = title.strip()
+    m = _DECIMAL.match(text) or _LABEL.match(text)
+    return text[m.end() :].strip() if m else text
+
+
 def part_titles(titles: Sequence[str]) -> bool:
     """True when bare roman numerals label parts: two or more distinct ones, "I" among them."""
     numerals = {m.group(1) for t in titles if (m := _BARE_ROMAN.match(t.strip()))}

@@ -244,8 +244,12 @@ def parse_pdf(data: bytes, *, options: CompileOptions) -> ParsedDocument:
     source = Source(pages, lines, bounds, toc_pages, labels, originals)
     placed, unsure = merge_structure(source, framed, verdict == "rich", options, diags)
     nodes = mark_uncertain(build_raw_nodes(placed, lines, total, labels), placed, unsure, lines)
-    title = _meta_title(reader) or next(
-        (p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), ""
+    # the document's title: the metadata's, else the cover's (not a section), else the first
+    # top-level heading
+    title = (
+        _meta_title(reader)
+        or source.cover
+        or next((p.title for p in sorted(placed, key=lambda p: p.start) if p.level == 1), "")
     )
     return ParsedDocument(
         format="pdf", title=title, raw_nodes=nodes, page_count=total, diagnostics=diags

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.heading_candidates import Heading
+from vectorless_assets.frontends.pdf.numbering import without_number
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line
 from vectorless_assets.ir.raw import RawNode
@@ -76,7 +77,8 @@ def place_outline(
     entries: list[OutlineEntry], lines: list[Line], page_starts: list[int], source: str = "outline"
 ) -> list[Placed]:
     """Place each outline entry at its heading line (by title on the target page, near its
-    /XYZ top), else at the first line below its top, else at the top of its page. A ToC title
+    /XYZ top; without its number when only that is there), else at the first line below its
+    top, else at the top of its page. A ToC title
     that adds a statement's period ("... for the three months ended March 31") is anchored on
     the heading line without it, and takes that line's text as its title."""
     placed: list[Placed] = []
@@ -86,9 +88,11 @@ def place_outline(
         page = min(e.page, n_pages - 1) if n_pages else 0
         a, b = page_starts[page], page_starts[page + 1]
         a = max(a, floor)
-        title = norm(e.title)
         best: tuple[float, int, int] | None = None
-        if title:
+        # the title as given, else without its number (a hanging number drawn apart)
+        for title in dict.fromkeys((norm(e.title), norm(without_number(e.title)))):
+            if best is not None or not title:
+                continue
             for k in range(a, b):
                 end = _match_title(lines, k, b, title)
                 if end is None:

@@ -9,7 +9,9 @@ Given the placed outline entries (when the outline passed judgement), `merge_str
    (whole when dense: `TOC_DENSE` entries a page; else a frame; a filing's index of Items is
    always a frame);
 2. detects headings where that is not the whole structure (none on the cover and contents
-   pages when the frame starts after them: `_after_front_matter`), and also where an outline taken
+   pages when the frame starts after them, none before the contents when it starts on a
+   later contents-like page: `_after_front_matter`; the cover's first one is the book's
+   title), and also where an outline taken
    whole is sparse (under `TOC_DENSE` entries a page): detection then fills it in only when it
    is denser and agrees (a chapter-only outline over numbered sections); `FILL_WHOLE` times
    denser where a contents page as sparse lists the outline's titles (a chapter-only outline
@@ -60,7 +62,8 @@ def parse_diag(code: str, message: str, severity: str = "warning") -> Diagnostic
 @dataclass(slots=True)
 class Source:
     """What the PDF gave: pages (running lines removed), their line stream and page bounds
-    in it, the ToC pages found so far (grown here), page labels, the lines as extracted."""
+    in it, the ToC pages found so far (grown here), page labels, the lines as extracted,
+    and the cover's title when detection found one before the contents."""
 
     pages: list[PageLines]
     lines: list[Line]
@@ -68,6 +71,7 @@ class Source:
     toc_pages: set[int]
     labels: list[str] | None
     originals: list[list[Line]]
+    cover: str = ""  # the book's title as detected on its cover (set by `merge_structure`)
 
 
 def _contents(
@@ -91,20 +95,30 @@ def _contents(
 
 def _after_front_matter(
     found: list[Placed], framed: list[Placed], toc_pages: set[int]
-) -> list[Placed]:
+) -> tuple[list[Placed], str]:
     """Detected headings without those on the cover and contents pages (the contents' own
     title is kept), when a frame (the outline or the printed contents) starts after the
     contents: the author's structure begins there, and what detection finds before it is the
-    title page's display lines ("Fontname", "Karl Berry"). Not in a filing (its frame lists
-    Items): the cover's "FORM 10-K" is one of its headings."""
+    title page's display lines ("Fontname", "Karl Berry"). When the frame starts on a later
+    contents page (its first entry is a list of figures set after the contents), the pages
+    before the first contents page are still the cover, half-title and series pages: their
+    lines are no sections (issue 36 G). Not in a filing (its frame lists Items): the cover's
+    "FORM 10-K" is one of its headings. Also returns the first dropped heading before the
+    contents: the book's title as set on its cover ('' when none)."""
     if not framed or not toc_pages or any(_ITEM.match(p.title) for p in framed):
-        return found
-    last = min(toc_pages)
+        return found, ""
+    first = last = min(toc_pages)
     while last + 1 in toc_pages:
         last += 1  # the first run of contents pages (later "ToC-like" pages are tables)
-    if min(p.page for p in framed) <= last:
-        return found
-    return [p for p in found if p.page > last or CONTENTS.match(p.title.strip())]
+    start = min(p.page for p in framed)
+    if start > last:
+        kept = [p for p in found if p.page > last or CONTENTS.match(p.title.strip())]
+    elif start >= first:
+        kept = [p for p in found if p.page >= first]
+    else:
+        return found, ""
+    cover = next((p.title for p in found if p.page < first), "")
+    return kept, cover
 
 
 def _fill_long(
@@ -169,7 +183,9 @@ def merge_structure(
     if not whole or printed_whole or sparse:
         body = body_size(src.lines)
         detected = detect_headings(src.lines, src.toc_pages, body)
-        found = _after_front_matter(place_detected(detected, src.lines), framed, src.toc_pages)
+        found, src.cover = _after_front_matter(
+            place_detected(detected, src.lines), framed, src.toc_pages
+        )
         if printed_whole:  # below a whole contents, only numbered levels it left out
             found = [p for p in found if numbered(p.title)]
         fills = denser(framed, found, FILL_WHOLE if printed_whole or confirmed else None)

@@ -1,6 +1,7 @@
 """The printed table of contents: which rows are entries, and which pages are the ToC.
 
-An entry is a row ending in a printed page number (arabic or roman), dot leaders dropped
+An entry is a row ending in a printed page number (arabic, or roman in lower or upper case:
+"Foreword ...... VI"), dot leaders dropped
 (`split_entry`). A number past the last printed page (`last_printed`) is no page number
 ("... ended March 31, 2021"). The ToC pages are a run of pages near the front whose rows
 mostly are entries (`find_toc_pages`).
@@ -17,7 +18,8 @@ from vectorless_assets.frontends.pdf.text import PageLines
 from vectorless_assets.frontends.pdf.toc_rows import Row, rows
 
 _NUMBER = re.compile(
-    r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+(?P<num>\d{1,4}|[ivxlcdm]{1,7})$"
+    r"^(?P<title>.*?[^\s.\u2026\u00b7_])[\s.\u2026\u00b7_]+"
+    r"(?P<num>\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$"
 )
 _BARE_LABEL = re.compile(
     r"^(?:part|chapter|item|appendix|annex|section|note|article|schedule|exhibit|volume|book)$",
@@ -48,6 +50,8 @@ def split_entry(text: str, last: int | None = None) -> tuple[str, str] | None:
     title = _LEADERS.sub("", m.group("title")).strip()
     if sum(c.isalpha() for c in title) < 2 or _BARE_LABEL.match(title):
         return None  # "PART II" is a label, not "PART" on page ii
+    if m.group("num").isupper() and _BARE_LABEL.match(title.split()[-1]):
+        return None  # "Summary of Part II": a capital roman after a label word is its number
     return title, m.group("num")
 
 

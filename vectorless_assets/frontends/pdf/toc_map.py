@@ -7,7 +7,9 @@ title occurs on the page, and the most voted offset wins when enough entries agr
 roman (front matter) numbers get an offset each. Each mapped entry is then anchored on the
 page where its title occurs (its mapped page, else the next or previous one); an unnumbered
 "PART II" points to the first page of the entries under it (a 10-Q lists Item 1 before the
-Item 2 printed first), another unnumbered entry where the entry after it points.
+Item 2 printed first), another unnumbered entry where the entry after it points. An entry whose
+title joined rows above its numbered row (`toc_blocks`) takes the numbered row's own title
+when only that is on its page.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from vectorless_assets.frontends.pdf.numbering import without_number
 from vectorless_assets.frontends.pdf.outline import OutlineEntry, norm
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 from vectorless_assets.frontends.pdf.toc_entries import TocEntry
@@ -27,7 +30,8 @@ _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
 def roman_value(text: str) -> int | None:
-    """Value of a lowercase roman numeral, None when `text` is not one."""
+    """Value of a roman numeral (either case: "xii", "XII"), None when `text` is not one."""
+    text = text.lower()
     if not text or any(c not in _ROMAN for c in text):
         return None
     total = 0
@@ -50,8 +54,10 @@ class _Pages:
             return False
         if index not in self._norm:
             self._norm[index] = norm(" ".join(ln.text for ln in self.pages[index].lines))
-        t = norm(title)[:40]
-        return len(t) >= 3 and t in self._norm[index]
+        text = self._norm[index]
+        t, bare = norm(title)[:40], norm(without_number(title))[:40]
+        # a hanging number drawn apart from its heading is not before the title on the page
+        return (len(t) >= 3 and t in text) or (bare != t and len(bare) >= 8 and bare in text)
 
 
 def _offset(items: list[tuple[str, int]], pages: _Pages, lo: int, hi: int) -> int | None:
@@ -116,9 +122,18 @@ def map_pages(
             page = next((t for t in target[i + 1 : i + 4] if t is not None), None)
         if page is None or not 0 <= page < n:
             continue
-        if not finder.has(e.title, page):
-            page = next((p for p in (page + 1, page - 1) if finder.has(e.title, p)), page)
-        out.append(OutlineEntry(title=e.title, level=e.level, page=page, top=None))
+        title = e.title
+        near = (page, page + 1, page - 1)
+        # rows joined above the numbered row are not on the page: the row's own title
+        if (
+            e.alt
+            and not any(finder.has(title, p) for p in near)
+            and any(finder.has(e.alt, p) for p in near)
+        ):
+            title = e.alt
+        if not finder.has(title, page):
+            page = next((p for p in (page + 1, page - 1) if finder.has(title, p)), page)
+        out.append(OutlineEntry(title=title, level=e.level, page=page, top=None))
     return out
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from vectorless_assets.frontends.pdf.text import Line, PageLines
 
-_FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$")
+_FOLIO = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$")
 ROW_TOLERANCE = 2.0
 EDGE_GAP = 3.0  # left edges closer than this are one indentation column
 
@@ -28,6 +28,7 @@ class Row:
     size: float
     bold: bool
     text: str
+    italic: bool = False
 
 
 def rows(page: PageLines) -> list[Row]:
@@ -48,7 +49,13 @@ def _row(group: list[Line]) -> Row:
     cells = sorted(group, key=lambda ln: ln.x)
     main = max(cells, key=lambda ln: len(ln.text))
     return Row(
-        cells[0].page, cells[0].y, cells[0].x, main.size, main.bold, " ".join(c.text for c in cells)
+        cells[0].page,
+        cells[0].y,
+        cells[0].x,
+        main.size,
+        main.bold,
+        " ".join(c.text for c in cells),
+        main.italic,
     )
 
 

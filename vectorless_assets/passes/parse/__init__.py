@@ -29,7 +29,9 @@ def run(*, source: SourceDocument, ctx: PassContext) -> ParsedDocument:
     chapters are at depth 1; a part's chapters at 2; each section one below its parent. A
     heading's own number decides over every source: "3.1" sits under "3", and labels nest in
     the order the document first uses them ("§ 1", "A.", "I.", "1.", "a)", "aa)" in legal
-    writing).
+    writing). The cover's display lines (a book's title and editors, a series page) are no
+    sections: the document's title is the PDF's metadata title, else the title found on the
+    cover, else the first top-level heading.
 
     In standard and deep mode with an LLM, headings the PDF detector accepted by a narrow
     margin (`RawNode.uncertain`) are shown to the model, at most
