@@ -12,10 +12,16 @@ from vectorless_assets.mcp_server import build_server, server
 
 
 def call(folder: Any, tool: str, **args: Any) -> tuple[bool, Any]:
-    """(is_error, structured result or error text) of one call on a fresh in-process server."""
+    """(is_error, structured result or error text) of one call on a fresh in-process server,
+    once it has read the whole folder (before, a list is partial and says `indexing`: on a
+    loaded machine CI saw `list_documents` answer before the first card was read)."""
 
     async def main() -> tuple[bool, Any]:
         async with Client(build_server(folder)) as client:
+            while "indexing" in (
+                (await client.call_tool("list_documents", {})).structured_content or {}
+            ):
+                await anyio.sleep(0.05)
             result = await client.call_tool(tool, args)
             return result.is_error, result.content[
                 0
