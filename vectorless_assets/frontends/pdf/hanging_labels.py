@@ -43,11 +43,12 @@ def attach_hanging_labels(lines: list[Line]) -> list[Line]:
         by_row[round(ln.y)].append(j)
     joined: dict[int, Line] = {}
     moved: set[int] = set()
+    label_set = set(labels)
     for i in labels:
         if i in skip:
             continue
         label = lines[i]
-        target = _target(lines, label, i, by_row, moved, set(labels))
+        target = _target(lines, label, i, by_row, moved, label_set)
         if target is None:
             continue
         line = joined.get(target, lines[target])

@@ -138,9 +138,9 @@ def read_pages(
             pages.append(PageLines(index=i, height=792.0, bottom=0.0))
             continue
         try:
-            lines = page_lines(page, i, cache)
-            lines.lines = attach_hanging_labels(lines.lines)
-            pages.append(lines)
+            styled = page_lines(page, i, cache)
+            styled.lines = attach_hanging_labels(styled.lines)  # rebuilt by baseline and x
+            pages.append(styled)
         except Exception:  # noqa: BLE001 - one bad page must not lose the document
             failed.append(i + 1)
             pages.append(_plain_page(page, i))
